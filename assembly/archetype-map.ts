@@ -1,0 +1,288 @@
+// Archetype map: mask -> table id (open addressing, linear probing, load <= 1/2),
+// the table record array and mask pool, and each table's cached add/remove edges.
+// Invariants: masks are unique; edge add[c] of table T leads to the table whose mask
+// is T.mask | c, remove[c] to T.mask & ~c.
+//
+//   map:   u32[mapCap]             table id + 1, 0 = empty
+//   masks: u64[tableCap * words]   mask of table t at t * words
+//   edges: u32[2 * edgeCap]        [2c] = add c, [2c + 1] = remove c; table id + 1, 0 = unknown
+import {
+  C_DEFAULT, C_ELEM, C_FIELD, C_COMP, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE,
+  ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
+  H_MAP, H_MAP_CAP, H_MASK_WORDS, H_MASKS, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, H_TMP_MASK,
+  K_NFIELDS, T_COLS, T_COMPS, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
+} from "./constants";
+import { alloc, free } from "./alloc";
+import { bumpEpoch, hget, hset } from "./header";
+import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskHash, maskSet, maskWords, tableMask } from "./mask";
+import { fieldRec, kget, typeSize } from "./registry";
+import { tableRec, tget, tset } from "./table";
+
+const RECORD_BYTES: usize = <usize>T_STRIDE << 2;
+
+@inline export function tmpMask(): usize { return <usize>hget(H_TMP_MASK); }
+@inline export function tableCount(): u32 { return hget(H_TABLE_COUNT); }
+
+export function initMap(): bool {
+  const tables = alloc(16 * RECORD_BYTES);
+  const masks = alloc(16 * 8);
+  const map = alloc(32 * 4);
+  const tmp = alloc(8);
+  if (tables == 0 || masks == 0 || map == 0 || tmp == 0) return false;
+  memory.fill(map, 0, 32 * 4);
+  store<u64>(tmp, 0);
+  hset(H_TABLES, <u32>tables);
+  hset(H_MASKS, <u32>masks);
+  hset(H_MASK_WORDS, 1);
+  hset(H_MAP, <u32>map);
+  hset(H_MAP_CAP, 32);
+  hset(H_TMP_MASK, <u32>tmp);
+  hset(H_TABLE_CAP, 16);
+  hset(H_TABLE_COUNT, 0);
+  return createTable(tmp) == 0; // table 0: the empty archetype
+}
+
+/** Table id whose mask equals m, or -1. */
+export function findTable(m: usize): i32 {
+  const words = maskWords();
+  const map = <usize>hget(H_MAP);
+  const capMask = hget(H_MAP_CAP) - 1;
+  let h = maskHash(m, words) & capMask;
+  while (true) {
+    const k = load<u32>(map + (<usize>h << 2));
+    if (k == 0) return -1;
+    if (maskEquals(tableMask(k - 1), m, words)) return <i32>(k - 1);
+    h = (h + 1) & capMask;
+  }
+}
+
+function mapInsert(map: usize, cap: u32, t: u32): void {
+  const capMask = cap - 1;
+  let h = maskHash(tableMask(t), maskWords()) & capMask;
+  while (load<u32>(map + (<usize>h << 2)) != 0) h = (h + 1) & capMask;
+  store<u32>(map + (<usize>h << 2), t + 1);
+}
+
+function rebuildMap(map: usize, cap: u32): void {
+  memory.fill(map, 0, <usize>cap << 2);
+  const n = tableCount();
+  for (let t: u32 = 0; t < n; t++) mapInsert(map, cap, t);
+}
+
+/** Number of columns (entity column included) a table with mask m has. */
+function columnsFor(m: usize, words: u32): u32 {
+  let ncols: u32 = 1;
+  for (let w: u32 = 0; w < words; w++) {
+    let bits = load<u64>(m + (<usize>w << 3));
+    while (bits != 0) {
+      ncols += kget((w << 6) + <u32>ctz(bits), K_NFIELDS);
+      bits &= bits - 1;
+    }
+  }
+  return ncols;
+}
+
+/**
+ * Creates the table for mask m (not in the map yet). Everything it needs is
+ * allocated before anything changes; returns the id or ERR_CAPACITY.
+ */
+export function createTable(m: usize): i32 {
+  const words = maskWords();
+  const ncomps = maskCount(m, words);
+  const ncols = columnsFor(m, words);
+  const n = tableCount();
+  const cap = hget(H_TABLE_CAP);
+  const mapCap = hget(H_MAP_CAP);
+  const comps = alloc(<usize>max<u32>(ncomps, 1) << 2);
+  const cols = alloc(<usize>ncols * (<usize>C_STRIDE << 2));
+  let tables: usize = 0, masks: usize = 0, map: usize = 0;
+  let ok = comps != 0 && cols != 0;
+  if (ok && n == cap) {
+    tables = alloc(<usize>cap * 2 * RECORD_BYTES);
+    masks = alloc(<usize>cap * 2 * maskBytes());
+    ok = tables != 0 && masks != 0;
+  }
+  if (ok && (n + 1) * 2 > mapCap) {
+    map = alloc(<usize>mapCap * 2 * 4);
+    ok = map != 0;
+  }
+  if (!ok) {
+    free(comps); free(cols); free(tables); free(masks); free(map);
+    return ERR_CAPACITY;
+  }
+
+  // Commit: grow the arrays, then fill in the new record.
+  if (tables != 0) {
+    memory.copy(tables, <usize>hget(H_TABLES), <usize>n * RECORD_BYTES);
+    memory.copy(masks, <usize>hget(H_MASKS), <usize>n * maskBytes());
+    free(<usize>hget(H_TABLES));
+    free(<usize>hget(H_MASKS));
+    hset(H_TABLES, <u32>tables);
+    hset(H_MASKS, <u32>masks);
+    hset(H_TABLE_CAP, cap * 2);
+    bumpEpoch();
+  }
+  memory.copy(tableMask(n), m, maskBytes());
+  hset(H_TABLE_COUNT, n + 1);
+  if (map != 0) {
+    free(<usize>hget(H_MAP));
+    hset(H_MAP, <u32>map);
+    hset(H_MAP_CAP, mapCap * 2);
+    rebuildMap(map, mapCap * 2);
+  } else {
+    mapInsert(<usize>hget(H_MAP), mapCap, n);
+  }
+  memory.fill(tableRec(n), 0, RECORD_BYTES);
+  tset(n, T_NCOMPS, ncomps);
+  tset(n, T_COMPS, <u32>comps);
+  tset(n, T_NCOLS, ncols);
+  tset(n, T_COLS, <u32>cols);
+  tset(n, T_ROW_BYTES, layoutColumns(m, words, comps, cols, ncols));
+  return <i32>n;
+}
+
+/** Fills the component list and column descriptors; returns the bytes per row. */
+function layoutColumns(m: usize, words: u32, comps: usize, cols: usize, ncols: u32): u32 {
+  const stride = <usize>C_STRIDE << 2;
+  memory.fill(cols, 0, <usize>ncols * stride);
+  store<u32>(cols, ENTITY_COLUMN_COMP, C_COMP << 2);
+  store<u32>(cols, 4, C_ROW_BYTES << 2);
+  store<u32>(cols, 4, C_ELEM << 2);
+  let k: u32 = 0, j: u32 = 1;
+  for (let w: u32 = 0; w < words; w++) {
+    let bits = load<u64>(m + (<usize>w << 3));
+    while (bits != 0) {
+      const c = (w << 6) + <u32>ctz(bits);
+      bits &= bits - 1;
+      store<u32>(comps + (<usize>k << 2), c);
+      k++;
+      const nf = kget(c, K_NFIELDS);
+      for (let f: u32 = 0; f < nf; f++) {
+        const fr = fieldRec(c, f);
+        const d = cols + <usize>j * stride;
+        j++;
+        const elem = typeSize(load<u32>(fr, F_TYPE << 2));
+        store<u32>(d, c, C_COMP << 2);
+        store<u32>(d, f, C_FIELD << 2);
+        store<u32>(d, elem, C_ELEM << 2);
+        store<u32>(d, elem * load<u32>(fr, F_LEN << 2), C_ROW_BYTES << 2);
+        store<u32>(d, load<u32>(fr, F_DEFAULT << 2), C_DEFAULT << 2);
+      }
+    }
+  }
+  // Place columns by element size, largest first, so every start stays aligned.
+  let offset: u32 = 0;
+  for (let elem: u32 = 8; elem >= 1; elem >>= 1) {
+    for (let i: u32 = 0; i < ncols; i++) {
+      const d = cols + <usize>i * stride;
+      if (load<u32>(d, C_ELEM << 2) != elem) continue;
+      store<u32>(d, offset, C_OFFSET << 2);
+      store<u32>(d, 0, C_PTR << 2);
+      offset += load<u32>(d, C_ROW_BYTES << 2);
+    }
+  }
+  return offset;
+}
+
+function edgeGet(t: u32, c: u32, dir: u32): u32 {
+  if (c >= tget(t, T_EDGE_CAP)) return 0;
+  return load<u32>(<usize>tget(t, T_EDGES) + ((<usize>c * 2 + dir) << 2));
+}
+
+/** Caches an edge; when memory is short the edge is simply not cached. */
+function edgeSet(t: u32, c: u32, dir: u32, to: u32): void {
+  const cap = tget(t, T_EDGE_CAP);
+  if (c >= cap) {
+    let newCap = max<u32>(hget(H_COMPONENT_COUNT), c + 1);
+    newCap = (newCap + 15) & ~15;
+    const edges = alloc(<usize>newCap * 8);
+    if (edges == 0) return;
+    memory.fill(edges, 0, <usize>newCap * 8);
+    if (cap > 0) memory.copy(edges, <usize>tget(t, T_EDGES), <usize>cap * 8);
+    free(<usize>tget(t, T_EDGES));
+    tset(t, T_EDGES, <u32>edges);
+    tset(t, T_EDGE_CAP, newCap);
+  }
+  store<u32>(<usize>tget(t, T_EDGES) + ((<usize>c * 2 + dir) << 2), to + 1);
+}
+
+/** The table for t's components plus c (t itself if it has c); ERR_CAPACITY when out of memory. */
+export function tableWith(t: u32, c: u32): i32 {
+  const cached = edgeGet(t, c, 0);
+  if (cached != 0) return <i32>(cached - 1);
+  if (maskHas(tableMask(t), c)) return <i32>t;
+  const tmp = tmpMask();
+  memory.copy(tmp, tableMask(t), maskBytes());
+  maskSet(tmp, c);
+  return linkEdge(t, c, tmp, 0);
+}
+
+/** The table for t's components minus c (t itself if it lacks c); ERR_CAPACITY when out of memory. */
+export function tableWithout(t: u32, c: u32): i32 {
+  const cached = edgeGet(t, c, 1);
+  if (cached != 0) return <i32>(cached - 1);
+  if (!maskHas(tableMask(t), c)) return <i32>t;
+  const tmp = tmpMask();
+  memory.copy(tmp, tableMask(t), maskBytes());
+  maskClear(tmp, c);
+  return linkEdge(t, c, tmp, 1);
+}
+
+function linkEdge(t: u32, c: u32, m: usize, dir: u32): i32 {
+  let d = findTable(m);
+  if (d < 0) {
+    d = createTable(m);
+    if (d < 0) return d;
+  }
+  edgeSet(t, c, dir, <u32>d);
+  edgeSet(<u32>d, c, dir ^ 1, t);
+  return d;
+}
+
+// ── Widening masks when the registry crosses a multiple of 64 components ──────
+let pendingWords: u32 = 0;
+let pendingMasks: usize = 0;
+let pendingTmp: usize = 0;
+
+/** Allocates masks `words` wide if that is wider than now; false when out of memory. */
+export function reserveMaskWidth(words: u32): bool {
+  pendingWords = 0;
+  if (words <= maskWords()) return true;
+  pendingMasks = alloc(<usize>hget(H_TABLE_CAP) * (<usize>words << 3));
+  pendingTmp = alloc(<usize>words << 3);
+  if (pendingMasks == 0 || pendingTmp == 0) { dropMaskWidth(); return false; }
+  pendingWords = words;
+  return true;
+}
+
+export function dropMaskWidth(): void {
+  free(pendingMasks);
+  free(pendingTmp);
+  pendingMasks = 0;
+  pendingTmp = 0;
+  pendingWords = 0;
+}
+
+/** Switches to the reserved width: copies masks with zero padding and rehashes the map. */
+export function commitMaskWidth(): void {
+  if (pendingWords == 0) return;
+  const oldWords = maskWords();
+  const oldBytes = <usize>oldWords << 3, newBytes = <usize>pendingWords << 3;
+  const n = tableCount();
+  for (let t: u32 = 0; t < n; t++) {
+    const dst = pendingMasks + <usize>t * newBytes;
+    memory.fill(dst, 0, newBytes);
+    memory.copy(dst, <usize>hget(H_MASKS) + <usize>t * oldBytes, oldBytes);
+  }
+  free(<usize>hget(H_MASKS));
+  free(<usize>hget(H_TMP_MASK));
+  memory.fill(pendingTmp, 0, newBytes);
+  hset(H_MASKS, <u32>pendingMasks);
+  hset(H_TMP_MASK, <u32>pendingTmp);
+  hset(H_MASK_WORDS, pendingWords);
+  rebuildMap(<usize>hget(H_MAP), hget(H_MAP_CAP));
+  pendingMasks = 0;
+  pendingTmp = 0;
+  pendingWords = 0;
+  bumpEpoch();
+}

@@ -1,0 +1,103 @@
+// Constants shared by the core and the facade (bindings/constants.ts mirrors them).
+// Every bit layout is spelled out here; nothing else shifts or masks ids by hand.
+
+// ── Entity handle ────────────────────────────────────────────────────────────
+//   bit 31   30 ........ 22   21 ................ 0
+//   [ 0 ]   [ generation:9 ]  [       slot:22       ]
+//   GEN_BITS + SLOT_BITS = 9 + 22 = 31, so every entity is a non-negative i32
+//   and a small integer in every JS engine. Slot 0 is reserved: entity 0 is
+//   never alive, so 0 doubles as "no entity" (the default of an eid field).
+export const SLOT_BITS: u32 = 22;
+export const GEN_BITS: u32 = 9;
+export const SLOT_MASK: u32 = (1 << SLOT_BITS) - 1;
+export const GEN_MASK: u32 = (1 << GEN_BITS) - 1;
+/** Slots 1 .. MAX_SLOTS-1 can hold entities. */
+export const MAX_SLOTS: u32 = 1 << SLOT_BITS;
+
+/** Component ids are 0 .. MAX_COMPONENTS-1; masks are ceil(count / 64) u64 words. */
+export const MAX_COMPONENTS: u32 = 8192;
+
+// ── Status codes (negative = user mistake; a trap is always a core bug) ────
+export const OK: i32 = 0;
+export const ERR_STALE: i32 = -1;
+export const ERR_UNKNOWN_COMPONENT: i32 = -2;
+export const ERR_MISSING: i32 = -3;
+export const ERR_CAPACITY: i32 = -4;
+export const ERR_ID_SPACE: i32 = -5;
+export const ERR_BAD_ARGUMENT: i32 = -6;
+export const ERR_COMPONENT_LIMIT: i32 = -7;
+
+// ── Header: u32 slots at a fixed address (headerPtr()) the facade reads ─────
+export const H_EPOCH: u32 = 0; //          bumped whenever a column, array or memory moves
+export const H_TABLE_COUNT: u32 = 1;
+export const H_TABLES: u32 = 2; //         ptr to table records (T_STRIDE u32 each)
+export const H_MASK_WORDS: u32 = 3; //     u64 words per mask
+export const H_MASKS: u32 = 4; //          ptr to the mask pool (tables x words)
+export const H_COMPONENT_COUNT: u32 = 5;
+export const H_ALIVE: u32 = 6; //          live entities
+export const H_SLOT_COUNT: u32 = 7; //     slots ever used (1 + highest slot)
+export const H_REC_TABLE: u32 = 8; //      ptr to i32[slots]: table of a slot, -1 = free
+export const H_REC_ROW: u32 = 9; //        ptr to u32[slots]: row (or next free slot)
+export const H_REC_GEN: u32 = 10; //       ptr to u16[slots]: current generation
+export const H_USED_BYTES: u32 = 11; //    bytes in live allocations, headers included
+export const H_HEAP_TOP: u32 = 12;
+export const H_SCRATCH: u32 = 13; //       ptr to the batch scratch buffer
+export const H_SCRATCH_BYTES: u32 = 14;
+export const H_COMPONENTS: u32 = 15; //    ptr to component records
+export const H_SLOT_CAP: u32 = 16;
+export const H_FREE_HEAD: u32 = 17;
+export const H_FREE_TAIL: u32 = 18;
+export const H_FREE_COUNT: u32 = 19;
+export const H_TABLE_CAP: u32 = 20;
+export const H_MAP: u32 = 21; //           ptr to u32[mapCap]: table id + 1, 0 = empty
+export const H_MAP_CAP: u32 = 22;
+export const H_COMPONENT_CAP: u32 = 23;
+export const H_TMP_MASK: u32 = 24;
+export const H_MAX_PAGES: u32 = 25;
+export const H_CHECKS: u32 = 26; //        1: run checkInvariants() after each structural op
+export const H_RESULT: u32 = 27; //        batch ops: index of the offending entity
+export const H_SIZE: u32 = 32;
+
+// ── Table record (u32 slots), T_STRIDE u32 per table ─────────────────────────
+export const T_COUNT: u32 = 0;
+export const T_CAPACITY: u32 = 1;
+export const T_BLOCK: u32 = 2; //      one allocation holding every column
+export const T_NCOLS: u32 = 3; //      columns including the entity column (index 0)
+export const T_COLS: u32 = 4; //       ptr to column descriptors (C_STRIDE u32 each)
+export const T_NCOMPS: u32 = 5;
+export const T_COMPS: u32 = 6; //      ptr to u32[ncomps], ascending component ids
+export const T_EDGES: u32 = 7; //      ptr to u32[2 * edgeCap]: add / remove edges, table id + 1
+export const T_EDGE_CAP: u32 = 8;
+export const T_ROW_BYTES: u32 = 9; //  bytes per row over all columns
+export const T_STRIDE: u32 = 12;
+
+// ── Column descriptor (u32 slots) ─────────────────────────────────────────────
+// Columns are listed in logical order: entity column, then components by id,
+// fields in schema order. In the block they sit by element size, largest first,
+// so every column start is aligned: block + capacity * C_OFFSET.
+export const C_PTR: u32 = 0;
+export const C_ROW_BYTES: u32 = 1;
+export const C_OFFSET: u32 = 2;
+export const C_COMP: u32 = 3; //       0xffffffff for the entity column
+export const C_FIELD: u32 = 4;
+export const C_DEFAULT: u32 = 5; //    ptr to one row's default bytes, 0 = zeros
+export const C_ELEM: u32 = 6; //       element size in bytes
+export const C_STRIDE: u32 = 8;
+export const ENTITY_COLUMN_COMP: u32 = 0xffffffff;
+
+// ── Component record (u32 slots) ──────────────────────────────────────────────
+export const K_FLAGS: u32 = 0;
+export const K_NFIELDS: u32 = 1;
+export const K_FIELDS: u32 = 2; //     ptr to field descriptors (F_STRIDE u32 each)
+export const K_ROW_BYTES: u32 = 3;
+export const K_STRIDE: u32 = 4;
+export const FLAG_TAG: u32 = 1;
+
+// ── Field descriptor as the facade writes it for registerComponent ────────────
+export const F_TYPE: u32 = 0;
+export const F_LEN: u32 = 1; //        elements per row (1 for scalars)
+export const F_DEFAULT: u32 = 2; //    in the core: ptr to default bytes or 0
+export const F_STRIDE: u32 = 4;
+
+// Element type codes: f32 f64 i8 u8 i16 u16 i32 u32 eid
+export const TYPE_COUNT: u32 = 9;

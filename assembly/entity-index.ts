@@ -1,0 +1,128 @@
+// Entity index: one record per slot, three parallel arrays (struct of arrays):
+//   recTable: i32[slotCap]  table of the entity in that slot, -1 when the slot is free
+//   recRow:   u32[slotCap]  row in that table; for a free slot, the next free slot (0 = none)
+//   recGen:   u16[slotCap]  current generation; a handle is alive iff its generation matches
+// Invariant: for every live slot s, entities[recRow[s]] of table recTable[s] is s's handle.
+// Free slots form a FIFO queue, so a slot is reused as late as possible and a stale
+// handle keeps failing its generation check for as long as possible.
+import {
+  ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD,
+  H_FREE_TAIL, H_REC_GEN, H_REC_ROW, H_REC_TABLE, H_SLOT_CAP, H_SLOT_COUNT, MAX_SLOTS,
+  OK, SLOT_BITS, SLOT_MASK,
+} from "./constants";
+import { alloc, free } from "./alloc";
+import { bumpEpoch, hget, hset } from "./header";
+
+@inline export function slotOf(e: u32): u32 { return e & SLOT_MASK; }
+@inline export function genOf(e: u32): u32 { return e >> SLOT_BITS; }
+@inline export function makeEntity(slot: u32, gen: u32): u32 { return (gen << SLOT_BITS) | slot; }
+
+@inline export function recTable(slot: u32): i32 {
+  return load<i32>(<usize>hget(H_REC_TABLE) + (<usize>slot << 2));
+}
+@inline export function recRow(slot: u32): u32 {
+  return load<u32>(<usize>hget(H_REC_ROW) + (<usize>slot << 2));
+}
+@inline export function recGen(slot: u32): u32 {
+  return load<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1));
+}
+
+/** Whether `e` names a live entity (never traps, whatever the value). */
+export function isAlive(e: u32): bool {
+  const slot = slotOf(e);
+  if (slot == 0 || slot >= hget(H_SLOT_COUNT)) return false;
+  return recGen(slot) == genOf(e) && recTable(slot) >= 0;
+}
+
+/** The one function that writes a live entity's record. */
+@inline export function setRecord(slot: u32, table: u32, row: u32): void {
+  store<i32>(<usize>hget(H_REC_TABLE) + (<usize>slot << 2), <i32>table);
+  store<u32>(<usize>hget(H_REC_ROW) + (<usize>slot << 2), row);
+}
+
+/** Status of a handle: OK when alive, ERR_STALE otherwise. */
+@inline export function checkAlive(e: u32): i32 {
+  return isAlive(e) ? OK : ERR_STALE;
+}
+
+export function initIndex(): bool {
+  hset(H_SLOT_COUNT, 1); // slot 0 is reserved: entity 0 is never alive
+  hset(H_SLOT_CAP, 0);
+  hset(H_FREE_HEAD, 0);
+  hset(H_FREE_TAIL, 0);
+  hset(H_FREE_COUNT, 0);
+  hset(H_ALIVE, 0);
+  return growSlots(64);
+}
+
+/**
+ * Makes sure `n` more entities can take slots without allocating.
+ * Returns OK, ERR_ID_SPACE (the slot bits are used up) or ERR_CAPACITY.
+ */
+export function reserveSlots(n: u32): i32 {
+  const free = hget(H_FREE_COUNT);
+  if (n <= free) return OK;
+  const fresh = <u64>(n - free);
+  const needed = <u64>hget(H_SLOT_COUNT) + fresh;
+  if (needed > <u64>MAX_SLOTS) return ERR_ID_SPACE;
+  if (needed <= <u64>hget(H_SLOT_CAP)) return OK;
+  const doubled = <u64>hget(H_SLOT_CAP) << 1;
+  let cap = doubled > needed ? doubled : needed;
+  if (cap > <u64>MAX_SLOTS) cap = <u64>MAX_SLOTS;
+  return growSlots(<u32>cap) ? OK : ERR_CAPACITY;
+}
+
+function growSlots(cap: u32): bool {
+  const t = alloc(<usize>cap << 2);
+  const r = alloc(<usize>cap << 2);
+  const g = alloc(<usize>cap << 1);
+  if (t == 0 || r == 0 || g == 0) { free(t); free(r); free(g); return false; }
+  const used = <usize>hget(H_SLOT_COUNT);
+  const oldT = <usize>hget(H_REC_TABLE), oldR = <usize>hget(H_REC_ROW), oldG = <usize>hget(H_REC_GEN);
+  if (hget(H_SLOT_CAP) > 0) {
+    memory.copy(t, oldT, used << 2);
+    memory.copy(r, oldR, used << 2);
+    memory.copy(g, oldG, used << 1);
+  } else {
+    store<i32>(t, -1); // slot 0: never alive
+    store<u32>(r, 0);
+    store<u16>(g, 0);
+  }
+  free(oldT); free(oldR); free(oldG);
+  hset(H_REC_TABLE, <u32>t);
+  hset(H_REC_ROW, <u32>r);
+  hset(H_REC_GEN, <u32>g);
+  hset(H_SLOT_CAP, cap);
+  bumpEpoch();
+  return true;
+}
+
+/** Takes a slot and returns the new entity. Precondition: reserveSlots(1) succeeded. */
+export function takeSlot(): u32 {
+  let slot = hget(H_FREE_HEAD);
+  if (slot != 0) {
+    const next = recRow(slot);
+    hset(H_FREE_HEAD, next);
+    if (next == 0) hset(H_FREE_TAIL, 0);
+    hset(H_FREE_COUNT, hget(H_FREE_COUNT) - 1);
+  } else {
+    slot = hget(H_SLOT_COUNT);
+    hset(H_SLOT_COUNT, slot + 1);
+    store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), 0);
+  }
+  hset(H_ALIVE, hget(H_ALIVE) + 1);
+  return makeEntity(slot, recGen(slot));
+}
+
+/** Frees a slot: its generation moves on, so every handle to it is now stale. */
+export function releaseSlot(slot: u32): void {
+  store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>((recGen(slot) + 1) & GEN_MASK));
+  store<i32>(<usize>hget(H_REC_TABLE) + (<usize>slot << 2), -1);
+  store<u32>(<usize>hget(H_REC_ROW) + (<usize>slot << 2), 0);
+  const tail = hget(H_FREE_TAIL);
+  if (tail == 0) hset(H_FREE_HEAD, slot);
+  else store<u32>(<usize>hget(H_REC_ROW) + (<usize>tail << 2), slot);
+  hset(H_FREE_TAIL, slot);
+  hset(H_FREE_COUNT, hget(H_FREE_COUNT) + 1);
+  hset(H_ALIVE, hget(H_ALIVE) - 1);
+}

@@ -1,0 +1,173 @@
+// The core's export surface: thin functions that validate arguments, reserve what
+// an operation needs, and hand over to the module that owns the concept.
+// Every export returns a status (negative = user mistake, see constants.ts) or a
+// value; none traps on user input. i32 in, i32 out: masks never cross the boundary.
+import {
+  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS,
+  H_COMPONENT_COUNT, H_RESULT, H_SCRATCH, H_SCRATCH_BYTES, OK, T_COUNT,
+} from "./constants";
+import { alloc, free, initAllocator } from "./alloc";
+import { initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout } from "./archetype-map";
+import { checkInvariants as walkInvariants } from "./debug";
+import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
+import { HDR, hget, hset } from "./header";
+import { maskHas, tableMask } from "./mask";
+import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
+import { initRegistry, registerComponent as registryAdd } from "./registry";
+import { ensureCapacity, tget } from "./table";
+
+/** Runs the invariant walk after a structural op (debug target, checks on). */
+@inline function after(status: i32): i32 {
+  if (!ASC_NO_ASSERT && hget(H_CHECKS) != 0) walkInvariants();
+  return status;
+}
+
+@inline function badTable(t: u32): bool { return t >= tableCount(); }
+@inline function badComponent(c: u32): bool { return c >= hget(H_COMPONENT_COUNT); }
+
+/** Sets up an empty world; maxPages caps memory (64 KiB pages). */
+export function init(maxPages: u32, checks: u32): i32 {
+  initAllocator(maxPages);
+  hset(H_CHECKS, checks);
+  if (!initRegistry() || !initMap() || !initIndex()) return ERR_CAPACITY;
+  return scratch(4096) == 0 ? ERR_CAPACITY : after(OK);
+}
+
+export function headerPtr(): usize { return HDR; }
+
+/** A buffer of at least `bytes` for batch arguments; 0 when memory runs out. */
+export function scratch(bytes: u32): usize {
+  const have = hget(H_SCRATCH_BYTES);
+  if (bytes <= have) return <usize>hget(H_SCRATCH);
+  const size = max<u32>(bytes, have * 2);
+  const p = alloc(size);
+  if (p == 0) return 0;
+  free(<usize>hget(H_SCRATCH));
+  hset(H_SCRATCH, <u32>p);
+  hset(H_SCRATCH_BYTES, size);
+  return p;
+}
+
+export function registerComponent(desc: usize, nfields: u32, flags: u32): i32 {
+  return after(registryAdd(desc, nfields, flags));
+}
+
+/** Table of t's components plus c (created on first use). */
+export function tableWith(t: u32, c: u32): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  return after(edgeWith(t, c));
+}
+
+export function tableWithout(t: u32, c: u32): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  return after(edgeWithout(t, c));
+}
+
+/** Spawns one entity with default values in table t; returns it or a status. */
+export function spawn(t: u32): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  const reserved = reserveSlots(1);
+  if (reserved != OK) return reserved;
+  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
+  return after(<i32>spawnInto(t));
+}
+
+/** Spawns n entities in table t, writing their handles to out (all or nothing). */
+export function spawnMany(t: u32, n: u32, out: usize): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  const reserved = reserveSlots(n);
+  if (reserved != OK) return reserved;
+  if (!ensureCapacity(t, tget(t, T_COUNT) + n)) return ERR_CAPACITY;
+  spawnManyInto(t, n, out);
+  return after(OK);
+}
+
+/** Adds c to e: 0 when e moved to a new table, 1 when it already had c. */
+export function add(e: u32, c: u32): i32 {
+  if (!indexIsAlive(e)) return ERR_STALE;
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  const src = <u32>recTable(slotOf(e));
+  if (maskHas(tableMask(src), c)) return 1;
+  const dst = edgeWith(src, c);
+  if (dst < 0) return dst;
+  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return ERR_CAPACITY;
+  moveEntity(e, <u32>dst);
+  return after(0);
+}
+
+/** Removes c from e: 1 when it had c, 0 when it did not. */
+export function remove(e: u32, c: u32): i32 {
+  if (!indexIsAlive(e)) return ERR_STALE;
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  const src = <u32>recTable(slotOf(e));
+  if (!maskHas(tableMask(src), c)) return 0;
+  const dst = edgeWithout(src, c);
+  if (dst < 0) return dst;
+  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return ERR_CAPACITY;
+  moveEntity(e, <u32>dst);
+  return after(1);
+}
+
+/** Moves e to table t (deferred spawns land in table 0 first, then move here). */
+export function moveTo(e: u32, t: u32): i32 {
+  if (!indexIsAlive(e)) return ERR_STALE;
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  if (<u32>recTable(slotOf(e)) == t) return OK;
+  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
+  moveEntity(e, t);
+  return after(OK);
+}
+
+/**
+ * Checks that all n entities at ptr are alive; on a stale one, writes its index
+ * to the H_RESULT header slot and returns ERR_STALE.
+ */
+function checkAllAlive(ptr: usize, n: u32): i32 {
+  for (let i: u32 = 0; i < n; i++) {
+    if (!indexIsAlive(load<u32>(ptr + (<usize>i << 2)))) {
+      hset(H_RESULT, i);
+      return ERR_STALE;
+    }
+  }
+  return OK;
+}
+
+/** Moves the n entities at ptr to table t; all or nothing. */
+export function moveMany(ptr: usize, n: u32, t: u32): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  const alive = checkAllAlive(ptr, n);
+  if (alive != OK) return alive;
+  if (!ensureCapacity(t, tget(t, T_COUNT) + n)) return ERR_CAPACITY;
+  for (let i: u32 = 0; i < n; i++) {
+    const e = load<u32>(ptr + (<usize>i << 2));
+    if (<u32>recTable(slotOf(e)) != t) moveEntity(e, t);
+  }
+  return after(OK);
+}
+
+export function destroy(e: u32): i32 {
+  if (!indexIsAlive(e)) return ERR_STALE;
+  destroyEntity(e);
+  return after(OK);
+}
+
+/** Destroys the n entities at ptr; all or nothing (a repeated entity is destroyed once). */
+export function destroyMany(ptr: usize, n: u32): i32 {
+  const alive = checkAllAlive(ptr, n);
+  if (alive != OK) return alive;
+  for (let i: u32 = 0; i < n; i++) {
+    const e = load<u32>(ptr + (<usize>i << 2));
+    if (indexIsAlive(e)) destroyEntity(e);
+  }
+  return after(OK);
+}
+
+export function isAlive(e: u32): i32 { return indexIsAlive(e) ? 1 : 0; }
+
+/** Walks every invariant (debug target); aborts naming the first broken one. */
+export function checkInvariants(): i32 {
+  if (!ASC_NO_ASSERT) walkInvariants();
+  return OK;
+}

@@ -1,0 +1,112 @@
+// One archetype table: `count` rows, room for `capacity`, every column in one block.
+//
+//   block: [ f64 columns ][ 4-byte columns, entities first ][ 2-byte ][ 1-byte ]
+//          each column starts at block + capacity * C_OFFSET (capacity is a multiple
+//          of 8, so every column start is aligned for its element type)
+//
+// Invariant: row i of every column belongs to entities[i], for i < count.
+// swapRemove returns the entity it moved into the hole; migrate.ts patches the index.
+import {
+  C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, T_BLOCK, T_CAPACITY,
+  T_COLS, T_COUNT, T_NCOLS, T_ROW_BYTES, T_STRIDE,
+} from "./constants";
+import { alloc, free } from "./alloc";
+import { bumpEpoch, hget } from "./header";
+
+@inline export function tableRec(t: u32): usize {
+  return <usize>hget(H_TABLES) + <usize>t * (<usize>T_STRIDE << 2);
+}
+@inline export function tget(t: u32, slot: u32): u32 {
+  return load<u32>(tableRec(t) + (<usize>slot << 2));
+}
+@inline export function tset(t: u32, slot: u32, v: u32): void {
+  store<u32>(tableRec(t) + (<usize>slot << 2), v);
+}
+/** Address of column descriptor j of table t (j = 0 is the entity column). */
+@inline export function colDesc(t: u32, j: u32): usize {
+  return <usize>tget(t, T_COLS) + <usize>j * (<usize>C_STRIDE << 2);
+}
+@inline export function cget(desc: usize, slot: u32): u32 {
+  return load<u32>(desc + (<usize>slot << 2));
+}
+@inline export function entityAt(t: u32, row: u32): u32 {
+  return load<u32>(<usize>cget(colDesc(t, 0), C_PTR) + (<usize>row << 2));
+}
+
+/** Copies one row's bytes; small sizes avoid the bulk-memory call. */
+@inline export function copyBytes(dst: usize, src: usize, n: usize): void {
+  if (n == 4) store<u32>(dst, load<u32>(src));
+  else if (n == 8) store<u64>(dst, load<u64>(src));
+  else if (n == 1) store<u8>(dst, load<u8>(src));
+  else if (n == 2) store<u16>(dst, load<u16>(src));
+  else memory.copy(dst, src, n);
+}
+
+/**
+ * Makes room for `needed` rows, moving every column to a new block when it grows.
+ * Returns false (nothing changed) when memory runs out.
+ */
+export function ensureCapacity(t: u32, needed: u32): bool {
+  const cap = tget(t, T_CAPACITY);
+  if (needed <= cap) return true;
+  let newCap = <u64>cap << 1;
+  if (newCap < <u64>needed) newCap = <u64>needed;
+  if (newCap < 8) newCap = 8;
+  newCap = (newCap + 7) & ~7;
+  const bytes = newCap * <u64>tget(t, T_ROW_BYTES);
+  if (bytes > 0xf000_0000) return false;
+  const block = alloc(<usize>bytes);
+  if (block == 0) return false;
+  const count = <usize>tget(t, T_COUNT);
+  const ncols = tget(t, T_NCOLS);
+  for (let j: u32 = 0; j < ncols; j++) {
+    const d = colDesc(t, j);
+    const dst = block + <usize>newCap * <usize>cget(d, C_OFFSET);
+    if (count > 0) memory.copy(dst, <usize>cget(d, C_PTR), count * <usize>cget(d, C_ROW_BYTES));
+    store<u32>(d + (<usize>C_PTR << 2), <u32>dst);
+  }
+  free(<usize>tget(t, T_BLOCK));
+  tset(t, T_BLOCK, <u32>block);
+  tset(t, T_CAPACITY, <u32>newCap);
+  bumpEpoch();
+  return true;
+}
+
+/** Appends a row holding entity e; data columns are not initialised. Precondition: room. */
+@inline export function appendRow(t: u32, e: u32): u32 {
+  const row = tget(t, T_COUNT);
+  store<u32>(<usize>cget(colDesc(t, 0), C_PTR) + (<usize>row << 2), e);
+  tset(t, T_COUNT, row + 1);
+  return row;
+}
+
+/** Writes column j's default value into rows [from, from + n). */
+export function fillDefaults(t: u32, j: u32, from: u32, n: u32): void {
+  const d = colDesc(t, j);
+  const rb = <usize>cget(d, C_ROW_BYTES);
+  const start = <usize>cget(d, C_PTR) + <usize>from * rb;
+  const def = <usize>cget(d, C_DEFAULT);
+  if (def == 0) {
+    memory.fill(start, 0, <usize>n * rb);
+    return;
+  }
+  for (let i: u32 = 0; i < n; i++) copyBytes(start + <usize>i * rb, def, rb);
+}
+
+/**
+ * Removes `row` by moving the last row into it. Returns the entity that moved
+ * into the hole, or 0 when the removed row was the last one.
+ */
+export function swapRemove(t: u32, row: u32): u32 {
+  const last = tget(t, T_COUNT) - 1;
+  tset(t, T_COUNT, last);
+  if (row == last) return 0;
+  const ncols = tget(t, T_NCOLS);
+  for (let j: u32 = 0; j < ncols; j++) {
+    const d = colDesc(t, j);
+    const rb = <usize>cget(d, C_ROW_BYTES);
+    const p = <usize>cget(d, C_PTR);
+    copyBytes(p + <usize>row * rb, p + <usize>last * rb, rb);
+  }
+  return entityAt(t, row);
+}

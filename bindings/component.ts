@@ -1,0 +1,153 @@
+// component(), tag(): component definitions, independent of any world. A world gives
+// each registered component a dense id of its own; `key` is the definition's global
+// serial number, which worlds use to find that id with one array load.
+import { messages, SchemaError } from "./errors.js";
+import { type FieldInfo, type Init, type ManyInit, parseField, type Schema, valueProblem } from "./schema.js";
+
+let nextKey = 0;
+
+export interface ComponentOptions<S extends Schema> {
+  /** Initial values of new rows (otherwise 0). */
+  readonly defaults?: Init<S>;
+}
+
+export interface TagOptions {
+  /** Sparse tags live outside the archetype mask (engine layer; not in this version). */
+  readonly sparse?: boolean;
+}
+
+/** A component definition; register it in a world before use. */
+export class Component<S extends Schema = Schema> {
+  readonly name: string;
+  readonly schema: S;
+  readonly isTag: boolean;
+  readonly sparse: boolean;
+  readonly defaults: Init<S>;
+  /** @internal Global serial number of this definition. */
+  readonly key: number;
+  /** @internal Parsed fields in schema order. */
+  readonly fields: readonly FieldInfo[];
+  /** @internal Field by name. */
+  readonly fieldByName: ReadonlyMap<string, FieldInfo>;
+
+  /** @internal Use component() or tag(). */
+  constructor(name: string, schema: S, isTag: boolean, sparse: boolean, defaults: Init<S>) {
+    if (typeof name !== "string" || name.length === 0) {
+      throw new SchemaError(`A component needs a non-empty name, got ${JSON.stringify(name)}`);
+    }
+    this.name = name;
+    this.schema = schema;
+    this.isTag = isTag;
+    this.sparse = sparse;
+    this.defaults = defaults;
+    this.key = nextKey++;
+    const fields: FieldInfo[] = [];
+    for (const [field, type] of Object.entries(schema ?? {})) {
+      if (type === "object") {
+        throw new SchemaError(
+          `${name}.${field} is an "object" field: object fields are not supported by this version of wasm-ecs`,
+        );
+      }
+      const info = parseField(field, fields.length, type);
+      if (info === undefined) throw new SchemaError(messages.badFieldType(name, field, type));
+      fields.push(info);
+    }
+    this.fields = fields;
+    this.fieldByName = new Map(fields.map((f) => [f.name, f]));
+    for (const [field, value] of Object.entries(defaults)) {
+      const info = this.field(field);
+      checkInit(this, info, value, true);
+    }
+  }
+
+  /** An init value for spawn: `world.spawn(Position.with({ x: 1 }))`. */
+  with(values: Init<S>): ComponentInit<S> {
+    return new ComponentInit(this, values);
+  }
+
+  /**
+   * Init values for spawnMany where a field may hold one value per entity:
+   * `world.spawnMany(n, Position.withEach({ x: xs }))` with `xs.length === n`.
+   */
+  withEach(values: ManyInit<S>): ComponentInit<S> {
+    return new ComponentInit(this, values as Init<S>);
+  }
+
+  /** @internal The field named `name`; SchemaError when there is none. */
+  field(name: string): FieldInfo {
+    const info = this.fieldByName.get(name);
+    if (info === undefined) {
+      throw new SchemaError(
+        messages.unknownField(
+          this.name,
+          name,
+          this.fields.map((f) => f.name),
+        ),
+      );
+    }
+    return info;
+  }
+
+  toString(): string {
+    return this.name;
+  }
+}
+
+/** A component with initial values, made by `Component.with`. */
+export class ComponentInit<S extends Schema = Schema> {
+  constructor(
+    readonly component: Component<S>,
+    readonly values: Init<S>,
+  ) {}
+}
+
+/**
+ * Checks one init value against its field: numbers for scalars, array-likes of the
+ * field's length for arrays; with `strict`, integers must fit the field's range.
+ */
+export function checkInit(c: Component, f: FieldInfo, value: unknown, strict: boolean): void {
+  if (f.isArray) {
+    if (typeof value === "number") {
+      if (strict) checkNumber(c, f, value);
+      return;
+    }
+    const arr = value as ArrayLike<unknown> | undefined;
+    if (arr === null || typeof arr !== "object" || typeof arr.length !== "number") {
+      throw new SchemaError(messages.badValue(c.name, f.name, value, `it is a [${f.scalar}, ${f.length}] array field`));
+    }
+    if (arr.length !== f.length) {
+      throw new SchemaError(messages.badValue(c.name, f.name, value, `it holds exactly ${f.length} elements`));
+    }
+    if (strict) for (let i = 0; i < arr.length; i++) checkNumber(c, f, arr[i]);
+    return;
+  }
+  checkNumber(c, f, value, strict);
+}
+
+function checkNumber(c: Component, f: FieldInfo, value: unknown, strict = true): void {
+  if (typeof value !== "number")
+    throw new SchemaError(messages.badValue(c.name, f.name, value, "values must be numbers"));
+  if (!strict) return;
+  const problem = valueProblem(f, value);
+  if (problem !== undefined) throw new SchemaError(messages.badValue(c.name, f.name, value, problem));
+}
+
+/** Defines a component: `component("Position", { x: "f32", y: "f32" })`. */
+export function component<const S extends Schema>(
+  name: string,
+  schema: S,
+  options: ComponentOptions<S> = {},
+): Component<S> {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
+    throw new SchemaError(`${String(name)} needs a schema object such as { x: "f32" }, got ${String(schema)}`);
+  }
+  return new Component(name, schema, false, false, options.defaults ?? {});
+}
+
+/** Defines a tag: a component with no data and no column. */
+export function tag(name: string, options: TagOptions = {}): Component<Record<never, never>> {
+  return new Component(name, {}, true, options.sparse === true, {});
+}
+
+/** Anything spawn and add accept for a component. */
+export type ComponentArg = Component | ComponentInit;

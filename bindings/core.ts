@@ -1,0 +1,289 @@
+// The typed interface of the core's raw exports, and the only file that calls them.
+// It also owns the typed-array views over the whole of wasm memory: they are rebuilt
+// after any call that grew memory (growth detaches every view over the old buffer).
+// A trap inside the core marks the core dead; every later call throws WorldPoisonedError.
+import {
+  H_ALIVE,
+  H_EPOCH,
+  H_MASK_WORDS,
+  H_MASKS,
+  H_REC_GEN,
+  H_REC_ROW,
+  H_REC_TABLE,
+  H_RESULT,
+  H_SLOT_COUNT,
+  H_TABLE_COUNT,
+  H_TABLES,
+  SLOT_BITS,
+  SLOT_MASK,
+  T_STRIDE,
+} from "./constants.js";
+import { messages, WorldPoisonedError } from "./errors.js";
+import type { TypedArray } from "./schema.js";
+
+/** The raw exports of assembly/index.ts (i32 in, i32 out). */
+export interface CoreExports {
+  readonly memory: WebAssembly.Memory;
+  init(maxPages: number, checks: number): number;
+  headerPtr(): number;
+  scratch(bytes: number): number;
+  registerComponent(desc: number, nfields: number, flags: number): number;
+  tableWith(t: number, c: number): number;
+  tableWithout(t: number, c: number): number;
+  spawn(t: number): number;
+  spawnMany(t: number, n: number, out: number): number;
+  add(e: number, c: number): number;
+  remove(e: number, c: number): number;
+  moveTo(e: number, t: number): number;
+  moveMany(ptr: number, n: number, t: number): number;
+  destroy(e: number): number;
+  destroyMany(ptr: number, n: number): number;
+  isAlive(e: number): number;
+  checkInvariants(): number;
+}
+
+export class Core {
+  readonly raw: CoreExports;
+  readonly memory: WebAssembly.Memory;
+  /** u32 index of the header in memory. */
+  readonly hdr: number;
+  u8!: Uint8Array;
+  u16!: Uint16Array;
+  u32!: Uint32Array;
+  i32!: Int32Array;
+  f64!: Float64Array;
+  /** Whole-memory views by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
+  views!: TypedArray[];
+  /** Why the core refuses calls (a trap, or dispose), or undefined while it is healthy. */
+  dead: string | undefined;
+
+  constructor(raw: CoreExports) {
+    this.raw = raw;
+    this.memory = raw.memory;
+    this.refresh();
+    this.hdr = raw.headerPtr() >>> 2;
+  }
+
+  /** Rebuilds the whole-memory views over the current buffer. */
+  private refresh(): void {
+    const b = this.memory.buffer;
+    this.u8 = new Uint8Array(b);
+    this.u16 = new Uint16Array(b);
+    this.u32 = new Uint32Array(b);
+    this.i32 = new Int32Array(b);
+    this.f64 = new Float64Array(b);
+    const u32 = this.u32;
+    this.views = [
+      new Float32Array(b),
+      this.f64,
+      new Int8Array(b),
+      this.u8,
+      new Int16Array(b),
+      this.u16,
+      this.i32,
+      u32,
+      u32,
+    ];
+  }
+
+  /** Called after every core call: a grown memory detached the old views. */
+  private sync(): void {
+    if (this.u32.length === 0) this.refresh();
+  }
+
+  /** Throws when the world refuses calls. */
+  check(): void {
+    if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);
+  }
+
+  private poison(error: unknown): WorldPoisonedError {
+    const text = error instanceof Error ? error.message : String(error);
+    this.dead = `an internal error left it half-updated (${text}); restore a snapshot into a new world`;
+    try {
+      this.sync();
+    } catch {
+      /* the views are only needed for post-mortem reads */
+    }
+    return new WorldPoisonedError(this.dead);
+  }
+
+  dispose(): void {
+    this.dead ??= messages.disposed();
+  }
+
+  // ── Header and record reads (no calls) ────────────────────────────────────
+  get epoch(): number {
+    return this.u32[this.hdr + H_EPOCH];
+  }
+  get tableCount(): number {
+    return this.u32[this.hdr + H_TABLE_COUNT];
+  }
+  get alive(): number {
+    return this.u32[this.hdr + H_ALIVE];
+  }
+  get maskWords(): number {
+    return this.u32[this.hdr + H_MASK_WORDS];
+  }
+  get result(): number {
+    return this.u32[this.hdr + H_RESULT];
+  }
+  header(slot: number): number {
+    return this.u32[this.hdr + slot];
+  }
+  /** u32 index of table t's record. */
+  tableRec(t: number): number {
+    return (this.u32[this.hdr + H_TABLES] >>> 2) + t * T_STRIDE;
+  }
+  /** u32 index of table t's mask (maskWords * 2 u32 words). */
+  maskAt(t: number): number {
+    return (this.u32[this.hdr + H_MASKS] >>> 2) + t * this.maskWords * 2;
+  }
+  /** Table of a live entity, or -1 when `e` is not alive. */
+  tableOf(e: number): number {
+    const slot = e & SLOT_MASK;
+    const h = this.hdr;
+    const u32 = this.u32;
+    if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || !(e >= 0 && e <= 0x7fffffff && e === Math.floor(e))) return -1;
+    if (this.u16[(u32[h + H_REC_GEN] >>> 1) + slot] !== e >>> SLOT_BITS) return -1;
+    return this.i32[(u32[h + H_REC_TABLE] >>> 2) + slot];
+  }
+  /** Row of a live entity (precondition: tableOf(e) >= 0). */
+  rowOf(e: number): number {
+    return this.u32[(this.u32[this.hdr + H_REC_ROW] >>> 2) + (e & SLOT_MASK)];
+  }
+  /** Current generation of the slot of e, or undefined when the slot holds no live entity. */
+  generationNow(e: number): number | undefined {
+    const slot = e & SLOT_MASK;
+    const h = this.hdr;
+    if (slot === 0 || slot >= this.u32[h + H_SLOT_COUNT]) return undefined;
+    if (this.i32[(this.u32[h + H_REC_TABLE] >>> 2) + slot] < 0) return undefined;
+    return this.u16[(this.u32[h + H_REC_GEN] >>> 1) + slot];
+  }
+
+  // ── Calls ──────────────────────────────────────────────────────────────────
+  init(maxPages: number, checks: boolean): number {
+    try {
+      return this.raw.init(maxPages, checks ? 1 : 0);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Byte address of a scratch buffer of at least `bytes`, or 0 when memory ran out. */
+  scratch(bytes: number): number {
+    try {
+      return this.raw.scratch(bytes);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  registerComponent(desc: number, nfields: number, flags: number): number {
+    try {
+      return this.raw.registerComponent(desc, nfields, flags);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  tableWith(t: number, c: number): number {
+    try {
+      return this.raw.tableWith(t, c);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  tableWithout(t: number, c: number): number {
+    try {
+      return this.raw.tableWithout(t, c);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  spawn(t: number): number {
+    try {
+      return this.raw.spawn(t);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  spawnMany(t: number, n: number, out: number): number {
+    try {
+      return this.raw.spawnMany(t, n, out);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  add(e: number, c: number): number {
+    try {
+      return this.raw.add(e, c);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  remove(e: number, c: number): number {
+    try {
+      return this.raw.remove(e, c);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  moveTo(e: number, t: number): number {
+    try {
+      return this.raw.moveTo(e, t);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  moveMany(ptr: number, n: number, t: number): number {
+    try {
+      return this.raw.moveMany(ptr, n, t);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  destroy(e: number): number {
+    try {
+      return this.raw.destroy(e);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  destroyMany(ptr: number, n: number): number {
+    try {
+      return this.raw.destroyMany(ptr, n);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  checkInvariants(): void {
+    try {
+      this.raw.checkInvariants();
+    } catch (err) {
+      throw this.poison(err);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// Finding, compiling and instantiating the core in every runtime. The wasm files
+// are located with literal `new URL("./core.wasm", import.meta.url)` expressions so
+// bundlers pick them up. Node reads file: URLs with fs (Node 20's fetch cannot);
+// browsers stream-compile over http(s). A compiled module is cached per build, so a
+// second world only instantiates. No top-level await anywhere.
+import { instantiate } from "@assemblyscript/loader";
+import type { CoreExports } from "./core.js";
+
+const compiled = new Map<boolean, Promise<WebAssembly.Module>>();
+
+function coreUrl(debug: boolean): URL {
+  return debug ? new URL("./core.debug.wasm", import.meta.url) : new URL("./core.wasm", import.meta.url);
+}
+
+async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
+  const specifier = "node:fs/promises";
+  const fs = (await import(/* @vite-ignore */ specifier)) as { readFile(u: URL): Promise<Uint8Array<ArrayBuffer>> };
+  return fs.readFile(url);
+}
+
+async function compile(url: URL): Promise<WebAssembly.Module> {
+  if (url.protocol === "file:") return WebAssembly.compile(await readFileUrl(url));
+  if (typeof WebAssembly.compileStreaming === "function") {
+    try {
+      return await WebAssembly.compileStreaming(fetch(url));
+    } catch {
+      // A server without the application/wasm MIME type: compile from bytes below.
+    }
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`wasm-ecs: could not load ${url.href} (HTTP ${response.status})`);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/** The compiled core (release or debug build), compiled once per process. */
+export function loadModule(debug: boolean): Promise<WebAssembly.Module> {
+  let module = compiled.get(debug);
+  if (module === undefined) {
+    module = compile(coreUrl(debug));
+    compiled.set(debug, module);
+    module.catch(() => compiled.delete(debug));
+  }
+  return module;
+}
+
+/** A fresh instance of the core: one world, one linear memory. */
+export async function instantiateCore(debug: boolean): Promise<CoreExports> {
+  const module = await loadModule(debug);
+  const result = await instantiate<Record<string, unknown>>(module, {});
+  return result.instance.exports as unknown as CoreExports;
+}

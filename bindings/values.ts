@@ -1,0 +1,142 @@
+// Reading and writing one entity's field values through the whole-memory views.
+// For the convenience paths (spawn inits, add/set/get); hot loops use table views.
+// Invariant: every value is checked (checkValues) before anything is written, so a
+// bad value never leaves half an update behind.
+import { type Component, checkInit } from "./component.js";
+import type { Core } from "./core.js";
+import { messages, SchemaError } from "./errors.js";
+import type { FieldInfo, Init, Schema, Values } from "./schema.js";
+import type { Table } from "./views.js";
+
+const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
+
+/** Validates values for c before any write: names, shapes and (strict) integer ranges. */
+export function checkValues(c: Component, values: object, strict: boolean): void {
+  if (values === null || typeof values !== "object") {
+    throw new SchemaError(
+      `Values for ${c.name} must be an object such as { ${c.fields[0]?.name ?? "x"}: 1 }, got ${String(values)}`,
+    );
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    checkInit(c, c.field(name), value, strict);
+  }
+}
+
+/**
+ * Validates spawnMany values for n entities: each field is one value for all, or
+ * an array-like with one value per entity (n * length elements for array fields).
+ */
+export function checkManyValues(c: Component, values: object, n: number, strict: boolean): void {
+  if (values === null || typeof values !== "object") {
+    throw new SchemaError(`Values for ${c.name} must be an object, got ${String(values)}`);
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const f = c.field(name);
+    if (isPerEntity(f, value, n)) {
+      const arr = value as ArrayLike<unknown>;
+      if (arr.length !== n * f.length) {
+        throw new SchemaError(
+          messages.badValue(c.name, f.name, value, `per-entity values for ${n} entities need ${n * f.length} elements`),
+        );
+      }
+      for (let i = 0; i < arr.length; i++) checkInit(c, { ...f, isArray: false }, arr[i], strict);
+    } else {
+      checkInit(c, f, value, strict);
+    }
+  }
+}
+
+/**
+ * A spawnMany value is per entity when it is array-like and, for a `[type, len]`
+ * field, holds n * len elements (one array of len elements is one value for all).
+ */
+function isPerEntity(f: FieldInfo, value: unknown, n: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const length = (value as ArrayLike<unknown>).length;
+  if (typeof length !== "number") return false;
+  return !f.isArray || length === n * f.length;
+}
+
+/** Element index of field f of component id at `row`, in the view of f's type. */
+function elementAt(table: Table, id: number, f: FieldInfo, row: number): number {
+  const col = (table.columnOf(id) as number) + f.index;
+  return (table.columnPtr(col) >>> SHIFT[f.code]) + row * f.length;
+}
+
+/** Writes (already checked) values of component id into `row` of `table`. */
+export function writeValues<S extends Schema>(
+  core: Core,
+  table: Table,
+  row: number,
+  c: Component<S>,
+  id: number,
+  values: Init<S>,
+): void {
+  for (const name in values) {
+    const value = (values as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    const f = c.fieldByName.get(name) as FieldInfo;
+    const view = core.views[f.code];
+    const at = elementAt(table, id, f, row);
+    if (typeof value === "number") {
+      if (f.isArray) view.fill(value, at, at + f.length);
+      else view[at] = value;
+    } else {
+      const arr = value as ArrayLike<number>;
+      for (let k = 0; k < f.length; k++) view[at + k] = arr[k];
+    }
+  }
+}
+
+/** Writes spawnMany values: value i goes to row rows[i] (skipped when rows[i] < 0). */
+export function writeManyValues(
+  core: Core,
+  table: Table,
+  rows: Int32Array,
+  c: Component,
+  id: number,
+  values: object,
+): void {
+  const n = rows.length;
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const f = c.field(name);
+    const view = core.views[f.code];
+    const base = elementAt(table, id, f, 0);
+    const len = f.length;
+    const perEntity = isPerEntity(f, value, n);
+    for (let i = 0; i < n; i++) {
+      if (rows[i] < 0) continue;
+      const at = base + rows[i] * len;
+      if (perEntity) {
+        const arr = value as ArrayLike<number>;
+        for (let k = 0; k < len; k++) view[at + k] = arr[i * len + k];
+      } else if (typeof value === "number") {
+        if (len === 1) view[at] = value;
+        else view.fill(value, at, at + len);
+      } else {
+        const arr = value as ArrayLike<number>;
+        for (let k = 0; k < len; k++) view[at + k] = arr[k];
+      }
+    }
+  }
+}
+
+/** A copy of component id's values at `row`: numbers, or number[] for array fields. */
+export function readValues<S extends Schema>(
+  core: Core,
+  table: Table,
+  row: number,
+  c: Component<S>,
+  id: number,
+): Values<S> {
+  const out: Record<string, number | number[]> = {};
+  for (const f of c.fields) {
+    const view = core.views[f.code];
+    const at = elementAt(table, id, f, row);
+    out[f.name] = f.isArray ? Array.from(view.subarray(at, at + f.length)) : view[at];
+  }
+  return out as Values<S>;
+}

@@ -1,0 +1,148 @@
+// Table views: one object per archetype table, handing out typed-array views onto its
+// columns in wasm memory. Views are cached and rebuilt only when the core's layout
+// epoch moved (a column or the memory moved) or the row count changed, so a view is
+// never used after the memory under it was detached.
+// Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
+import type { Component } from "./component.js";
+import { C_PTR, C_STRIDE, T_COLS, T_COMPS, T_COUNT, T_NCOMPS } from "./constants.js";
+import type { Core } from "./core.js";
+import { MissingComponentError, UnknownComponentError } from "./errors.js";
+import type { Columns, Schema, TypedArray } from "./schema.js";
+
+/** A table id (dense, per world). */
+export type TableId = number & { readonly __brand: "TableId" };
+
+const NO_COLUMNS = Object.freeze({});
+
+export class Table {
+  readonly id: TableId;
+  /** Rows in the table when it was yielded by an iteration (or last refreshed). */
+  count = 0;
+  /** @internal Component ids of the table, ascending. */
+  readonly componentIds: readonly number[];
+  /** @internal Mask words (32 bits each) as the core had them when the table was found. */
+  readonly mask: Uint32Array;
+  /** @internal Cached add-edges: component id -> table id. */
+  readonly addEdges: number[] = [];
+  /** @internal Cached remove-edges: component id -> table id. */
+  readonly removeEdges: number[] = [];
+  private readonly core: Core;
+  private readonly ids: number[];
+  private readonly components: readonly Component[];
+  /** First column index of each component id present (tags have none). */
+  private readonly firstColumn: number[] = [];
+  private cache: (object | undefined)[] = [];
+  private entityView: Uint32Array | undefined;
+  private epoch = -1;
+  private viewCount = -1;
+  private rec = 0;
+
+  /** @internal Created by the world when it discovers a new core table. */
+  constructor(core: Core, id: number, ids: number[], components: readonly Component[]) {
+    this.core = core;
+    this.id = id as TableId;
+    this.ids = ids;
+    this.components = components;
+    const u32 = core.u32;
+    const rec = core.tableRec(id);
+    const n = u32[rec + T_NCOMPS];
+    const comps = u32[rec + T_COMPS] >>> 2;
+    const list: number[] = [];
+    let col = 1;
+    for (let k = 0; k < n; k++) {
+      const c = u32[comps + k];
+      list.push(c);
+      this.firstColumn[c] = col;
+      col += components[c].fields.length;
+    }
+    this.componentIds = list;
+    const at = core.maskAt(id);
+    this.mask = u32.slice(at, at + core.maskWords * 2);
+  }
+
+  /** Reads the row count from memory; drops cached views when anything moved. */
+  refresh(): number {
+    const core = this.core;
+    if (core.epoch !== this.epoch) {
+      this.epoch = core.epoch;
+      this.rec = core.tableRec(this.id);
+      this.viewCount = -1;
+    }
+    const n = core.u32[this.rec + T_COUNT];
+    if (n !== this.viewCount) {
+      this.viewCount = n;
+      this.cache = [];
+      this.entityView = undefined;
+    }
+    this.count = n;
+    return n;
+  }
+
+  /** Whether the table's entities have component c. */
+  has(c: Component): boolean {
+    const id = this.ids[c.key];
+    return id !== undefined && (this.mask[id >>> 5] & (1 << (id & 31))) !== 0;
+  }
+
+  /**
+   * Views onto c's columns: one typed array per field, `count` rows long
+   * (`count * n` for `[type, n]` fields). Throws MissingComponentError when the
+   * table lacks c, UnknownComponentError when c is not registered.
+   */
+  columns<S extends Schema>(c: Component<S>): Columns<S> {
+    this.refresh();
+    const id = this.ids[c.key];
+    const v = this.cache[id];
+    if (v !== undefined) return v as Columns<S>;
+    return this.build(c, id) as Columns<S>;
+  }
+
+  /** Like columns(), but undefined when the table lacks c (for `optional` terms). */
+  tryColumns<S extends Schema>(c: Component<S>): Columns<S> | undefined {
+    return this.has(c) ? this.columns(c) : undefined;
+  }
+
+  /** The table's entities, row-aligned with every column. */
+  get entities(): Uint32Array {
+    this.refresh();
+    if (this.entityView === undefined) {
+      this.entityView = new Uint32Array(this.core.memory.buffer, this.columnPtr(0), this.count);
+    }
+    return this.entityView;
+  }
+
+  /** Names of the table's components (for messages and inspection). */
+  describe(): string {
+    return `(${this.componentIds.map((c) => this.components[c].name).join(", ")})`;
+  }
+
+  /** @internal First column index of component id, or undefined. */
+  columnOf(id: number): number | undefined {
+    return this.firstColumn[id];
+  }
+
+  /** @internal Byte address of column j (fresh read: valid until the next core call). */
+  columnPtr(j: number): number {
+    const u32 = this.core.u32;
+    return u32[(u32[this.core.tableRec(this.id) + T_COLS] >>> 2) + j * C_STRIDE + C_PTR];
+  }
+
+  private build(c: Component, id: number | undefined): object {
+    if (id === undefined) throw new UnknownComponentError(c.name);
+    const first = this.firstColumn[id];
+    if (first === undefined && !this.componentIds.includes(id)) {
+      throw new MissingComponentError(`The table ${this.describe()}`, c.name, "view the columns of");
+    }
+    let views: Record<string, TypedArray> | object = NO_COLUMNS;
+    if (c.fields.length > 0) {
+      const out: Record<string, TypedArray> = {};
+      const buffer = this.core.memory.buffer;
+      for (const f of c.fields) {
+        out[f.name] = new f.ctor(buffer, this.columnPtr(first + f.index), this.count * f.length);
+      }
+      views = out;
+    }
+    this.cache[id] = views;
+    return views;
+  }
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Tests run against the built package (dist/), the same files users import.
+export default defineConfig({
+  resolve: {
+    alias: { "wasm-ecs": fileURLToPath(new URL("./dist/index.js", import.meta.url)) },
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+  },
+});
