@@ -166,6 +166,11 @@ export function destroyMany(ptr: usize, n: u32): i32 {
 
 export function isAlive(e: u32): i32 { return indexIsAlive(e) ? 1 : 0; }
 
+/** Grows the entity index so that n more entities fit without allocating (a hint). */
+export function reserveEntities(n: u32): i32 {
+  return reserveSlots(n);
+}
+
 /** Walks every invariant (debug target); aborts naming the first broken one. */
 export function checkInvariants(): i32 {
   if (!ASC_NO_ASSERT) walkInvariants();

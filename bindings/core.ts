@@ -39,6 +39,7 @@ export interface CoreExports {
   destroy(e: number): number;
   destroyMany(ptr: number, n: number): number;
   isAlive(e: number): number;
+  reserveEntities(n: number): number;
   checkInvariants(): number;
 }
 
@@ -151,13 +152,15 @@ export class Core {
   rowOf(e: number): number {
     return this.u32[(this.u32[this.hdr + H_REC_ROW] >>> 2) + (e & SLOT_MASK)];
   }
-  /** Current generation of the slot of e, or undefined when the slot holds no live entity. */
-  generationNow(e: number): number | undefined {
+  /** Current generation of e's slot and whether it is free; undefined for a slot never used. */
+  slotState(e: number): { generation: number; free: boolean } | undefined {
     const slot = e & SLOT_MASK;
     const h = this.hdr;
     if (slot === 0 || slot >= this.u32[h + H_SLOT_COUNT]) return undefined;
-    if (this.i32[(this.u32[h + H_REC_TABLE] >>> 2) + slot] < 0) return undefined;
-    return this.u16[(this.u32[h + H_REC_GEN] >>> 1) + slot];
+    return {
+      generation: this.u16[(this.u32[h + H_REC_GEN] >>> 1) + slot],
+      free: this.i32[(this.u32[h + H_REC_TABLE] >>> 2) + slot] < 0,
+    };
   }
 
   // ── Calls ──────────────────────────────────────────────────────────────────
@@ -273,6 +276,15 @@ export class Core {
   destroyMany(ptr: number, n: number): number {
     try {
       return this.raw.destroyMany(ptr, n);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  reserveEntities(n: number): number {
+    try {
+      return this.raw.reserveEntities(n);
     } catch (err) {
       throw this.poison(err);
     } finally {

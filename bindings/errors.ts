@@ -20,20 +20,22 @@ export function describeEntity(e: number): string {
 
 export class StaleEntityError extends EcsError {
   readonly entity: number;
-  /** `now`: the slot's current generation, or undefined when the slot is free or unused. */
-  constructor(entity: number, now?: number, detail = "") {
-    const slot = entity & SLOT_MASK;
+  /** `slot`: the slot's state now, undefined when it was never used. */
+  constructor(entity: number, slot?: { generation: number; free: boolean }) {
+    const index = entity & SLOT_MASK;
     let why: string;
     if (!Number.isInteger(entity) || entity < 0 || entity > 0x7fffffff) {
       why = `is not an entity id (ids are integers from 1 to ${2 ** (SLOT_BITS + GEN_BITS) - 1})`;
-    } else if (slot === 0) {
+    } else if (index === 0) {
       why = "is never alive: slot 0 is reserved for 'no entity'";
-    } else if (now === undefined) {
-      why = `is stale: slot ${slot} holds no live entity`;
+    } else if (slot === undefined) {
+      why = `is stale: slot ${index} was never used`;
+    } else if (slot.free) {
+      why = `is stale: slot ${index} is free, now at generation ${slot.generation}`;
     } else {
-      why = `is stale: slot ${slot} is now at generation ${now}`;
+      why = `is stale: slot ${index} is now at generation ${slot.generation}`;
     }
-    super("STALE_ENTITY", `${describeEntity(entity)} ${why}${detail}`);
+    super("STALE_ENTITY", `${describeEntity(entity)} ${why}`);
     this.entity = entity;
   }
 }

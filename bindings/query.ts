@@ -36,7 +36,7 @@ export function maskOf(ids: readonly number[]): Uint32Array {
 }
 
 function containsAll(table: Uint32Array, m: Uint32Array): boolean {
-  for (let w = 0; w < m.length; w++) if (((table[w] ?? 0) & m[w]) !== m[w]) return false;
+  for (let w = 0; w < m.length; w++) if ((m[w] & ~(table[w] ?? 0)) !== 0) return false;
   return true;
 }
 

@@ -80,6 +80,9 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   const maxPages = Math.min(MAX_PAGES, Math.floor(maxBytes / PAGE));
   if (core.init(maxPages, debug) !== 0) throw new CapacityError(messages.outOfMemory("create the world", maxBytes));
   const world = new World(core, debug, maxPages * PAGE);
+  if (hint > 0 && core.reserveEntities(Math.min(hint, MAX_SLOTS - 1)) !== 0) {
+    throw new CapacityError(messages.outOfMemory(`reserve room for ${hint} entities`, maxPages * PAGE));
+  }
   for (const c of options.components ?? []) world.register(c);
   return world;
 }
@@ -367,7 +370,7 @@ export class World implements QueryHost {
   /** Table of a live entity; StaleEntityError otherwise. */
   private tableOfLive(e: number): number {
     const t = this.core.tableOf(e);
-    if (t < 0) throw new StaleEntityError(e, this.core.generationNow(e));
+    if (t < 0) throw new StaleEntityError(e, this.core.slotState(e));
     return t;
   }
 
@@ -388,7 +391,7 @@ export class World implements QueryHost {
       case ERR_ID_SPACE:
         throw new CapacityError(messages.idSpace(what));
       case ERR_STALE:
-        throw new StaleEntityError(this.core.result);
+        throw new EcsError("INTERNAL", `The core found a stale entity the facade had checked while trying to ${what}`);
       case ERR_UNKNOWN_COMPONENT:
         throw new EcsError("INTERNAL", `The core does not know a component while trying to ${what}`);
       default:

@@ -1,0 +1,55 @@
+// Views over wasm memory survive memory growth: the facade rebuilds them when the
+// layout epoch moved, so values stay readable and writable and nothing is lost.
+import { describe, expect, it } from "vitest";
+import { component, createWorld } from "wasm-ecs";
+
+const Pos = component("Pos", { x: "f32", y: "f32" });
+const Big = component("Big", { data: ["f64", 32] });
+
+describe("views across memory growth", () => {
+  it("an iteration held open across deferred spawns that grow memory keeps every value readable and writable", async () => {
+    const world = await createWorld({ components: [Pos, Big] });
+    const es = world.spawnMany(1000, Pos.withEach({ x: Float32Array.from({ length: 1000 }, (_, i) => i) }));
+    const epoch = world.stats().layoutEpoch;
+    const memory = world.stats().memoryBytes;
+    for (const t of world.query({ all: [Pos] })) {
+      const stale = t.columns(Pos).x;
+      world.spawnMany(50_000, Big);
+      expect(world.stats().memoryBytes).toBeGreaterThan(memory);
+      expect(world.stats().layoutEpoch).toBeGreaterThan(epoch);
+      expect(stale.length).toBe(0);
+      const fresh = t.columns(Pos);
+      for (let i = 0; i < t.count; i++) {
+        expect(fresh.x[i]).toBe(i);
+        fresh.y[i] = i * 2;
+      }
+    }
+    expect(world.query({ all: [Big] }).count()).toBe(50_000);
+    es.forEach((e, i) => expect(world.get(e, Pos)).toEqual({ x: i, y: i * 2 }));
+  });
+
+  it("views fetched again after direct growth see every value; writes through them land", async () => {
+    const world = await createWorld({ components: [Pos, Big] });
+    world.spawnMany(2000, Pos.with({ x: 5, y: 6 }));
+    const q = world.query({ all: [Pos] });
+    const before = [...q][0].columns(Pos).x;
+    world.spawnMany(100_000, Big);
+    expect(before.length).toBe(0);
+    for (const t of q) {
+      const p = t.columns(Pos);
+      expect(p.x.length).toBe(2000);
+      expect(p.x.every((v) => v === 5)).toBe(true);
+      p.x.fill(8);
+    }
+    let sum = 0;
+    for (const t of q) for (const v of t.columns(Pos).x) sum += v;
+    expect(sum).toBe(16_000);
+  });
+
+  it("a table that grows moves its columns and keeps values in row order", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const all: number[] = [];
+    for (let i = 0; i < 5000; i++) all.push(world.spawn(Pos.with({ x: i, y: -i })));
+    all.forEach((e, i) => expect(world.get(e, Pos)).toEqual({ x: i, y: -i }));
+  });
+});

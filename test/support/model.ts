@@ -1,0 +1,81 @@
+// A plain JS reference model of a world: entity -> component name -> field values.
+// Model-based tests run the same operations on a World and on this model and
+// compare every live entity, value and query answer after each operation.
+import { type Component, component, tag } from "wasm-ecs";
+
+export const Pos = component("Pos", { x: "f32", y: "f32" });
+export const Hp = component("Hp", { hp: "i32" }, { defaults: { hp: 100 } });
+export const Rgb = component("Rgb", { c: ["u8", 3] });
+export const Mass = component("Mass", { m: "f64" });
+export const Frozen = tag("Frozen");
+export const Marked = tag("Marked");
+export const ALL: readonly Component[] = [Pos, Hp, Rgb, Mass, Frozen, Marked];
+
+export type FieldValues = Record<string, number | number[]>;
+export type EntityModel = Map<Component, FieldValues>;
+
+/** Default row of a component as the world creates it. */
+export function defaultsOf(c: Component): FieldValues {
+  const out: FieldValues = {};
+  for (const f of c.fields) {
+    const d = (c.defaults as Record<string, number | undefined>)[f.name] ?? 0;
+    out[f.name] = f.isArray ? new Array<number>(f.length).fill(d) : d;
+  }
+  return out;
+}
+
+/** The model's copy of values after a typed-array store (f32 rounding, u8 wrap). */
+export function stored(c: Component, values: Record<string, unknown>): FieldValues {
+  const out: FieldValues = {};
+  for (const [name, v] of Object.entries(values)) {
+    const f = c.fields.find((x) => x.name === name);
+    if (f === undefined || v === undefined) continue;
+    const arr = new f.ctor(f.length);
+    if (typeof v === "number") arr.fill(v);
+    else arr.set(Array.from(v as ArrayLike<number>));
+    out[name] = f.isArray ? Array.from(arr) : arr[0];
+  }
+  return out;
+}
+
+export interface Terms {
+  all?: Component[];
+  any?: Component[];
+  none?: Component[];
+}
+
+export function matches(m: EntityModel, terms: Terms): boolean {
+  if ((terms.all ?? []).some((c) => !m.has(c))) return false;
+  if ((terms.none ?? []).some((c) => m.has(c))) return false;
+  const any = terms.any ?? [];
+  return any.length === 0 || any.some((c) => m.has(c));
+}
+
+export class WorldModel {
+  readonly entities = new Map<number, EntityModel>();
+  readonly dead: number[] = [];
+
+  spawn(e: number, comps: ReadonlyMap<Component, Record<string, unknown>>): void {
+    const m: EntityModel = new Map();
+    this.entities.set(e, m);
+    for (const [c, v] of comps) m.set(c, { ...defaultsOf(c), ...stored(c, v) });
+  }
+  add(e: number, c: Component, values: Record<string, unknown> | undefined): void {
+    const m = this.entities.get(e);
+    if (m === undefined) return;
+    m.set(c, { ...(m.get(c) ?? defaultsOf(c)), ...stored(c, values ?? {}) });
+  }
+  set(e: number, c: Component, values: Record<string, unknown>): void {
+    const m = this.entities.get(e) as EntityModel;
+    m.set(c, { ...(m.get(c) as FieldValues), ...stored(c, values) });
+  }
+  remove(e: number, c: Component): void {
+    this.entities.get(e)?.delete(c);
+  }
+  destroy(e: number): void {
+    if (this.entities.delete(e)) this.dead.push(e);
+  }
+  query(terms: Terms): number[] {
+    return [...this.entities].filter(([, m]) => matches(m, terms)).map(([e]) => e);
+  }
+}
