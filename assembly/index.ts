@@ -4,7 +4,7 @@
 // value; none traps on user input. i32 in, i32 out: masks never cross the boundary.
 import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS,
-  H_COMPONENT_COUNT, H_RESULT, H_SCRATCH, H_SCRATCH_BYTES, OK, T_COUNT,
+  H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, OK, T_COUNT,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
 import { initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout } from "./archetype-map";
@@ -12,6 +12,7 @@ import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
 import { HDR, hget, hset } from "./header";
 import { maskHas, tableMask } from "./mask";
+import { destroyListed, moveListed, TO_TABLE, WITH_COMPONENT, WITHOUT_COMPONENT } from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
 import { initRegistry, registerComponent as registryAdd } from "./registry";
 import { ensureCapacity, tget } from "./table";
@@ -120,31 +121,22 @@ export function moveTo(e: u32, t: u32): i32 {
   return after(OK);
 }
 
-/**
- * Checks that all n entities at ptr are alive; on a stale one, writes its index
- * to the H_RESULT header slot and returns ERR_STALE.
- */
-function checkAllAlive(ptr: usize, n: u32): i32 {
-  for (let i: u32 = 0; i < n; i++) {
-    if (!indexIsAlive(load<u32>(ptr + (<usize>i << 2)))) {
-      hset(H_RESULT, i);
-      return ERR_STALE;
-    }
-  }
-  return OK;
+/** Moves the n entities at ptr to table t; all or nothing (skipDead: ignore dead ones). */
+export function moveMany(ptr: usize, n: u32, t: u32, skipDead: u32): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  return after(moveListed(ptr, n, TO_TABLE, t, skipDead != 0));
 }
 
-/** Moves the n entities at ptr to table t; all or nothing. */
-export function moveMany(ptr: usize, n: u32, t: u32): i32 {
-  if (badTable(t)) return ERR_BAD_ARGUMENT;
-  const alive = checkAllAlive(ptr, n);
-  if (alive != OK) return alive;
-  if (!ensureCapacity(t, tget(t, T_COUNT) + n)) return ERR_CAPACITY;
-  for (let i: u32 = 0; i < n; i++) {
-    const e = load<u32>(ptr + (<usize>i << 2));
-    if (<u32>recTable(slotOf(e)) != t) moveEntity(e, t);
-  }
-  return after(OK);
+/** Adds c to the n entities at ptr (one move per source table where rows allow); all or nothing. */
+export function addMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  return after(moveListed(ptr, n, WITH_COMPONENT, c, skipDead != 0));
+}
+
+/** Removes c from the n entities at ptr; all or nothing. */
+export function removeMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  return after(moveListed(ptr, n, WITHOUT_COMPONENT, c, skipDead != 0));
 }
 
 export function destroy(e: u32): i32 {
@@ -154,14 +146,8 @@ export function destroy(e: u32): i32 {
 }
 
 /** Destroys the n entities at ptr; all or nothing (a repeated entity is destroyed once). */
-export function destroyMany(ptr: usize, n: u32): i32 {
-  const alive = checkAllAlive(ptr, n);
-  if (alive != OK) return alive;
-  for (let i: u32 = 0; i < n; i++) {
-    const e = load<u32>(ptr + (<usize>i << 2));
-    if (indexIsAlive(e)) destroyEntity(e);
-  }
-  return after(OK);
+export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
+  return after(destroyListed(ptr, n, skipDead != 0));
 }
 
 export function isAlive(e: u32): i32 { return indexIsAlive(e) ? 1 : 0; }

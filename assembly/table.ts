@@ -87,7 +87,9 @@ export function fillDefaults(t: u32, j: u32, from: u32, n: u32): void {
   const start = <usize>cget(d, C_PTR) + <usize>from * rb;
   const def = <usize>cget(d, C_DEFAULT);
   if (def == 0) {
-    memory.fill(start, 0, <usize>n * rb);
+    if (n == 1 && rb == 4) store<u32>(start, 0);
+    else if (n == 1 && rb == 8) store<u64>(start, 0);
+    else memory.fill(start, 0, <usize>n * rb);
     return;
   }
   for (let i: u32 = 0; i < n; i++) copyBytes(start + <usize>i * rb, def, rb);

@@ -3,60 +3,60 @@
 // Spawns already hold a live id (parked in the empty table 0); their components
 // arrive when the buffer is applied. A command whose entity died earlier in the same
 // buffer is dropped, not an error.
-import type { Component, ComponentArg } from "./component.js";
+//
+// Storage is flat (parallel arrays, no object per command) because games defer
+// thousands of commands per frame; `data` holds the rare payloads (init values,
+// id lists).
 
-export const SPAWN = 0;
-export const SPAWN_MANY = 1;
-export const ADD = 2;
-export const REMOVE = 3;
-export const DESTROY = 4;
-export const DESTROY_MANY = 5;
-
-/** One deferred change; a single shape for every kind keeps the apply loop monomorphic. */
-export class Command {
-  constructor(
-    readonly kind: number,
-    /** The entity (0 for batch kinds). */
-    readonly e: number,
-    /** spawn: destination table; add/remove: component id. */
-    readonly target: number,
-    readonly ids: Uint32Array | undefined,
-    readonly inits: readonly ComponentArg[] | undefined,
-    readonly component: Component | undefined,
-    readonly values: object | undefined,
-  ) {}
-}
+export const SPAWN = 0; //        e = parked entity, target = table, data = inits
+export const SPAWN_MANY = 1; //   target = table, data = SpawnManyData
+export const ADD = 2; //          e, target = component id, data = values or undefined
+export const REMOVE = 3; //       e, target = component id
+export const DESTROY = 4; //      e
+export const DESTROY_MANY = 5; // data = Uint32Array of entities
 
 export class CommandBuffer {
-  private list: Command[] = [];
+  kind: number[] = [];
+  entity: number[] = [];
+  target: number[] = [];
+  data: unknown[] = [];
 
   get size(): number {
-    return this.list.length;
+    return this.kind.length;
   }
 
-  spawn(e: number, table: number, inits: readonly ComponentArg[]): void {
-    this.list.push(new Command(SPAWN, e, table, undefined, inits, undefined, undefined));
-  }
-  spawnMany(ids: Uint32Array, table: number, inits: readonly ComponentArg[]): void {
-    this.list.push(new Command(SPAWN_MANY, 0, table, ids, inits, undefined, undefined));
-  }
-  add(e: number, id: number, c: Component, values: object | undefined): void {
-    this.list.push(new Command(ADD, e, id, undefined, undefined, c, values));
-  }
-  remove(e: number, id: number): void {
-    this.list.push(new Command(REMOVE, e, id, undefined, undefined, undefined, undefined));
-  }
-  destroy(e: number): void {
-    this.list.push(new Command(DESTROY, e, 0, undefined, undefined, undefined, undefined));
-  }
-  destroyMany(ids: Uint32Array): void {
-    this.list.push(new Command(DESTROY_MANY, 0, 0, ids, undefined, undefined, undefined));
+  push(kind: number, e: number, target: number, data: unknown): void {
+    this.kind.push(kind);
+    this.entity.push(e);
+    this.target.push(target);
+    this.data.push(data);
   }
 
-  /** Hands over every pending command and empties the buffer. */
-  take(): Command[] {
-    const list = this.list;
-    this.list = [];
-    return list;
+  /** Hands over every pending command (as a new buffer) and empties this one. */
+  take(): CommandBuffer {
+    const taken = new CommandBuffer();
+    taken.kind = this.kind;
+    taken.entity = this.entity;
+    taken.target = this.target;
+    taken.data = this.data;
+    this.kind = [];
+    this.entity = [];
+    this.target = [];
+    this.data = [];
+    return taken;
+  }
+
+  /** End of the run starting at i that applies as one batch (same kind and target). */
+  runEnd(i: number): number {
+    const k = this.kind[i];
+    const n = this.kind.length;
+    let j = i + 1;
+    if (k === DESTROY || k === DESTROY_MANY) {
+      while (j < n && (this.kind[j] === DESTROY || this.kind[j] === DESTROY_MANY)) j++;
+    } else if (k !== SPAWN_MANY) {
+      const t = this.target[i];
+      while (j < n && this.kind[j] === k && this.target[j] === t) j++;
+    }
+    return j;
   }
 }

@@ -35,9 +35,11 @@ export interface CoreExports {
   add(e: number, c: number): number;
   remove(e: number, c: number): number;
   moveTo(e: number, t: number): number;
-  moveMany(ptr: number, n: number, t: number): number;
+  moveMany(ptr: number, n: number, t: number, skipDead: number): number;
+  addMany(ptr: number, n: number, c: number, skipDead: number): number;
+  removeMany(ptr: number, n: number, c: number, skipDead: number): number;
   destroy(e: number): number;
-  destroyMany(ptr: number, n: number): number;
+  destroyMany(ptr: number, n: number, skipDead: number): number;
   isAlive(e: number): number;
   reserveEntities(n: number): number;
   checkInvariants(): number;
@@ -255,9 +257,28 @@ export class Core {
       this.sync();
     }
   }
-  moveMany(ptr: number, n: number, t: number): number {
+  /** Batch moves; skipDead: 1 ignores dead entities (deferred commands), 0 rejects them. */
+  moveMany(ptr: number, n: number, t: number, skipDead: number): number {
     try {
-      return this.raw.moveMany(ptr, n, t);
+      return this.raw.moveMany(ptr, n, t, skipDead);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  addMany(ptr: number, n: number, c: number, skipDead: number): number {
+    try {
+      return this.raw.addMany(ptr, n, c, skipDead);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  removeMany(ptr: number, n: number, c: number, skipDead: number): number {
+    try {
+      return this.raw.removeMany(ptr, n, c, skipDead);
     } catch (err) {
       throw this.poison(err);
     } finally {
@@ -273,9 +294,9 @@ export class Core {
       this.sync();
     }
   }
-  destroyMany(ptr: number, n: number): number {
+  destroyMany(ptr: number, n: number, skipDead: number): number {
     try {
-      return this.raw.destroyMany(ptr, n);
+      return this.raw.destroyMany(ptr, n, skipDead);
     } catch (err) {
       throw this.poison(err);
     } finally {

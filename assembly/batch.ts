@@ -1,0 +1,107 @@
+// Batch operations over a list of entities: one core call moves or destroys them
+// all. All or nothing: every entity is checked and every destination reserved
+// before the first row moves. Runs of entities that are the last rows of one table,
+// in row order, move with one bulk copy per column (moveTail): that is how parked
+// spawns land and how a whole table moves at once.
+import { ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT } from "./constants";
+import { alloc, free } from "./alloc";
+import { tableCount, tableWith, tableWithout } from "./archetype-map";
+import { isAlive, recRow, recTable, slotOf } from "./entity-index";
+import { hset } from "./header";
+import { destroyEntity, moveEntity, moveTail } from "./migrate";
+import { ensureCapacity, tget } from "./table";
+
+/** Where a batch sends each entity: to one table, or to its table plus / minus a component. */
+export const TO_TABLE: u32 = 0;
+export const WITH_COMPONENT: u32 = 1;
+export const WITHOUT_COMPONENT: u32 = 2;
+
+@inline function at(ptr: usize, i: u32): u32 { return load<u32>(ptr + (<usize>i << 2)); }
+
+function destination(src: u32, mode: u32, arg: u32): i32 {
+  if (mode == TO_TABLE) return <i32>arg;
+  if (mode == WITH_COMPONENT) return tableWith(src, arg);
+  return tableWithout(src, arg);
+}
+
+/**
+ * Checks the n entities at ptr. With skipDead, dead ones are ignored; otherwise the
+ * first stale one's index goes to H_RESULT and the result is ERR_STALE.
+ */
+export function checkListed(ptr: usize, n: u32, skipDead: bool): i32 {
+  if (skipDead) return OK;
+  for (let i: u32 = 0; i < n; i++) {
+    if (!isAlive(at(ptr, i))) {
+      hset(H_RESULT, i);
+      return ERR_STALE;
+    }
+  }
+  return OK;
+}
+
+/** Moves the listed entities (see destination); all or nothing. */
+export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bool): i32 {
+  const checked = checkListed(ptr, n, skipDead);
+  if (checked != OK) return checked;
+  // Create every destination table first (creating an empty table changes no entity).
+  for (let i: u32 = 0; i < n; i++) {
+    const e = at(ptr, i);
+    if (!isAlive(e)) continue;
+    const d = destination(<u32>recTable(slotOf(e)), mode, arg);
+    if (d < 0) return d;
+  }
+  // Count the rows each table receives and reserve them.
+  const tables = tableCount();
+  const counts = alloc(<usize>tables << 2);
+  if (counts == 0) return ERR_CAPACITY;
+  memory.fill(counts, 0, <usize>tables << 2);
+  for (let i: u32 = 0; i < n; i++) {
+    const e = at(ptr, i);
+    if (!isAlive(e)) continue;
+    const src = <u32>recTable(slotOf(e));
+    const d = <u32>destination(src, mode, arg);
+    if (d != src) store<u32>(counts + (<usize>d << 2), load<u32>(counts + (<usize>d << 2)) + 1);
+  }
+  for (let t: u32 = 0; t < tables; t++) {
+    const extra = load<u32>(counts + (<usize>t << 2));
+    if (extra > 0 && !ensureCapacity(t, tget(t, T_COUNT) + extra)) {
+      free(counts);
+      return ERR_CAPACITY;
+    }
+  }
+  free(counts);
+  // Move, in runs where possible.
+  let i: u32 = 0;
+  while (i < n) {
+    const e = at(ptr, i);
+    if (!isAlive(e)) { i++; continue; }
+    const src = <u32>recTable(slotOf(e));
+    const d = <u32>destination(src, mode, arg);
+    if (d == src) { i++; continue; }
+    const r0 = recRow(slotOf(e));
+    let j = i + 1;
+    while (j < n && isAlive(at(ptr, j)) && <u32>recTable(slotOf(at(ptr, j))) == src && recRow(slotOf(at(ptr, j))) == r0 + (j - i)) j++;
+    if (r0 + (j - i) == tget(src, T_COUNT)) {
+      moveTail(src, r0, j - i, d);
+      i = j;
+    } else {
+      moveEntity(e, d);
+      i++;
+    }
+  }
+  return OK;
+}
+
+/**
+ * Destroys the listed entities; all or nothing. Goes through the list backwards, so
+ * destroying a table's rows in row order pops them without filling holes.
+ */
+export function destroyListed(ptr: usize, n: u32, skipDead: bool): i32 {
+  const checked = checkListed(ptr, n, skipDead);
+  if (checked != OK) return checked;
+  for (let i = <i32>n - 1; i >= 0; i--) {
+    const e = at(ptr, <u32>i);
+    if (isAlive(e)) destroyEntity(e);
+  }
+  return OK;
+}

@@ -1,0 +1,235 @@
+// Structural operations executed against the core: spawning, moving and destroying
+// entities, writing their init values, and applying the deferred command buffer with
+// one core call per run of similar commands. The World validates arguments and decides
+// whether to defer; everything here assumes valid input and maps core status codes to
+// typed errors.
+import { ADD, type CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN, SPAWN_MANY } from "./commands.js";
+import { type Component, type ComponentArg, ComponentInit } from "./component.js";
+import { ERR_CAPACITY, ERR_ID_SPACE } from "./constants.js";
+import type { Core } from "./core.js";
+import { CapacityError, EcsError, messages } from "./errors.js";
+import { checkManyValues, checkValues, writeManyValues, writeValues } from "./values.js";
+import { Table } from "./views.js";
+
+/** Payload of a deferred spawnMany. */
+interface SpawnManyData {
+  readonly ids: Uint32Array;
+  readonly inits: readonly ComponentArg[];
+}
+
+export class Ops {
+  readonly core: Core;
+  /** Component key -> id in this world. */
+  readonly ids: number[] = [];
+  /** Id -> component. */
+  readonly components: Component[] = [];
+  readonly tables: Table[] = [];
+  private readonly maxBytes: number;
+
+  constructor(core: Core, maxBytes: number) {
+    this.core = core;
+    this.maxBytes = maxBytes;
+  }
+
+  /** Every core table, discovering the ones created since the last look. */
+  tablesNow(): readonly Table[] {
+    const n = this.core.tableCount;
+    while (this.tables.length < n)
+      this.tables.push(new Table(this.core, this.tables.length, this.ids, this.components));
+    return this.tables;
+  }
+
+  tableAt(t: number): Table {
+    return this.tables[t] ?? this.tablesNow()[t];
+  }
+
+  /** Turns a negative status into its typed error; returns other values unchanged. */
+  expect(status: number, what: string): number {
+    if (status >= 0) return status;
+    if (status === ERR_CAPACITY) throw new CapacityError(messages.outOfMemory(what, this.maxBytes));
+    if (status === ERR_ID_SPACE) throw new CapacityError(messages.idSpace(what));
+    throw new EcsError("INTERNAL", `The core answered ${status} while trying to ${what}`);
+  }
+
+  /** Byte address of a scratch buffer of at least `bytes`. */
+  scratch(bytes: number, what: string): number {
+    const ptr = this.core.scratch(bytes);
+    if (ptr === 0) throw new CapacityError(messages.outOfMemory(what, this.maxBytes));
+    return ptr;
+  }
+
+  /** Table holding exactly these components (created on first use), checking init values for n entities. */
+  tableFor(components: readonly ComponentArg[], n: number, strict: boolean, idOf: (c: Component) => number): number {
+    let t = 0;
+    for (let i = 0; i < components.length; i++) {
+      const arg = components[i];
+      const isInit = arg instanceof ComponentInit;
+      const c = isInit ? arg.component : arg;
+      const id = idOf(c);
+      if (isInit) {
+        if (n === 1) checkValues(c, arg.values, strict);
+        else checkManyValues(c, arg.values, n, strict);
+      }
+      const from = this.tableAt(t);
+      let to = from.addEdges[id];
+      if (to === undefined) {
+        to = this.expect(this.core.tableWith(t, id), `create the archetype for ${c.name}`);
+        from.addEdges[id] = to;
+      }
+      t = to;
+    }
+    return t;
+  }
+
+  spawn(table: number, components: readonly ComponentArg[]): number {
+    const e = this.expect(this.core.spawn(table), "spawn an entity");
+    if (table !== 0) this.writeInits(table, this.core.rowOf(e), components);
+    return e;
+  }
+
+  spawnMany(table: number, n: number, components: readonly ComponentArg[]): Uint32Array {
+    const what = `spawn ${n} entities`;
+    const ptr = this.scratch(n * 4, what);
+    this.expect(this.core.spawnMany(table, n, ptr), what);
+    const ids = this.core.u32.slice(ptr >>> 2, (ptr >>> 2) + n);
+    if (table !== 0) {
+      const first = this.core.rowOf(ids[0]);
+      const rows = new Int32Array(n);
+      for (let i = 0; i < n; i++) rows[i] = first + i;
+      this.writeManyInits(table, rows, components);
+    }
+    return ids;
+  }
+
+  add(e: number, id: number, c: Component, values: object | undefined): void {
+    this.expect(this.core.add(e, id), `add ${c.name}`);
+    if (values !== undefined)
+      writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), c, id, values);
+  }
+
+  remove(e: number, id: number, c: Component): boolean {
+    return this.expect(this.core.remove(e, id), `remove ${c.name}`) === 1;
+  }
+
+  destroy(e: number): void {
+    this.expect(this.core.destroy(e), "destroy an entity");
+  }
+
+  /** Destroys listed entities with one call; skipDead ignores dead ones, otherwise all must be alive. */
+  destroyMany(ids: ArrayLike<number>, skipDead: boolean): void {
+    const what = `destroy ${ids.length} entities`;
+    const ptr = this.scratch(ids.length * 4, what);
+    this.core.u32.set(ids, ptr >>> 2);
+    this.expect(this.core.destroyMany(ptr, ids.length, skipDead ? 1 : 0), what);
+  }
+
+  private writeInits(table: number, row: number, components: readonly ComponentArg[]): void {
+    const tbl = this.tableAt(table);
+    for (let i = 0; i < components.length; i++) {
+      const arg = components[i];
+      if (arg instanceof ComponentInit)
+        writeValues(this.core, tbl, row, arg.component, this.ids[arg.component.key], arg.values);
+    }
+  }
+
+  private writeManyInits(table: number, rows: Int32Array, components: readonly ComponentArg[]): void {
+    const tbl = this.tableAt(table);
+    for (const arg of components) {
+      if (arg instanceof ComponentInit)
+        writeManyValues(this.core, tbl, rows, arg.component, this.ids[arg.component.key], arg.values);
+    }
+  }
+
+  // ── Applying deferred commands ────────────────────────────────────────────
+  /**
+   * Applies the buffer in order. Each run of spawns into one table, of adds or
+   * removes of one component, or of destroys is one core call. On a CapacityError
+   * the commands before the failing run stay applied and the rest are dropped.
+   */
+  apply(buf: CommandBuffer): void {
+    const n = buf.size;
+    let i = 0;
+    while (i < n) {
+      const j = buf.runEnd(i);
+      const kind = buf.kind[i];
+      if (kind === SPAWN) this.applySpawns(buf, i, j);
+      else if (kind === SPAWN_MANY) this.applySpawnMany(buf.target[i], buf.data[i] as SpawnManyData);
+      else if (kind === ADD || kind === REMOVE) this.applyMoves(buf, i, j);
+      else if (kind === DESTROY || kind === DESTROY_MANY) this.applyDestroys(buf, i, j);
+      i = j;
+    }
+  }
+
+  /** Writes buf.entity[i..j) to scratch; returns the u32 index there. */
+  private listEntities(buf: CommandBuffer, i: number, j: number, what: string): number {
+    const at = this.scratch((j - i) * 4, what) >>> 2;
+    const u32 = this.core.u32;
+    for (let k = i; k < j; k++) u32[at + k - i] = buf.entity[k];
+    return at;
+  }
+
+  private applySpawns(buf: CommandBuffer, i: number, j: number): void {
+    const table = buf.target[i];
+    const what = `spawn ${j - i} entities`;
+    const at = this.listEntities(buf, i, j, what);
+    this.expect(this.core.moveMany(at << 2, j - i, table, 1), what);
+    const tbl = this.tableAt(table);
+    for (let k = i; k < j; k++) {
+      const inits = buf.data[k] as readonly ComponentArg[];
+      const e = buf.entity[k];
+      if (this.core.tableOf(e) !== table) continue;
+      const row = this.core.rowOf(e);
+      for (let a = 0; a < inits.length; a++) {
+        const arg = inits[a];
+        if (arg instanceof ComponentInit)
+          writeValues(this.core, tbl, row, arg.component, this.ids[arg.component.key], arg.values);
+      }
+    }
+  }
+
+  private applySpawnMany(table: number, data: SpawnManyData): void {
+    const { ids, inits } = data;
+    const what = `spawn ${ids.length} entities`;
+    const ptr = this.scratch(ids.length * 4, what);
+    this.core.u32.set(ids, ptr >>> 2);
+    this.expect(this.core.moveMany(ptr, ids.length, table, 1), what);
+    const rows = new Int32Array(ids.length);
+    for (let k = 0; k < ids.length; k++) rows[k] = this.core.tableOf(ids[k]) === table ? this.core.rowOf(ids[k]) : -1;
+    this.writeManyInits(table, rows, inits);
+  }
+
+  private applyMoves(buf: CommandBuffer, i: number, j: number): void {
+    const id = buf.target[i];
+    const c = this.components[id];
+    const adding = buf.kind[i] === ADD;
+    const what = `${adding ? "add" : "remove"} ${c.name} on ${j - i} entities`;
+    const ptr = this.listEntities(buf, i, j, what) << 2;
+    const status = adding ? this.core.addMany(ptr, j - i, id, 1) : this.core.removeMany(ptr, j - i, id, 1);
+    this.expect(status, what);
+    if (!adding) return;
+    for (let k = i; k < j; k++) {
+      const values = buf.data[k];
+      const e = buf.entity[k];
+      if (values === undefined || this.core.tableOf(e) < 0) continue;
+      writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), c, id, values as object);
+    }
+  }
+
+  private applyDestroys(buf: CommandBuffer, i: number, j: number): void {
+    const list: number[] = [];
+    for (let k = i; k < j; k++) {
+      if (buf.kind[k] === DESTROY) list.push(buf.entity[k]);
+      else for (const e of buf.data[k] as Uint32Array) list.push(e);
+    }
+    this.destroyMany(list, true);
+  }
+}
+
+/** Copies per-entity init arrays, which may be live column views that change before the flush. */
+export function copyPerEntity(arg: ComponentArg): ComponentArg {
+  if (!(arg instanceof ComponentInit)) return arg;
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(arg.values))
+    values[k] = typeof v === "object" && v !== null ? Array.from(v as ArrayLike<number>) : v;
+  return new ComponentInit(arg.component, values);
+}
