@@ -43,14 +43,55 @@ export function checkListed(ptr: usize, n: u32, skipDead: bool): i32 {
 export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bool): i32 {
   const checked = checkListed(ptr, n, skipDead);
   if (checked != OK) return checked;
-  // Create every destination table first (creating an empty table changes no entity).
+  const reserved = mode == TO_TABLE ? reserveOne(arg, n) : reserveEach(ptr, n, mode, arg);
+  if (reserved != OK) return reserved;
+  // Move, in runs where possible.
+  let i: u32 = 0;
+  while (i < n) {
+    const e = at(ptr, i);
+    if (!isAlive(e)) { i++; continue; }
+    const slot = slotOf(e);
+    const src = <u32>recTable(slot);
+    const d = <u32>destination(src, mode, arg);
+    if (d == src) { i++; continue; }
+    const r0 = recRow(slot);
+    const end = runEnd(ptr, i, n, src, r0);
+    if (r0 + (end - i) == tget(src, T_COUNT)) {
+      moveTail(src, r0, end - i, d);
+      i = end;
+    } else {
+      moveEntity(e, d);
+      i++;
+    }
+  }
+  return OK;
+}
+
+/** End of the run from i of entities at consecutive rows r0, r0 + 1, ... of table src. */
+function runEnd(ptr: usize, i: u32, n: u32, src: u32, r0: u32): u32 {
+  let j = i + 1;
+  while (j < n) {
+    const e = at(ptr, j);
+    const slot = slotOf(e);
+    if (!isAlive(e) || <u32>recTable(slot) != src || recRow(slot) != r0 + (j - i)) break;
+    j++;
+  }
+  return j;
+}
+
+/** Room for n more rows in table t. */
+function reserveOne(t: u32, n: u32): i32 {
+  return ensureCapacity(t, tget(t, T_COUNT) + n) ? OK : ERR_CAPACITY;
+}
+
+/** Creates every destination table, then reserves the rows each one receives. */
+function reserveEach(ptr: usize, n: u32, mode: u32, arg: u32): i32 {
   for (let i: u32 = 0; i < n; i++) {
     const e = at(ptr, i);
     if (!isAlive(e)) continue;
     const d = destination(<u32>recTable(slotOf(e)), mode, arg);
     if (d < 0) return d;
   }
-  // Count the rows each table receives and reserve them.
   const tables = tableCount();
   const counts = alloc(<usize>tables << 2);
   if (counts == 0) return ERR_CAPACITY;
@@ -62,34 +103,13 @@ export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bo
     const d = <u32>destination(src, mode, arg);
     if (d != src) store<u32>(counts + (<usize>d << 2), load<u32>(counts + (<usize>d << 2)) + 1);
   }
-  for (let t: u32 = 0; t < tables; t++) {
+  let status = OK;
+  for (let t: u32 = 0; t < tables && status == OK; t++) {
     const extra = load<u32>(counts + (<usize>t << 2));
-    if (extra > 0 && !ensureCapacity(t, tget(t, T_COUNT) + extra)) {
-      free(counts);
-      return ERR_CAPACITY;
-    }
+    if (extra > 0 && !ensureCapacity(t, tget(t, T_COUNT) + extra)) status = ERR_CAPACITY;
   }
   free(counts);
-  // Move, in runs where possible.
-  let i: u32 = 0;
-  while (i < n) {
-    const e = at(ptr, i);
-    if (!isAlive(e)) { i++; continue; }
-    const src = <u32>recTable(slotOf(e));
-    const d = <u32>destination(src, mode, arg);
-    if (d == src) { i++; continue; }
-    const r0 = recRow(slotOf(e));
-    let j = i + 1;
-    while (j < n && isAlive(at(ptr, j)) && <u32>recTable(slotOf(at(ptr, j))) == src && recRow(slotOf(at(ptr, j))) == r0 + (j - i)) j++;
-    if (r0 + (j - i) == tget(src, T_COUNT)) {
-      moveTail(src, r0, j - i, d);
-      i = j;
-    } else {
-      moveEntity(e, d);
-      i++;
-    }
-  }
-  return OK;
+  return status;
 }
 
 /**

@@ -58,8 +58,17 @@ export class Ops {
     return ptr;
   }
 
-  /** Table holding exactly these components (created on first use), checking init values for n entities. */
-  tableFor(components: readonly ComponentArg[], n: number, strict: boolean, idOf: (c: Component) => number): number {
+  /**
+   * Table holding exactly these components (created on first use), checking init
+   * values: for spawn (many = false) or for spawnMany of n entities.
+   */
+  tableFor(
+    components: readonly ComponentArg[],
+    many: boolean,
+    n: number,
+    strict: boolean,
+    idOf: (c: Component) => number,
+  ): number {
     let t = 0;
     for (let i = 0; i < components.length; i++) {
       const arg = components[i];
@@ -67,7 +76,7 @@ export class Ops {
       const c = isInit ? arg.component : arg;
       const id = idOf(c);
       if (isInit) {
-        if (n === 1) checkValues(c, arg.values, strict);
+        if (!many) checkValues(c, arg.values, strict);
         else checkManyValues(c, arg.values, n, strict);
       }
       const from = this.tableAt(t);
@@ -193,8 +202,9 @@ export class Ops {
     const ptr = this.scratch(ids.length * 4, what);
     this.core.u32.set(ids, ptr >>> 2);
     this.expect(this.core.moveMany(ptr, ids.length, table, 1), what);
+    // Parked entities are alive until a later command destroys them, so all landed in table.
     const rows = new Int32Array(ids.length);
-    for (let k = 0; k < ids.length; k++) rows[k] = this.core.tableOf(ids[k]) === table ? this.core.rowOf(ids[k]) : -1;
+    for (let k = 0; k < ids.length; k++) rows[k] = this.core.rowOf(ids[k]);
     this.writeManyInits(table, rows, inits);
   }
 
@@ -216,10 +226,21 @@ export class Ops {
   }
 
   private applyDestroys(buf: CommandBuffer, i: number, j: number): void {
-    const list: number[] = [];
+    if (j === i + 1 && buf.kind[i] === DESTROY_MANY) {
+      this.destroyMany(buf.data[i] as Uint32Array, true);
+      return;
+    }
+    let total = 0;
+    for (let k = i; k < j; k++) total += buf.kind[k] === DESTROY ? 1 : (buf.data[k] as Uint32Array).length;
+    const list = new Uint32Array(total);
+    let at = 0;
     for (let k = i; k < j; k++) {
-      if (buf.kind[k] === DESTROY) list.push(buf.entity[k]);
-      else for (const e of buf.data[k] as Uint32Array) list.push(e);
+      if (buf.kind[k] === DESTROY) list[at++] = buf.entity[k];
+      else {
+        const ids = buf.data[k] as Uint32Array;
+        list.set(ids, at);
+        at += ids.length;
+      }
     }
     this.destroyMany(list, true);
   }
@@ -229,7 +250,12 @@ export class Ops {
 export function copyPerEntity(arg: ComponentArg): ComponentArg {
   if (!(arg instanceof ComponentInit)) return arg;
   const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(arg.values))
-    values[k] = typeof v === "object" && v !== null ? Array.from(v as ArrayLike<number>) : v;
+  for (const [k, v] of Object.entries(arg.values)) values[k] = copyArrayLike(v);
   return new ComponentInit(arg.component, values);
+}
+
+function copyArrayLike(v: unknown): unknown {
+  if (typeof v !== "object" || v === null) return v;
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return (v as Float64Array).slice();
+  return Array.from(v as ArrayLike<number>);
 }

@@ -5,7 +5,7 @@
 import { type Component, checkInit } from "./component.js";
 import type { Core } from "./core.js";
 import { messages, SchemaError } from "./errors.js";
-import type { FieldInfo, Init, Schema, Values } from "./schema.js";
+import { type FieldInfo, type Init, type Schema, type Values, valueProblem } from "./schema.js";
 import type { Table } from "./views.js";
 
 const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
@@ -41,11 +41,21 @@ export function checkManyValues(c: Component, values: object, n: number, strict:
           messages.badValue(c.name, f.name, value, `per-entity values for ${n} entities need ${n * f.length} elements`),
         );
       }
-      for (let i = 0; i < arr.length; i++) checkInit(c, { ...f, isArray: false }, arr[i], strict);
+      // Typed arrays hold only numbers; other array-likes, and strict mode, are checked per element.
+      if (strict || !ArrayBuffer.isView(arr)) {
+        for (let i = 0; i < arr.length; i++) checkElement(c, f, arr[i], strict);
+      }
     } else {
       checkInit(c, f, value, strict);
     }
   }
+}
+
+function checkElement(c: Component, f: FieldInfo, value: unknown, strict: boolean): void {
+  if (typeof value !== "number")
+    throw new SchemaError(messages.badValue(c.name, f.name, value, "values must be numbers"));
+  const problem = strict ? valueProblem(f, value) : undefined;
+  if (problem !== undefined) throw new SchemaError(messages.badValue(c.name, f.name, value, problem));
 }
 
 /**
@@ -107,6 +117,10 @@ export function writeManyValues(
     const base = elementAt(table, id, f, 0);
     const len = f.length;
     const perEntity = isPerEntity(f, value, n);
+    if (perEntity && contiguous(rows)) {
+      view.set(value as ArrayLike<number>, base + rows[0] * len);
+      continue;
+    }
     for (let i = 0; i < n; i++) {
       if (rows[i] < 0) continue;
       const at = base + rows[i] * len;
@@ -122,6 +136,13 @@ export function writeManyValues(
       }
     }
   }
+}
+
+/** Whether rows are r, r + 1, r + 2, ... (spawned or landed as one block). */
+function contiguous(rows: Int32Array): boolean {
+  const r0 = rows[0];
+  for (let i = 1; i < rows.length; i++) if (rows[i] !== r0 + i) return false;
+  return rows.length > 0 && r0 >= 0;
 }
 
 /** A copy of component id's values at `row`: numbers, or number[] for array fields. */

@@ -148,7 +148,7 @@ export class World implements QueryHost {
   /** Spawns an entity with the given components (and init values). */
   spawn(...components: ComponentArg[]): Entity {
     this.core.check();
-    const table = this.ops.tableFor(components, 1, this.debug, this.idOfBound);
+    const table = this.ops.tableFor(components, false, 1, this.debug, this.idOfBound);
     if (!this.isDeferring()) return this.ops.spawn(table, components) as Entity;
     const e = this.ops.spawn(0, components);
     this.commands.push(SPAWN, e, table, components);
@@ -166,7 +166,7 @@ export class World implements QueryHost {
         `spawnMany needs a whole number of entities from 0 to ${MAX_SLOTS - 1}, got ${String(n)}`,
       );
     }
-    const table = this.ops.tableFor(components, n, this.debug, this.idOfBound);
+    const table = this.ops.tableFor(components, true, n, this.debug, this.idOfBound);
     if (n === 0) return new Uint32Array(0);
     if (!this.isDeferring()) return this.ops.spawnMany(table, n, components);
     const ids = this.ops.spawnMany(0, n, components);
@@ -228,13 +228,15 @@ export class World implements QueryHost {
   destroyMany(entities: ArrayLike<number>): void {
     this.core.check();
     for (let i = 0; i < entities.length; i++) this.tableOfLive(entities[i]);
-    if (this.isDeferring()) this.commands.push(DESTROY_MANY, 0, 0, Uint32Array.from(entities));
-    else this.ops.destroyMany(entities, false);
+    if (this.isDeferring()) {
+      const copy = entities instanceof Uint32Array ? entities.slice() : Uint32Array.from(entities);
+      this.commands.push(DESTROY_MANY, 0, 0, copy);
+    } else this.ops.destroyMany(entities, false);
   }
 
-  /** False for destroyed, stale and malformed ids; never throws. */
+  /** False for destroyed, stale and malformed ids, and in a disposed world; never throws. */
   isAlive(e: number): boolean {
-    return this.core.tableOf(e) >= 0;
+    return this.core.dead === undefined && this.core.tableOf(e) >= 0;
   }
 
   get entityCount(): number {

@@ -25,7 +25,12 @@ const Unregistered = component("Unregistered", { v: "f32" });
 const KNOWN = [Pos, Hp, Rgb, Frozen];
 
 /** Asserts fn throws an instance of cls whose message matches, and that the world did not change. */
-function expectRejected(world: World, fn: () => unknown, cls: new (...args: never[]) => EcsError, message: RegExp): void {
+function expectRejected(
+  world: World,
+  fn: () => unknown,
+  cls: new (...args: never[]) => EcsError,
+  message: RegExp,
+): void {
   const before = stateOf(world, KNOWN);
   let thrown: unknown;
   try {
@@ -54,7 +59,9 @@ for (const debug of [false, true]) {
 
     it("StaleEntityError names the entity, its slot and the slot's generation now, for every entity operation", () => {
       const slot = dead & ((1 << 22) - 1);
-      const msg = new RegExp(`^Entity ${dead} \\(slot ${slot}, generation 0\\) is stale: slot ${slot} is free, now at generation 1$`);
+      const msg = new RegExp(
+        `^Entity ${dead} \\(slot ${slot}, generation 0\\) is stale: slot ${slot} is free, now at generation 1$`,
+      );
       expectRejected(world, () => world.add(dead, Hp), StaleEntityError, msg);
       expectRejected(world, () => world.set(dead, Pos, { x: 1 }), StaleEntityError, msg);
       expectRejected(world, () => world.get(dead, Pos), StaleEntityError, msg);
@@ -86,7 +93,8 @@ for (const debug of [false, true]) {
     });
 
     it("UnknownComponentError names a component that was never registered, for every use", () => {
-      const msg = /^Component "Unregistered" is not registered in this world: pass it to createWorld\(\{ components \}\) or world.register\(\) first$/;
+      const msg =
+        /^Component "Unregistered" is not registered in this world: pass it to createWorld\(\{ components \}\) or world.register\(\) first$/;
       expectRejected(world, () => world.spawn(Unregistered), UnknownComponentError, msg);
       expectRejected(world, () => world.spawn(Pos, Unregistered.with({ v: 1 })), UnknownComponentError, msg);
       expectRejected(world, () => world.spawnMany(3, Unregistered), UnknownComponentError, msg);
@@ -99,7 +107,12 @@ for (const debug of [false, true]) {
     });
 
     it("MissingComponentError names the entity and the component it lacks", () => {
-      expectRejected(world, () => world.set(e, Rgb, { c: [1, 2, 3] }), MissingComponentError, new RegExp(`^Entity ${e} \\(slot \\d+, generation 0\\) has no Rgb: cannot set it$`));
+      expectRejected(
+        world,
+        () => world.set(e, Rgb, { c: [1, 2, 3] }),
+        MissingComponentError,
+        new RegExp(`^Entity ${e} \\(slot \\d+, generation 0\\) has no Rgb: cannot set it$`),
+      );
       expectRejected(world, () => world.get(e, Frozen), MissingComponentError, /has no Frozen: cannot get it$/);
       for (const t of world.query({ all: [Pos] })) {
         expect(() => t.columns(Rgb)).toThrow(MissingComponentError);
@@ -109,17 +122,47 @@ for (const debug of [false, true]) {
     });
 
     it("SchemaError names the field and the rule for unknown fields, wrong shapes and non-numbers", () => {
-      expectRejected(world, () => world.set(e, Pos, { z: 1 } as never), SchemaError, /^Pos has no field "z" \(its fields: x, y\)$/);
+      expectRejected(
+        world,
+        () => world.set(e, Pos, { z: 1 } as never),
+        SchemaError,
+        /^Pos has no field "z" \(its fields: x, y\)$/,
+      );
       expectRejected(world, () => world.spawn(Pos.with({ q: 1 } as never)), SchemaError, /^Pos has no field "q"/);
-      expectRejected(world, () => world.add(e, Rgb, { c: [1, 2] }), SchemaError, /^Rgb.c cannot take an array of length 2: it holds exactly 3 elements$/);
-      expectRejected(world, () => world.set(e, Pos, { x: "1" } as never), SchemaError, /^Pos.x cannot take "1": values must be numbers$/);
-      expectRejected(world, () => world.spawnMany(2, Pos.withEach({ x: [1, 2, 3] })), SchemaError, /^Pos.x cannot take an array of length 3: per-entity values for 2 entities need 2 elements$/);
+      expectRejected(
+        world,
+        () => world.add(e, Rgb, { c: [1, 2] }),
+        SchemaError,
+        /^Rgb.c cannot take an array of length 2: it holds exactly 3 elements$/,
+      );
+      expectRejected(
+        world,
+        () => world.set(e, Pos, { x: "1" } as never),
+        SchemaError,
+        /^Pos.x cannot take "1": values must be numbers$/,
+      );
+      expectRejected(
+        world,
+        () => world.spawnMany(2, Pos.withEach({ x: [1, 2, 3] })),
+        SchemaError,
+        /^Pos.x cannot take an array of length 3: per-entity values for 2 entities need 2 elements$/,
+      );
     });
 
     it(`integer fields ${debug ? "reject out-of-range and non-finite values with SchemaError" : "store values as their typed array does"}`, () => {
       if (debug) {
-        expectRejected(world, () => world.set(e, Hp, { hp: 40000 }), SchemaError, /^Hp.hp cannot take 40000: i16 fields hold integers from -32768 to 32767/);
-        expectRejected(world, () => world.set(e, Hp, { hp: Number.NaN }), SchemaError, /^Hp.hp cannot take NaN: i16 fields hold finite integers/);
+        expectRejected(
+          world,
+          () => world.set(e, Hp, { hp: 40000 }),
+          SchemaError,
+          /^Hp.hp cannot take 40000: i16 fields hold integers from -32768 to 32767/,
+        );
+        expectRejected(
+          world,
+          () => world.set(e, Hp, { hp: Number.NaN }),
+          SchemaError,
+          /^Hp.hp cannot take NaN: i16 fields hold finite integers/,
+        );
         expectRejected(world, () => world.spawn(Hp.with({ hp: 1.5 })), SchemaError, /^Hp.hp cannot take 1.5/);
       } else {
         world.set(e, Hp, { hp: 40000 });
@@ -133,7 +176,12 @@ for (const debug of [false, true]) {
 
     it("SchemaError for a second component with a name already registered", () => {
       const Impostor = component("Pos", { x: "f64" });
-      expectRejected(world, () => world.register(Impostor), SchemaError, /^Another component named "Pos" is already registered in this world/);
+      expectRejected(
+        world,
+        () => world.register(Impostor),
+        SchemaError,
+        /^Another component named "Pos" is already registered in this world/,
+      );
       world.register(Pos);
       expect(world.stats().components).toBe(KNOWN.length);
     });
@@ -143,13 +191,23 @@ for (const debug of [false, true]) {
         expect(() => world.flush()).toThrow(ArgumentError);
         expect(() => world.flush()).toThrow(/^world.flush\(\) was called while a query is being iterated/);
       }
-      expectRejected(world, () => world.spawnMany(-1, Pos), ArgumentError, /^spawnMany needs a whole number of entities from 0 to 4194303, got -1$/);
+      expectRejected(
+        world,
+        () => world.spawnMany(-1, Pos),
+        ArgumentError,
+        /^spawnMany needs a whole number of entities from 0 to 4194303, got -1$/,
+      );
       expectRejected(world, () => world.query({ every: [Pos] } as never), ArgumentError, /^Unknown query term "every"/);
     });
 
     it("WorldPoisonedError after dispose, for every call", () => {
       world.dispose();
-      for (const call of [() => world.spawn(Pos), () => world.get(e, Pos), () => world.query({}), () => world.stats()]) {
+      for (const call of [
+        () => world.spawn(Pos),
+        () => world.get(e, Pos),
+        () => world.query({}),
+        () => world.stats(),
+      ]) {
         expect(call).toThrow(WorldPoisonedError);
         expect(call).toThrow(/^The world refuses further calls: the world was disposed$/);
       }
@@ -162,16 +220,22 @@ describe("errors in definitions", () => {
     expect(() => component("Bad", { x: "f16" as never })).toThrow(SchemaError);
     expect(() => component("Bad", { x: "f16" as never })).toThrow(/^Bad.x has type "f16": use f32, f64/);
     expect(() => component("Bad", { x: ["f32", 0] })).toThrow(/^Bad.x has type \["f32",0\]/);
-    expect(() => component("Bad", { x: "u8" }, { defaults: { x: 300 } })).toThrow(/^Bad.x cannot take 300: u8 fields hold integers from 0 to 255/);
+    expect(() => component("Bad", { x: "u8" }, { defaults: { x: 300 } })).toThrow(
+      /^Bad.x cannot take 300: u8 fields hold integers from 0 to 255/,
+    );
     expect(() => component("Bad", { x: "u8" }, { defaults: { y: 1 } as never })).toThrow(/^Bad has no field "y"/);
     expect(() => component("", { x: "u8" })).toThrow(/^A component needs a non-empty name/);
   });
 
   it("object fields and sparse tags are rejected with SchemaError until they are supported", async () => {
     expect(() => component("Named", { label: "object" })).toThrow(SchemaError);
-    expect(() => component("Named", { label: "object" })).toThrow(/^Named.label is an "object" field: object fields are not supported/);
+    expect(() => component("Named", { label: "object" })).toThrow(
+      /^Named.label is an "object" field: object fields are not supported/,
+    );
     const world = await createWorld();
-    expect(() => world.register(tag("Sel", { sparse: true }))).toThrow(/^Tag "Sel" is sparse: sparse tags are not supported/);
+    expect(() => world.register(tag("Sel", { sparse: true }))).toThrow(
+      /^Tag "Sel" is sparse: sparse tags are not supported/,
+    );
   });
 });
 
@@ -179,7 +243,12 @@ describe("CapacityError", () => {
   it("is thrown when maxMemoryBytes is reached; nothing changes and smaller operations still work", async () => {
     const world = await createWorld({ components: KNOWN, maxMemoryBytes: 4 << 20 });
     const first = world.spawnMany(1000, Pos.with({ x: 3 }));
-    expectRejected(world, () => world.spawnMany(2_000_000, Pos, Hp), CapacityError, /^Out of memory while trying to spawn 2000000 entities: the world may use at most 4194304 bytes \(maxMemoryBytes\); nothing was changed$/);
+    expectRejected(
+      world,
+      () => world.spawnMany(2_000_000, Pos, Hp),
+      CapacityError,
+      /^Out of memory while trying to spawn 2000000 entities: the world may use at most 4194304 bytes \(maxMemoryBytes\); nothing was changed$/,
+    );
     let failures = 0;
     const before = world.entityCount;
     try {
@@ -212,7 +281,10 @@ describe("CapacityError", () => {
     expect(world.entityCount).toBe(MAX);
     expect(() => world.spawn(Frozen)).toThrow(/^Entity id space exhausted while trying to spawn an entity/);
     expect(world.entityCount).toBe(MAX);
-    const some = world.query({ all: [Frozen] }).entities().subarray(0, 10);
+    const some = world
+      .query({ all: [Frozen] })
+      .entities()
+      .subarray(0, 10);
     world.destroyMany(some);
     expect(world.spawnMany(10, Pos).length).toBe(10);
     expect(world.entityCount).toBe(MAX);
@@ -222,7 +294,9 @@ describe("CapacityError", () => {
     const world = await createWorld();
     for (let i = 0; i < 8192; i++) world.register(tag(`T${i}`));
     expect(() => world.register(tag("OneTooMany"))).toThrow(CapacityError);
-    expect(() => world.register(tag("OneTooMany2"))).toThrow(/^Cannot register "OneTooMany2": a world holds at most 8192 components$/);
+    expect(() => world.register(tag("OneTooMany2"))).toThrow(
+      /^Cannot register "OneTooMany2": a world holds at most 8192 components$/,
+    );
     expect(world.stats().components).toBe(8192);
   });
 });

@@ -22,7 +22,11 @@ const comp = fc.integer({ min: 0, max: ALL.length - 1 }).map((i) => ALL[i]);
 const comps = fc.uniqueArray(comp, { maxLength: 4 });
 const seed = fc.integer({ min: 0, max: 10_000 });
 const pick = fc.nat();
-const terms: fc.Arbitrary<Terms> = fc.record({ all: comps, any: fc.uniqueArray(comp, { maxLength: 2 }), none: fc.uniqueArray(comp, { maxLength: 2 }) });
+const terms: fc.Arbitrary<Terms> = fc.record({
+  all: comps,
+  any: fc.uniqueArray(comp, { maxLength: 2 }),
+  none: fc.uniqueArray(comp, { maxLength: 2 }),
+});
 const deferredAction = fc.oneof(
   fc.record({ k: fc.constant("write" as const), seed }),
   fc.record({ k: fc.constant("destroy" as const) }),
@@ -36,15 +40,31 @@ type DeferredAction = typeof deferredAction extends fc.Arbitrary<infer T> ? T : 
 
 const op = fc.oneof(
   { weight: 4, arbitrary: fc.record({ k: fc.constant("spawn" as const), cs: comps, seed }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("spawnMany" as const), n: fc.integer({ min: 0, max: 12 }), cs: comps, seed }) },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant("add" as const), pick, c: comp, seed, withValues: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant("spawnMany" as const), n: fc.integer({ min: 0, max: 12 }), cs: comps, seed }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ k: fc.constant("add" as const), pick, c: comp, seed, withValues: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("remove" as const), pick, c: comp }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("set" as const), pick, c: comp, seed }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("destroy" as const), pick }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("destroyStale" as const), pick }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant("destroyMany" as const), picks: fc.array(pick, { maxLength: 5 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant("destroyMany" as const), picks: fc.array(pick, { maxLength: 5 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("query" as const), terms }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant("iterate" as const), terms, actions: fc.array(deferredAction, { minLength: 1, maxLength: 6 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant("iterate" as const),
+      terms,
+      actions: fc.array(deferredAction, { minLength: 1, maxLength: 6 }),
+    }),
+  },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -59,7 +79,8 @@ function sorted(xs: Iterable<number>): number[] {
 
 /** First difference between the world and the model, or undefined. */
 function difference(world: World, model: WorldModel): string | undefined {
-  if (world.entityCount !== model.entities.size) return `entityCount ${world.entityCount} vs model ${model.entities.size}`;
+  if (world.entityCount !== model.entities.size)
+    return `entityCount ${world.entityCount} vs model ${model.entities.size}`;
   for (const [e, m] of model.entities) {
     if (!world.isAlive(e)) return `entity ${e} should be alive`;
     for (const c of ALL) {
@@ -88,7 +109,13 @@ function spawnArgs(cs: readonly Component[], s: number) {
 }
 
 /** Runs one deferred action for the visited entity; returns what the model must apply at the flush. */
-function runDeferred(world: World, model: WorldModel, a: DeferredAction, e: number, write: () => void): (() => void) | undefined {
+function runDeferred(
+  world: World,
+  model: WorldModel,
+  a: DeferredAction,
+  e: number,
+  write: () => void,
+): (() => void) | undefined {
   switch (a.k) {
     case "write":
       write();
@@ -216,21 +243,25 @@ function run(world: World, model: WorldModel, o: Op): void {
 describe("model-based: world vs a plain JS model", () => {
   it(`agrees on every entity, value and query after each of ${COMMANDS} random operations (${RUNS} runs, debug core)`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 70 }), fc.array(op, { minLength: COMMANDS, maxLength: COMMANDS }), async (pad, ops) => {
-        // Filler tags first, so the tested components' ids cross 32- and 64-bit word edges.
-        const fillers = Array.from({ length: pad }, (_, i) => tag(`Filler${i}`));
-        const world = await createWorld({ components: [...fillers, ...ALL], debug: true });
-        const model = new WorldModel();
-        try {
-          for (const o of ops) {
-            run(world, model, o);
-            const diff = difference(world, model);
-            if (diff !== undefined) throw new Error(`after ${o.k}: ${diff}`);
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 70 }),
+        fc.array(op, { minLength: COMMANDS, maxLength: COMMANDS }),
+        async (pad, ops) => {
+          // Filler tags first, so the tested components' ids cross 32- and 64-bit word edges.
+          const fillers = Array.from({ length: pad }, (_, i) => tag(`Filler${i}`));
+          const world = await createWorld({ components: [...fillers, ...ALL], debug: true });
+          const model = new WorldModel();
+          try {
+            for (const o of ops) {
+              run(world, model, o);
+              const diff = difference(world, model);
+              if (diff !== undefined) throw new Error(`after ${o.k}: ${diff}`);
+            }
+          } finally {
+            world.dispose();
           }
-        } finally {
-          world.dispose();
-        }
-      }),
+        },
+      ),
       { numRuns: RUNS },
     );
   });

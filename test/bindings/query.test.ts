@@ -41,7 +41,6 @@ describe("query", () => {
   it("iteration yields only non-empty tables with row-aligned entities and columns", async () => {
     const { world, ab } = await setup();
     world.destroyMany(ab);
-    ab.forEach(() => undefined);
     let tables = 0;
     for (const t of world.query({ all: [A] })) {
       tables++;

@@ -25,7 +25,9 @@ describe("views across memory growth", () => {
       }
     }
     expect(world.query({ all: [Big] }).count()).toBe(50_000);
-    es.forEach((e, i) => expect(world.get(e, Pos)).toEqual({ x: i, y: i * 2 }));
+    es.forEach((e, i) => {
+      expect(world.get(e, Pos)).toEqual({ x: i, y: i * 2 });
+    });
   });
 
   it("views fetched again after direct growth see every value; writes through them land", async () => {
@@ -50,6 +52,8 @@ describe("views across memory growth", () => {
     const world = await createWorld({ components: [Pos] });
     const all: number[] = [];
     for (let i = 0; i < 5000; i++) all.push(world.spawn(Pos.with({ x: i, y: -i })));
-    all.forEach((e, i) => expect(world.get(e, Pos)).toEqual({ x: i, y: -i }));
+    all.forEach((e, i) => {
+      expect(world.get(e, Pos)).toEqual({ x: i, y: -i });
+    });
   });
 });

@@ -5,7 +5,11 @@ import { component, createWorld, tag } from "wasm-ecs";
 const Position = component("Position", { x: "f32", y: "f32" });
 const Velocity = component("Velocity", { x: "f32", y: "f32" });
 const Health = component("Health", { hp: "i32" }, { defaults: { hp: 100 } });
-const Transform = component("Transform", { m: ["f32", 16] }, { defaults: { m: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] } });
+const Transform = component(
+  "Transform",
+  { m: ["f32", 16] },
+  { defaults: { m: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] } },
+);
 const Owner = component("Owner", { who: "eid" });
 const Frozen = tag("Frozen");
 const ALL = [Position, Velocity, Health, Transform, Owner, Frozen];
@@ -117,7 +121,12 @@ describe("world", () => {
     const a = world.spawn(c0.with({ v: 1 }), c511.with({ v: 2 }), c1023.with({ v: 3 }));
     const b = world.spawn(c511, c1023.with({ v: 30 }));
     const c = world.spawn(c0);
-    expect(world.query({ all: [c1023] }).entities().sort()).toEqual(Uint32Array.of(a, b).sort());
+    expect(
+      world
+        .query({ all: [c1023] })
+        .entities()
+        .sort(),
+    ).toEqual(Uint32Array.of(a, b).sort());
     expect(world.query({ all: [c0, c511, c1023] }).entities()).toEqual(Uint32Array.of(a));
     expect(world.query({ all: [c0], none: [c1023] }).entities()).toEqual(Uint32Array.of(c));
     expect(world.query({ any: [c0, c1023] }).count()).toBe(3);
@@ -146,5 +155,22 @@ describe("world", () => {
     expect(e1).toBe(e2);
     expect(w1.get(e1, Position).x).toBe(1);
     expect(w2.get(e2, Position).x).toBe(2);
+  });
+});
+
+describe("world edge cases", () => {
+  it("spawnMany of one entity takes per-entity values of length one", async () => {
+    const world = await createWorld({ components: ALL });
+    const [e] = world.spawnMany(1, Position.withEach({ x: Float32Array.of(5), y: [6] }));
+    expect(world.get(e, Position)).toEqual({ x: 5, y: 6 });
+    const [f] = world.spawnMany(1, Transform.withEach({ m: Array.from({ length: 16 }, (_, i) => i) }));
+    expect(world.get(f, Transform).m).toEqual(Array.from({ length: 16 }, (_, i) => i));
+  });
+
+  it("a disposed world reports no entity alive", async () => {
+    const world = await createWorld({ components: ALL });
+    const e = world.spawn(Position);
+    world.dispose();
+    expect(world.isAlive(e)).toBe(false);
   });
 });
