@@ -28,7 +28,8 @@ export type Columns<S extends Schema> = { readonly [K in keyof S]: ColumnOf<S[K]
 export type ValueOf<F> = F extends "object" ? unknown : F extends Scalar ? number : number[];
 /** `get(e, Position)`: `{ x: number; y: number }` (a copy). */
 export type Values<S extends Schema> = { -readonly [K in keyof S]: ValueOf<S[K]> };
-type InitOf<F> = F extends "object" ? unknown : F extends Scalar ? number : ArrayLike<number>;
+/** Array fields take one number (fills every element) or exactly `length` numbers. */
+type InitOf<F> = F extends "object" ? unknown : F extends Scalar ? number : number | ArrayLike<number>;
 /** Partial values for `with`, `add` and `set`. */
 export type Init<S extends Schema> = { readonly [K in keyof S]?: InitOf<S[K]> };
 /** Values for `spawnMany`: per field one value for all, or one per entity (length n, n * length for arrays). */

@@ -138,7 +138,7 @@ describe("query", () => {
 
   it("spawnMany and destroyMany inside iteration return ids at once and apply at the end", async () => {
     const { world } = await setup();
-    let ids = new Uint32Array(0);
+    let ids: Uint32Array = new Uint32Array(0);
     for (const t of world.query({ all: [A], none: [B] })) {
       ids = world.spawnMany(t.count, B.withEach({ v: Int32Array.from(t.columns(A).v, (_, i) => i + 1) }));
       t.columns(A).v.fill(3);
