@@ -7,11 +7,11 @@ import {
   H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, OK, T_COUNT,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
-import { initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout } from "./archetype-map";
+import { createTable, findTable, initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout } from "./archetype-map";
 import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
 import { HDR, hget, hset } from "./header";
-import { maskHas, tableMask } from "./mask";
+import { maskHas, maskWords, tableMask } from "./mask";
 import { destroyListed, moveListed, TO_TABLE, WITH_COMPONENT, WITHOUT_COMPONENT } from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
 import { initRegistry, registerComponent as registryAdd } from "./registry";
@@ -64,6 +64,21 @@ export function tableWithout(t: u32, c: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   return after(edgeWithout(t, c));
+}
+
+/**
+ * The table whose mask is the maskWords() u64 words at m (created on first use),
+ * without creating the tables in between; ERR_UNKNOWN_COMPONENT for unregistered bits.
+ */
+export function tableForMask(m: usize): i32 {
+  const words = maskWords();
+  const count = hget(H_COMPONENT_COUNT);
+  for (let w: u32 = 0; w < words; w++) {
+    const bits = load<u64>(m + (<usize>w << 3));
+    if (bits != 0 && (w << 6) + 63 - <u32>clz<u64>(bits) >= count) return ERR_UNKNOWN_COMPONENT;
+  }
+  const found = findTable(m);
+  return after(found >= 0 ? found : createTable(m));
 }
 
 /** Spawns one entity with default values in table t; returns it or a status. */

@@ -29,6 +29,7 @@ export interface CoreExports {
   scratch(bytes: number): number;
   registerComponent(desc: number, nfields: number, flags: number): number;
   tableWith(t: number, c: number): number;
+  tableForMask(m: number): number;
   tableWithout(t: number, c: number): number;
   spawn(t: number): number;
   spawnMany(t: number, n: number, out: number): number;
@@ -197,6 +198,15 @@ export class Core {
   tableWith(t: number, c: number): number {
     try {
       return this.raw.tableWith(t, c);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  tableForMask(m: number): number {
+    try {
+      return this.raw.tableForMask(m);
     } catch (e) {
       throw this.poison(e);
     } finally {

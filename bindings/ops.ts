@@ -24,6 +24,8 @@ export class Ops {
   /** Id -> component. */
   readonly components: Component[] = [];
   readonly tables: Table[] = [];
+  /** Root of the trie of component sets spawn has seen; each node caches its table. */
+  private readonly sets = new SetNode(undefined, -1);
   private readonly maxBytes: number;
 
   constructor(core: Core, maxBytes: number) {
@@ -69,7 +71,7 @@ export class Ops {
     strict: boolean,
     idOf: (c: Component) => number,
   ): number {
-    let t = 0;
+    let node = this.sets;
     for (let i = 0; i < components.length; i++) {
       const arg = components[i];
       const isInit = arg instanceof ComponentInit;
@@ -79,15 +81,21 @@ export class Ops {
         if (!many) checkValues(c, arg.values, strict);
         else checkManyValues(c, arg.values, n, strict);
       }
-      const from = this.tableAt(t);
-      let to = from.addEdges[id];
-      if (to === undefined) {
-        to = this.expect(this.core.tableWith(t, id), `create the archetype for ${c.name}`);
-        from.addEdges[id] = to;
-      }
-      t = to;
+      node = node.next[id] ??= new SetNode(node, id);
     }
-    return t;
+    if (node.table < 0) node.table = this.tableForMask(node.mask, components);
+    return node.table;
+  }
+
+  /** Finds or creates the table with exactly these components, with one core call. */
+  private tableForMask(mask: Uint32Array, components: readonly ComponentArg[]): number {
+    const words = this.core.maskWords * 2;
+    const ptr = this.scratch(words * 4, "create an archetype");
+    const u32 = this.core.u32;
+    u32.fill(0, ptr >>> 2, (ptr >>> 2) + words);
+    u32.set(mask, ptr >>> 2);
+    const names = components.map((a) => (a instanceof ComponentInit ? a.component : a).name).join(", ");
+    return this.expect(this.core.tableForMask(ptr), `create the archetype (${names})`);
   }
 
   spawn(table: number, components: readonly ComponentArg[]): number {
@@ -243,6 +251,23 @@ export class Ops {
       }
     }
     this.destroyMany(list, true);
+  }
+}
+
+/** A set of component ids reached by adding ids in argument order; caches its table. */
+class SetNode {
+  readonly mask: Uint32Array;
+  readonly next: SetNode[] = [];
+  table = -1;
+  constructor(parent: SetNode | undefined, id: number) {
+    if (parent === undefined) {
+      this.mask = new Uint32Array(0);
+      this.table = 0;
+      return;
+    }
+    this.mask = new Uint32Array(Math.max(parent.mask.length, (id >>> 5) + 1));
+    this.mask.set(parent.mask);
+    this.mask[id >>> 5] |= 1 << (id & 31);
   }
 }
 

@@ -22,10 +22,6 @@ export class Table {
   readonly componentIds: readonly number[];
   /** @internal Mask words (32 bits each) as the core had them when the table was found. */
   readonly mask: Uint32Array;
-  /** @internal Cached add-edges: component id -> table id. */
-  readonly addEdges: number[] = [];
-  /** @internal Cached remove-edges: component id -> table id. */
-  readonly removeEdges: number[] = [];
   private readonly core: Core;
   private readonly ids: number[];
   private readonly components: readonly Component[];
