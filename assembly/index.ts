@@ -36,6 +36,18 @@ export function init(maxPages: u32, checks: u32): i32 {
 
 export function headerPtr(): usize { return HDR; }
 
+/** Gives a large scratch buffer back after a big batch, keeping a small one. */
+export function trimScratch(): void {
+  if (hget(H_SCRATCH_BYTES) <= SCRATCH_KEEP) return;
+  const p = alloc(SCRATCH_KEEP);
+  if (p == 0) return;
+  free(<usize>hget(H_SCRATCH));
+  hset(H_SCRATCH, <u32>p);
+  hset(H_SCRATCH_BYTES, SCRATCH_KEEP);
+}
+
+const SCRATCH_KEEP: u32 = 64 << 10;
+
 /** A buffer of at least `bytes` for batch arguments; 0 when memory runs out. */
 export function scratch(bytes: u32): usize {
   const have = hget(H_SCRATCH_BYTES);
@@ -90,14 +102,19 @@ export function spawn(t: u32): i32 {
   return after(<i32>spawnInto(t));
 }
 
-/** Spawns n entities in table t, writing their handles to out (all or nothing). */
+/**
+ * Spawns n entities in table t (all or nothing). They take rows first .. first + n - 1,
+ * so their handles are that range of the entity column; returns first or a status.
+ * With out != 0 the handles are also written there.
+ */
 export function spawnMany(t: u32, n: u32, out: usize): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
   const reserved = reserveSlots(n);
   if (reserved != OK) return reserved;
-  if (!ensureCapacity(t, tget(t, T_COUNT) + n)) return ERR_CAPACITY;
+  const first = tget(t, T_COUNT);
+  if (!ensureCapacity(t, first + n)) return ERR_CAPACITY;
   spawnManyInto(t, n, out);
-  return after(OK);
+  return after(<i32>first);
 }
 
 /** Adds c to e: 0 when e moved to a new table, 1 when it already had c. */

@@ -22,14 +22,14 @@ export function spawnInto(t: u32): u32 {
   return e;
 }
 
-/** Spawns n entities into t, writing them to out; defaults are filled column by column. */
+/** Spawns n entities into t (and writes them to out unless it is 0); defaults are filled column by column. */
 export function spawnManyInto(t: u32, n: u32, out: usize): void {
   const first = tget(t, T_COUNT);
   for (let i: u32 = 0; i < n; i++) {
     const e = takeSlot();
     const row = appendRow(t, e);
     setRecord(slotOf(e), t, row);
-    store<u32>(out + (<usize>i << 2), e);
+    if (out != 0) store<u32>(out + (<usize>i << 2), e);
   }
   const ncols = tget(t, T_NCOLS);
   for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, first, n);

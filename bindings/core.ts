@@ -27,6 +27,7 @@ export interface CoreExports {
   init(maxPages: number, checks: number): number;
   headerPtr(): number;
   scratch(bytes: number): number;
+  trimScratch(): void;
   registerComponent(desc: number, nfields: number, flags: number): number;
   tableWith(t: number, c: number): number;
   tableForMask(m: number): number;
@@ -180,6 +181,16 @@ export class Core {
   scratch(bytes: number): number {
     try {
       return this.raw.scratch(bytes);
+    } catch (e) {
+      throw this.poison(e);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Gives a large scratch buffer back (after a big batch). */
+  trimScratch(): void {
+    try {
+      this.raw.trimScratch();
     } catch (e) {
       throw this.poison(e);
     } finally {

@@ -11,6 +11,9 @@ import { CapacityError, EcsError, messages } from "./errors.js";
 import { checkManyValues, checkValues, writeManyValues, writeValues } from "./values.js";
 import { Table } from "./views.js";
 
+/** Scratch bytes kept between batches (the core keeps 64 KiB after trimScratch). */
+const SCRATCH_KEEP = 64 << 10;
+
 /** Payload of a deferred spawnMany. */
 interface SpawnManyData {
   readonly ids: Uint32Array;
@@ -53,11 +56,16 @@ export class Ops {
     throw new EcsError("INTERNAL", `The core answered ${status} while trying to ${what}`);
   }
 
-  /** Byte address of a scratch buffer of at least `bytes`. */
+  /** Byte address of a scratch buffer of at least `bytes`; call trim() when done with a large one. */
   scratch(bytes: number, what: string): number {
     const ptr = this.core.scratch(bytes);
     if (ptr === 0) throw new CapacityError(messages.outOfMemory(what, this.maxBytes));
     return ptr;
+  }
+
+  /** Gives back a scratch buffer grown for a big batch, so it does not count as world memory. */
+  private trim(bytes: number): void {
+    if (bytes > SCRATCH_KEEP) this.core.trimScratch();
   }
 
   /**
@@ -105,12 +113,11 @@ export class Ops {
   }
 
   spawnMany(table: number, n: number, components: readonly ComponentArg[]): Uint32Array {
-    const what = `spawn ${n} entities`;
-    const ptr = this.scratch(n * 4, what);
-    this.expect(this.core.spawnMany(table, n, ptr), what);
-    const ids = this.core.u32.slice(ptr >>> 2, (ptr >>> 2) + n);
+    const first = this.expect(this.core.spawnMany(table, n, 0), `spawn ${n} entities`);
+    // The new entities are rows first .. first + n - 1 of the table's entity column.
+    const col = this.tableAt(table).columnPtr(0) >>> 2;
+    const ids = this.core.u32.slice(col + first, col + first + n);
     if (table !== 0) {
-      const first = this.core.rowOf(ids[0]);
       const rows = new Int32Array(n);
       for (let i = 0; i < n; i++) rows[i] = first + i;
       this.writeManyInits(table, rows, components);
@@ -137,7 +144,11 @@ export class Ops {
     const what = `destroy ${ids.length} entities`;
     const ptr = this.scratch(ids.length * 4, what);
     this.core.u32.set(ids, ptr >>> 2);
-    this.expect(this.core.destroyMany(ptr, ids.length, skipDead ? 1 : 0), what);
+    try {
+      this.expect(this.core.destroyMany(ptr, ids.length, skipDead ? 1 : 0), what);
+    } finally {
+      this.trim(ids.length * 4);
+    }
   }
 
   private writeInits(table: number, row: number, components: readonly ComponentArg[]): void {
@@ -189,7 +200,11 @@ export class Ops {
     const table = buf.target[i];
     const what = `spawn ${j - i} entities`;
     const at = this.listEntities(buf, i, j, what);
-    this.expect(this.core.moveMany(at << 2, j - i, table, 1), what);
+    try {
+      this.expect(this.core.moveMany(at << 2, j - i, table, 1), what);
+    } finally {
+      this.trim((j - i) * 4);
+    }
     const tbl = this.tableAt(table);
     for (let k = i; k < j; k++) {
       const inits = buf.data[k] as readonly ComponentArg[];
@@ -209,7 +224,11 @@ export class Ops {
     const what = `spawn ${ids.length} entities`;
     const ptr = this.scratch(ids.length * 4, what);
     this.core.u32.set(ids, ptr >>> 2);
-    this.expect(this.core.moveMany(ptr, ids.length, table, 1), what);
+    try {
+      this.expect(this.core.moveMany(ptr, ids.length, table, 1), what);
+    } finally {
+      this.trim(ids.length * 4);
+    }
     // Parked entities are alive until a later command destroys them, so all landed in table.
     const rows = new Int32Array(ids.length);
     for (let k = 0; k < ids.length; k++) rows[k] = this.core.rowOf(ids[k]);
@@ -223,6 +242,7 @@ export class Ops {
     const what = `${adding ? "add" : "remove"} ${c.name} on ${j - i} entities`;
     const ptr = this.listEntities(buf, i, j, what) << 2;
     const status = adding ? this.core.addMany(ptr, j - i, id, 1) : this.core.removeMany(ptr, j - i, id, 1);
+    this.trim((j - i) * 4);
     this.expect(status, what);
     if (!adding) return;
     for (let k = i; k < j; k++) {
