@@ -7,7 +7,7 @@
 //   masks: u64[tableCap * words]   mask of table t at t * words
 //   edges: u32[2 * edgeCap]        [2c] = add c, [2c + 1] = remove c; table id + 1, 0 = unknown
 import {
-  C_DEFAULT, C_ELEM, C_FIELD, C_COMP, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE,
+  C_DEFAULT, C_ELEM, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
   H_MAP, H_MAP_CAP, H_MASK_WORDS, H_MASKS, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, H_TMP_MASK,
   K_NFIELDS, T_COLS, T_COMPS, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
@@ -164,6 +164,7 @@ function layoutColumns(m: usize, words: u32, comps: usize, cols: usize, ncols: u
         const elem = typeSize(load<u32>(fr, F_TYPE << 2));
         store<u32>(d, c, C_COMP << 2);
         store<u32>(d, f, C_FIELD << 2);
+        store<u32>(d, (c << FIELD_BITS) | f, C_KEY << 2);
         store<u32>(d, elem, C_ELEM << 2);
         store<u32>(d, elem * load<u32>(fr, F_LEN << 2), C_ROW_BYTES << 2);
         store<u32>(d, load<u32>(fr, F_DEFAULT << 2), C_DEFAULT << 2);

@@ -82,7 +82,10 @@ export const C_COMP: u32 = 3; //       0xffffffff for the entity column
 export const C_FIELD: u32 = 4;
 export const C_DEFAULT: u32 = 5; //    ptr to one row's default bytes, 0 = zeros
 export const C_ELEM: u32 = 6; //       element size in bytes
+export const C_KEY: u32 = 7; //        comp << FIELD_BITS | field: ascending along the columns
 export const C_STRIDE: u32 = 8;
+/** Fields per component are < 2^FIELD_BITS; comp (13 bits) + FIELD_BITS (12) = 25 bits of key. */
+export const FIELD_BITS: u32 = 12;
 export const ENTITY_COLUMN_COMP: u32 = 0xffffffff;
 
 // ── Component record (u32 slots) ──────────────────────────────────────────────

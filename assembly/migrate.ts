@@ -2,22 +2,20 @@
 // module that patches entity records (through setRecord) after a row moves.
 // Precondition of every function here: the destination has room (ensureCapacity)
 // and, for spawns, slots are reserved (reserveSlots). They cannot fail.
-import { C_COMP, C_FIELD, C_PTR, C_ROW_BYTES, T_COUNT, T_NCOLS } from "./constants";
+import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, T_COUNT, T_NCOLS } from "./constants";
 import { recRow, recTable, releaseSlot, setRecord, slotOf, takeSlot } from "./entity-index";
-import { appendRow, cget, colDesc, copyBytes, fillDefaults, swapRemove, tget, tset } from "./table";
-
-/** Column key in logical order: (component, field). */
-@inline function colKey(t: u32, j: u32): u64 {
-  const d = colDesc(t, j);
-  return (<u64>cget(d, C_COMP) << 32) | <u64>cget(d, C_FIELD);
-}
+import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
 
 /** Spawns one entity into t with default values; returns it. */
 export function spawnInto(t: u32): u32 {
   const e = takeSlot();
   const row = appendRow(t, e);
   const ncols = tget(t, T_NCOLS);
-  for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, row, 1);
+  let d = colDesc(t, 1);
+  for (let j: u32 = 1; j < ncols; j++) {
+    fillDefaultsAt(d, row, 1);
+    d += <usize>C_STRIDE << 2;
+  }
   setRecord(slotOf(e), t, row);
   return e;
 }
@@ -38,24 +36,28 @@ export function spawnManyInto(t: u32, n: u32, out: usize): void {
 /**
  * Moves live entity e to table dst: shared columns are copied, new ones get their
  * defaults, the source row is swap-removed and the moved entity's record patched.
+ * Both column lists ascend by C_KEY, so one merge walk pairs them.
  */
 export function moveEntity(e: u32, dst: u32): void {
   const slot = slotOf(e);
   const src = <u32>recTable(slot);
   const row = recRow(slot);
   const newRow = appendRow(dst, e);
+  const stride = <usize>C_STRIDE << 2;
   const sn = tget(src, T_NCOLS), dn = tget(dst, T_NCOLS);
+  let s = colDesc(src, 1);
+  let d = colDesc(dst, 1);
   let j: u32 = 1;
   for (let k: u32 = 1; k < dn; k++) {
-    const key = colKey(dst, k);
-    while (j < sn && colKey(src, j) < key) j++;
-    if (j < sn && colKey(src, j) == key) {
-      const s = colDesc(src, j), d = colDesc(dst, k);
-      const rb = <usize>cget(d, C_ROW_BYTES);
-      copyBytes(<usize>cget(d, C_PTR) + <usize>newRow * rb, <usize>cget(s, C_PTR) + <usize>row * rb, rb);
+    const key = load<u32>(d, C_KEY << 2);
+    while (j < sn && load<u32>(s, C_KEY << 2) < key) { j++; s += stride; }
+    if (j < sn && load<u32>(s, C_KEY << 2) == key) {
+      const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
+      copyBytes(<usize>load<u32>(d, C_PTR << 2) + <usize>newRow * rb, <usize>load<u32>(s, C_PTR << 2) + <usize>row * rb, rb);
     } else {
-      fillDefaults(dst, k, newRow, 1);
+      fillDefaultsAt(d, newRow, 1);
     }
+    d += stride;
   }
   const moved = swapRemove(src, row);
   setRecord(slot, dst, newRow);
@@ -69,15 +71,12 @@ export function moveEntity(e: u32, dst: u32): void {
 export function moveTail(src: u32, r0: u32, n: u32, dst: u32): void {
   const d0 = tget(dst, T_COUNT);
   const sn = tget(src, T_NCOLS), dn = tget(dst, T_NCOLS);
+  memory.copy(<usize>cget(colDesc(dst, 0), C_PTR) + (<usize>d0 << 2), <usize>cget(colDesc(src, 0), C_PTR) + (<usize>r0 << 2), <usize>n << 2);
   let j: u32 = 1;
-  for (let k: u32 = 0; k < dn; k++) {
-    if (k == 0) {
-      memory.copy(<usize>cget(colDesc(dst, 0), C_PTR) + (<usize>d0 << 2), <usize>cget(colDesc(src, 0), C_PTR) + (<usize>r0 << 2), <usize>n << 2);
-      continue;
-    }
-    const key = colKey(dst, k);
-    while (j < sn && colKey(src, j) < key) j++;
-    if (j < sn && colKey(src, j) == key) {
+  for (let k: u32 = 1; k < dn; k++) {
+    const key = cget(colDesc(dst, k), C_KEY);
+    while (j < sn && cget(colDesc(src, j), C_KEY) < key) j++;
+    if (j < sn && cget(colDesc(src, j), C_KEY) == key) {
       const s = colDesc(src, j), d = colDesc(dst, k);
       const rb = <usize>cget(d, C_ROW_BYTES);
       memory.copy(<usize>cget(d, C_PTR) + <usize>d0 * rb, <usize>cget(s, C_PTR) + <usize>r0 * rb, <usize>n * rb);

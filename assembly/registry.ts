@@ -5,7 +5,7 @@
 //   component record (K_STRIDE u32):  [ flags | nfields | fields ptr | row bytes ]
 //   field record     (F_STRIDE u32):  [ type  | length  | default ptr (0 = zeros) | row bytes ]
 import {
-  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_COMPONENT_LIMIT, F_DEFAULT, F_LEN, F_STRIDE, F_TYPE,
+  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_COMPONENT_LIMIT, F_DEFAULT, F_LEN, F_STRIDE, F_TYPE, FIELD_BITS,
   FLAG_TAG, H_COMPONENT_CAP, H_COMPONENT_COUNT, H_COMPONENTS, K_FIELDS, K_FLAGS, K_NFIELDS,
   K_ROW_BYTES, K_STRIDE, MAX_COMPONENTS, TYPE_COUNT,
 } from "./constants";
@@ -15,7 +15,7 @@ import { commitMaskWidth, dropMaskWidth, reserveMaskWidth } from "./archetype-ma
 
 export const F_ROW_BYTES: u32 = 3;
 const MAX_FIELD_LENGTH: u32 = 1 << 16;
-const MAX_FIELDS: u32 = 1 << 12;
+const MAX_FIELDS: u32 = 1 << FIELD_BITS;
 
 /** Element size in bytes of a type code: f32 f64 i8 u8 i16 u16 i32 u32 eid. */
 export function typeSize(type: u32): u32 {
@@ -57,7 +57,7 @@ export function initRegistry(): bool {
 export function registerComponent(desc: usize, nfields: u32, flags: u32): i32 {
   const id = hget(H_COMPONENT_COUNT);
   if (id >= MAX_COMPONENTS) return ERR_COMPONENT_LIMIT;
-  if (nfields > MAX_FIELDS || ((flags & FLAG_TAG) != 0 && nfields != 0)) return ERR_BAD_ARGUMENT;
+  if (nfields >= MAX_FIELDS || ((flags & FLAG_TAG) != 0 && nfields != 0)) return ERR_BAD_ARGUMENT;
   let rowBytes: u32 = 0;
   for (let f: u32 = 0; f < nfields; f++) {
     const r = desc + <usize>f * (<usize>F_STRIDE << 2);

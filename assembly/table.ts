@@ -80,12 +80,11 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   return row;
 }
 
-/** Writes column j's default value into rows [from, from + n). */
-export function fillDefaults(t: u32, j: u32, from: u32, n: u32): void {
-  const d = colDesc(t, j);
-  const rb = <usize>cget(d, C_ROW_BYTES);
-  const start = <usize>cget(d, C_PTR) + <usize>from * rb;
-  const def = <usize>cget(d, C_DEFAULT);
+/** Writes the default value of the column at descriptor d into rows [from, from + n). */
+export function fillDefaultsAt(d: usize, from: u32, n: u32): void {
+  const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
+  const start = <usize>load<u32>(d, C_PTR << 2) + <usize>from * rb;
+  const def = <usize>load<u32>(d, C_DEFAULT << 2);
   if (def == 0) {
     if (n == 1 && rb == 4) store<u32>(start, 0);
     else if (n == 1 && rb == 8) store<u64>(start, 0);
@@ -95,20 +94,27 @@ export function fillDefaults(t: u32, j: u32, from: u32, n: u32): void {
   for (let i: u32 = 0; i < n; i++) copyBytes(start + <usize>i * rb, def, rb);
 }
 
+/** Writes column j's default value into rows [from, from + n). */
+@inline export function fillDefaults(t: u32, j: u32, from: u32, n: u32): void {
+  fillDefaultsAt(colDesc(t, j), from, n);
+}
+
 /**
  * Removes `row` by moving the last row into it. Returns the entity that moved
  * into the hole, or 0 when the removed row was the last one.
  */
 export function swapRemove(t: u32, row: u32): u32 {
-  const last = tget(t, T_COUNT) - 1;
-  tset(t, T_COUNT, last);
+  const rec = tableRec(t);
+  const last = load<u32>(rec, T_COUNT << 2) - 1;
+  store<u32>(rec, last, T_COUNT << 2);
   if (row == last) return 0;
-  const ncols = tget(t, T_NCOLS);
+  const ncols = load<u32>(rec, T_NCOLS << 2);
+  let d = <usize>load<u32>(rec, T_COLS << 2);
   for (let j: u32 = 0; j < ncols; j++) {
-    const d = colDesc(t, j);
-    const rb = <usize>cget(d, C_ROW_BYTES);
-    const p = <usize>cget(d, C_PTR);
+    const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
+    const p = <usize>load<u32>(d, C_PTR << 2);
     copyBytes(p + <usize>row * rb, p + <usize>last * rb, rb);
+    d += <usize>C_STRIDE << 2;
   }
-  return entityAt(t, row);
+  return load<u32>(<usize>load<u32>(<usize>load<u32>(rec, T_COLS << 2), C_PTR << 2) + (<usize>row << 2));
 }

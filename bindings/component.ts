@@ -22,6 +22,8 @@ export class Component<S extends Schema = Schema> {
   readonly schema: S;
   readonly isTag: boolean;
   readonly sparse: boolean;
+  /** @internal Tells a Component from a ComponentInit without instanceof (hot path). */
+  readonly isInit = false;
   readonly defaults: Init<S>;
   /** @internal Global serial number of this definition. */
   readonly key: number;
@@ -95,6 +97,8 @@ export class Component<S extends Schema = Schema> {
 
 /** A component with initial values, made by `Component.with`. */
 export class ComponentInit<S extends Schema = Schema> {
+  /** @internal See Component.isInit. */
+  readonly isInit = true;
   constructor(
     readonly component: Component<S>,
     readonly values: Init<S>,

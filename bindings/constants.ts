@@ -67,7 +67,9 @@ export const C_COMP = 3;
 export const C_FIELD = 4;
 export const C_DEFAULT = 5;
 export const C_ELEM = 6;
+export const C_KEY = 7;
 export const C_STRIDE = 8;
+export const FIELD_BITS = 12;
 
 export const F_TYPE = 0;
 export const F_LEN = 1;

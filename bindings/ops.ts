@@ -29,6 +29,8 @@ export class Ops {
   readonly tables: Table[] = [];
   /** Root of the trie of component sets spawn has seen; each node caches its table. */
   private readonly sets = new SetNode(undefined, -1);
+  /** Whether the last tableFor() saw init values. */
+  hadInits = false;
   private readonly maxBytes: number;
 
   constructor(core: Core, maxBytes: number) {
@@ -70,27 +72,31 @@ export class Ops {
 
   /**
    * Table holding exactly these components (created on first use), checking init
-   * values: for spawn (many = false) or for spawnMany of n entities.
+   * values: for spawn (many = false) or for spawnMany of n entities. Sets hadInits.
+   * `unknown` throws the error for a component this world has not registered.
    */
   tableFor(
     components: readonly ComponentArg[],
     many: boolean,
     n: number,
     strict: boolean,
-    idOf: (c: Component) => number,
+    unknown: (c: unknown) => never,
   ): number {
     let node = this.sets;
+    let inits = false;
     for (let i = 0; i < components.length; i++) {
       const arg = components[i];
-      const isInit = arg instanceof ComponentInit;
-      const c = isInit ? arg.component : arg;
-      const id = idOf(c);
-      if (isInit) {
-        if (!many) checkValues(c, arg.values, strict);
-        else checkManyValues(c, arg.values, n, strict);
+      const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);
+      const id = c?.isInit === false ? this.ids[c.key] : undefined;
+      if (id === undefined) unknown(c);
+      if (arg.isInit) {
+        inits = true;
+        if (!many) checkValues(c, (arg as ComponentInit).values, strict);
+        else checkManyValues(c, (arg as ComponentInit).values, n, strict);
       }
-      node = node.next[id] ??= new SetNode(node, id);
+      node = node.next[id as number] ??= new SetNode(node, id as number);
     }
+    this.hadInits = inits;
     if (node.table < 0) node.table = this.tableForMask(node.mask, components);
     return node.table;
   }
@@ -106,9 +112,11 @@ export class Ops {
     return this.expect(this.core.tableForMask(ptr), `create the archetype (${names})`);
   }
 
-  spawn(table: number, components: readonly ComponentArg[]): number {
-    const e = this.expect(this.core.spawn(table), "spawn an entity");
-    if (table !== 0) this.writeInits(table, this.core.rowOf(e), components);
+  /** Spawns into table; writes the init values among components when withInits. */
+  spawn(table: number, components: readonly ComponentArg[], withInits: boolean): number {
+    const e = this.core.spawn(table);
+    if (e < 0) this.expect(e, "spawn an entity");
+    if (withInits) this.writeInits(table, this.core.rowOf(e), components);
     return e;
   }
 
@@ -126,17 +134,21 @@ export class Ops {
   }
 
   add(e: number, id: number, c: Component, values: object | undefined): void {
-    this.expect(this.core.add(e, id), `add ${c.name}`);
+    const status = this.core.add(e, id);
+    if (status < 0) this.expect(status, `add ${c.name}`);
     if (values !== undefined)
       writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), c, id, values);
   }
 
   remove(e: number, id: number, c: Component): boolean {
-    return this.expect(this.core.remove(e, id), `remove ${c.name}`) === 1;
+    const status = this.core.remove(e, id);
+    if (status < 0) this.expect(status, `remove ${c.name}`);
+    return status === 1;
   }
 
   destroy(e: number): void {
-    this.expect(this.core.destroy(e), "destroy an entity");
+    const status = this.core.destroy(e);
+    if (status < 0) this.expect(status, "destroy an entity");
   }
 
   /** Destroys listed entities with one call; skipDead ignores dead ones, otherwise all must be alive. */

@@ -92,7 +92,10 @@ export class World implements QueryHost {
   private readonly byName = new Map<string, Component>();
   private readonly queries = new Map<string, Query>();
   private readonly commands = new CommandBuffer();
-  private readonly idOfBound = (c: Component): number => this.idOf(c);
+  private readonly unknown = (c: unknown): never => {
+    this.idOf(c as Component);
+    throw new ArgumentError(`Expected a component, got ${String(c)}`);
+  };
   private iterating = 0;
   private deferring = 0;
 
@@ -148,9 +151,10 @@ export class World implements QueryHost {
   /** Spawns an entity with the given components (and init values). */
   spawn(...components: ComponentArg[]): Entity {
     this.core.check();
-    const table = this.ops.tableFor(components, false, 1, this.debug, this.idOfBound);
-    if (!this.isDeferring()) return this.ops.spawn(table, components) as Entity;
-    const e = this.ops.spawn(0, components);
+    const table = this.ops.tableFor(components, false, 1, this.debug, this.unknown);
+    if (this.iterating === 0 && this.deferring === 0)
+      return this.ops.spawn(table, components, this.ops.hadInits) as Entity;
+    const e = this.ops.spawn(0, components, false);
     this.commands.push(SPAWN, e, table, components);
     return e as Entity;
   }
@@ -166,7 +170,7 @@ export class World implements QueryHost {
         `spawnMany needs a whole number of entities from 0 to ${MAX_SLOTS - 1}, got ${String(n)}`,
       );
     }
-    const table = this.ops.tableFor(components, true, n, this.debug, this.idOfBound);
+    const table = this.ops.tableFor(components, true, n, this.debug, this.unknown);
     if (n === 0) return new Uint32Array(0);
     if (!this.isDeferring()) return this.ops.spawnMany(table, n, components);
     const ids = this.ops.spawnMany(0, n, components);
@@ -180,8 +184,8 @@ export class World implements QueryHost {
     this.tableOfLive(e);
     const id = this.idOf(c);
     if (values !== undefined) checkValues(c, values, this.debug);
-    if (this.isDeferring()) this.commands.push(ADD, e, id, values);
-    else this.ops.add(e, id, c, values);
+    if (this.iterating === 0 && this.deferring === 0) this.ops.add(e, id, c, values);
+    else this.commands.push(ADD, e, id, values);
   }
 
   /** Writes some fields of e's c; MissingComponentError when e lacks c. */
@@ -332,11 +336,12 @@ export class World implements QueryHost {
     return this.iterating > 0 || this.deferring > 0;
   }
 
+  /** Id of c in this world; UnknownComponentError (or ArgumentError for a non-component). */
   private idOf(c: Component): number {
+    const id = c?.isInit === false ? this.ids[c.key] : undefined;
+    if (id !== undefined) return id;
     if (!(c instanceof Component)) throw new ArgumentError(`Expected a component, got ${String(c)}`);
-    const id = this.ids[c.key];
-    if (id === undefined) throw new UnknownComponentError(c.name);
-    return id;
+    throw new UnknownComponentError(c.name);
   }
 
   /** Table of a live entity; StaleEntityError otherwise. */
