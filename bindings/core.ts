@@ -62,9 +62,9 @@ export class Core {
   /** Why the core refuses calls (a trap, or dispose), or undefined while it is healthy. */
   dead: string | undefined;
 
-  constructor(raw: CoreExports) {
+  constructor(raw: CoreExports, memory: WebAssembly.Memory) {
     this.raw = raw;
-    this.memory = raw.memory;
+    this.memory = memory;
     this.refresh();
     this.hdr = raw.headerPtr() >>> 2;
   }

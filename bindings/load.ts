@@ -43,9 +43,27 @@ export function loadModule(debug: boolean): Promise<WebAssembly.Module> {
   return module;
 }
 
-/** A fresh instance of the core: one world, one linear memory. */
-export async function instantiateCore(debug: boolean): Promise<CoreExports> {
+/** A fresh instance of the core over `memory`: one world, one linear memory. */
+export async function instantiateCore(debug: boolean, memory: WebAssembly.Memory): Promise<CoreExports> {
   const module = await loadModule(debug);
-  const result = await instantiate<Record<string, unknown>>(module, {});
+  const result = await instantiate<Record<string, unknown>>(module, { env: { memory } });
   return result.instance.exports as unknown as CoreExports;
 }
+
+/**
+ * The world's memory, `initialPages` reserved up front. Untouched pages cost no
+ * physical memory, and a memory that never grows never detaches its buffer: growing
+ * detaches every view and, in V8, turns on detach checks in every typed-array loop of
+ * the thread for good. Falls back to a small reservation where the runtime refuses.
+ */
+export function createMemory(initialPages: number, maxPages: number): WebAssembly.Memory {
+  try {
+    return new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
+  } catch (error) {
+    const fallback = Math.min(initialPages, FALLBACK_PAGES);
+    if (fallback === initialPages) throw error;
+    return new WebAssembly.Memory({ initial: fallback, maximum: maxPages });
+  }
+}
+
+const FALLBACK_PAGES = 256; // 16 MiB

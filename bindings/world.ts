@@ -24,7 +24,7 @@ import {
   StaleEntityError,
   UnknownComponentError,
 } from "./errors.js";
-import { instantiateCore } from "./load.js";
+import { createMemory, instantiateCore } from "./load.js";
 import { copyPerEntity, Ops } from "./ops.js";
 import { Query, type QueryHost, type QueryTerms } from "./query.js";
 import type { Init, Schema, Values } from "./schema.js";
@@ -41,6 +41,13 @@ export interface WorldOptions {
   readonly initialEntities?: number;
   /** Ceiling on wasm memory; beyond it operations throw CapacityError. Default: 4 GiB. */
   readonly maxMemoryBytes?: number;
+  /**
+   * Memory reserved up front (default 256 MiB, at most maxMemoryBytes). Pages that are
+   * never written cost no physical memory. A world that outgrows it grows its memory,
+   * which detaches typed-array views (the facade rebuilds its own) and, in V8, makes
+   * every typed-array loop of the thread check for detachment from then on.
+   */
+  readonly initialMemoryBytes?: number;
   /** Debug core: invariant checks after every structural op, strict integer values. */
   readonly debug?: boolean;
 }
@@ -50,7 +57,7 @@ export interface WorldStats {
   readonly archetypes: number;
   readonly components: number;
   readonly queries: number;
-  /** Size of the wasm memory. */
+  /** Size of the wasm memory (reserved address space, see initialMemoryBytes). */
   readonly memoryBytes: number;
   /** Bytes in live core allocations (columns, index, tables, masks). */
   readonly usedBytes: number;
@@ -60,20 +67,31 @@ export interface WorldStats {
 
 const PAGE = 65536;
 const MAX_PAGES = 65536;
+/** The core's own static data and first tables fit in this (it declares 2 pages). */
+const MIN_PAGES = 2;
+const DEFAULT_INITIAL_BYTES = 256 << 20;
 
 /** Creates a world in any runtime. The compiled core is cached, so later worlds only instantiate. */
 export async function createWorld(options: WorldOptions = {}): Promise<World> {
   const debug = options.debug === true;
   const maxBytes = options.maxMemoryBytes ?? MAX_PAGES * PAGE;
-  if (typeof maxBytes !== "number" || !(maxBytes >= PAGE)) {
-    throw new ArgumentError(`maxMemoryBytes must be a number of bytes of at least ${PAGE}, got ${String(maxBytes)}`);
+  if (typeof maxBytes !== "number" || !(maxBytes >= MIN_PAGES * PAGE)) {
+    throw new ArgumentError(
+      `maxMemoryBytes must be a number of bytes of at least ${MIN_PAGES * PAGE}, got ${String(maxBytes)}`,
+    );
   }
   const hint = options.initialEntities ?? 0;
   if (!Number.isInteger(hint) || hint < 0) {
     throw new ArgumentError(`initialEntities must be a whole number, got ${String(hint)}`);
   }
-  const core = new Core(await instantiateCore(debug));
+  const initialBytes = options.initialMemoryBytes ?? DEFAULT_INITIAL_BYTES;
+  if (typeof initialBytes !== "number" || !(initialBytes >= 0)) {
+    throw new ArgumentError(`initialMemoryBytes must be a number of bytes, got ${String(initialBytes)}`);
+  }
   const maxPages = Math.min(MAX_PAGES, Math.floor(maxBytes / PAGE));
+  const initialPages = Math.max(MIN_PAGES, Math.min(maxPages, Math.ceil(initialBytes / PAGE)));
+  const memory = createMemory(initialPages, maxPages);
+  const core = new Core(await instantiateCore(debug, memory), memory);
   if (core.init(maxPages, debug) !== 0) throw new CapacityError(messages.outOfMemory("create the world", maxBytes));
   const world = new World(core, debug, maxPages * PAGE);
   if (hint > 0 && core.reserveEntities(Math.min(hint, MAX_SLOTS - 1)) !== 0) {

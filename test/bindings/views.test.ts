@@ -1,5 +1,6 @@
 // Views over wasm memory survive memory growth: the facade rebuilds them when the
 // layout epoch moved, so values stay readable and writable and nothing is lost.
+// These worlds reserve no memory up front (initialMemoryBytes: 0), so they grow early.
 import { describe, expect, it } from "vitest";
 import { component, createWorld } from "wasm-ecs";
 
@@ -8,7 +9,7 @@ const Big = component("Big", { data: ["f64", 32] });
 
 describe("views across memory growth", () => {
   it("an iteration held open across deferred spawns that grow memory keeps every value readable and writable", async () => {
-    const world = await createWorld({ components: [Pos, Big] });
+    const world = await createWorld({ components: [Pos, Big], initialMemoryBytes: 0 });
     const es = world.spawnMany(1000, Pos.withEach({ x: Float32Array.from({ length: 1000 }, (_, i) => i) }));
     const epoch = world.stats().layoutEpoch;
     const memory = world.stats().memoryBytes;
@@ -31,7 +32,7 @@ describe("views across memory growth", () => {
   });
 
   it("views fetched again after direct growth see every value; writes through them land", async () => {
-    const world = await createWorld({ components: [Pos, Big] });
+    const world = await createWorld({ components: [Pos, Big], initialMemoryBytes: 0 });
     world.spawnMany(2000, Pos.with({ x: 5, y: 6 }));
     const q = world.query({ all: [Pos] });
     const before = [...q][0].columns(Pos).x;
@@ -49,11 +50,22 @@ describe("views across memory growth", () => {
   });
 
   it("a table that grows moves its columns and keeps values in row order", async () => {
-    const world = await createWorld({ components: [Pos] });
+    const world = await createWorld({ components: [Pos], initialMemoryBytes: 0 });
     const all: number[] = [];
     for (let i = 0; i < 5000; i++) all.push(world.spawn(Pos.with({ x: i, y: -i })));
     all.forEach((e, i) => {
       expect(world.get(e, Pos)).toEqual({ x: i, y: -i });
     });
+  });
+
+  it("a world reserves initialMemoryBytes up front and does not grow while it fits", async () => {
+    const world = await createWorld({ components: [Pos, Big], initialMemoryBytes: 64 << 20 });
+    const before = world.stats();
+    expect(before.memoryBytes).toBe(64 << 20);
+    world.spawnMany(100_000, Big);
+    expect(world.stats().memoryBytes).toBe(64 << 20);
+    expect(world.stats().usedBytes).toBeGreaterThan(100_000 * 256);
+    const capped = await createWorld({ components: [Pos], maxMemoryBytes: 1 << 20 });
+    expect(capped.stats().memoryBytes).toBe(1 << 20);
   });
 });
