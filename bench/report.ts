@@ -1,0 +1,291 @@
+// The results file (JSON) and its markdown rendering: the standard scenarios as ops/sec
+// with the peer figures DESIGN.md quotes, and the micro figures next to the budget of
+// DESIGN.md's "Performance budget" table.
+import { execFileSync } from "node:child_process";
+import { arch, cpus, loadavg, platform, totalmem } from "node:os";
+import type { Group, Outcome, Plan, Stats } from "./types.js";
+
+export interface Machine {
+  readonly cpu: string;
+  readonly cores: number;
+  readonly node: string;
+  readonly v8: string;
+  readonly platform: string;
+  readonly memoryGiB: number;
+  /** 1, 5 and 15-minute load averages when the run started. */
+  readonly loadAtStart: readonly number[];
+}
+
+export interface Entry {
+  readonly bench: string;
+  readonly group: Group;
+  readonly description: string;
+  readonly library: string;
+  /** Units per op for step benches that cover several tables or entities per op. */
+  readonly per?: { readonly count: number; readonly unit: string };
+  readonly outcome?: Outcome;
+  readonly error?: string;
+  readonly seconds: number;
+  /** V8 protectors the child invalidated (see DETACHING). */
+  readonly protectors: readonly string[];
+  /** 1-minute load average when the measurement ended (other processes compete on a small machine). */
+  readonly load: number;
+}
+
+/**
+ * The V8 protector a detached ArrayBuffer invalidates. Growing a (non-shared)
+ * WebAssembly.Memory detaches its old buffer, so once a world's memory has grown, every
+ * typed-array access in optimized code of that thread checks for detachment.
+ */
+export const DETACHING = "ArrayBufferDetaching";
+
+function detachMark(e: Entry): string {
+  return e.protectors.includes(DETACHING) ? "yes" : "no";
+}
+
+export interface Results {
+  readonly date: string;
+  readonly mode: "full" | "quick";
+  readonly plan: Plan;
+  readonly commit: string;
+  readonly machine: Machine;
+  readonly entries: readonly Entry[];
+}
+
+export function machineInfo(): Machine {
+  const list = cpus();
+  return {
+    cpu: list[0]?.model.trim() ?? "unknown",
+    cores: list.length,
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${platform()} ${arch()}`,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    loadAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+/** Short commit hash, with "+ uncommitted changes" when the tree is dirty. */
+export function commitInfo(): string {
+  try {
+    const git = (...args: string[]): string =>
+      execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const hash = git("rev-parse", "--short", "HEAD");
+    return git("status", "--porcelain").length > 0 ? `${hash} + uncommitted changes` : hash;
+  } catch {
+    return "unknown (no git)";
+  }
+}
+
+/** Best peer figures quoted by DESIGN.md (not measured here). */
+const PEERS: Readonly<Record<string, string>> = {
+  packed_5: "221k (piecs, bitECS 0.3)",
+  simple_iter: "197k (piecs)",
+  frag_iter: "423k (bitECS 0.3)",
+  entity_cycle: "83k (piecs)",
+  entity_cycle_single: "83k (piecs)",
+  add_remove: "40k (piecs)",
+};
+
+interface Budget {
+  readonly limit: number;
+  readonly text: string;
+}
+
+/** DESIGN.md budgets by micro row key (bench/library/part); all are upper limits. */
+const BUDGETS: Readonly<Record<string, Budget>> = {
+  "iterate_1m/ratio": { limit: 1.1, text: "≤ 1.10 × plain arrays" },
+  "query_1_table/wasm-ecs": { limit: 50, text: "< 50 ns per table" },
+  "query_100_tables/wasm-ecs": { limit: 50, text: "< 50 ns per table" },
+  "spawn_destroy_100k/wasm-ecs/spawn": { limit: 15, text: "< 15 ns" },
+  "spawn_destroy_100k/wasm-ecs/destroy": { limit: 15, text: "< 15 ns" },
+  "add_remove_100k/wasm-ecs/add": { limit: 25, text: "< 25 ns" },
+  "add_remove_100k/wasm-ecs/remove": { limit: 25, text: "< 25 ns" },
+  "spawn_many_1m/wasm-ecs/spawnMany": { limit: 30, text: "< 30 ns" },
+  "bytes_per_entity_1m/wasm-ecs/usedBytes per entity": { limit: 32, text: "≤ 32 B (16 B fields + 16)" },
+  "bytes_per_entity_1m/wasm-ecs/usedBytes per entity, initialEntities: 1M": {
+    limit: 32,
+    text: "≤ 32 B (16 B fields + 16)",
+  },
+};
+
+/** One line of the micro table. */
+export interface MicroRow {
+  readonly key: string;
+  readonly figure: string;
+  /** The median for timed figures. */
+  readonly value: number;
+  /** The fastest sample, for timed figures (the least disturbed by a noisy machine). */
+  readonly best?: number;
+  readonly unit: string;
+  readonly spread?: Stats;
+  readonly budget?: Budget;
+  /** Whether the bench process had detach checks on (see DETACHING). */
+  readonly detached?: boolean;
+  readonly load?: number;
+}
+
+function row(e: Entry, key: string, figure: string, value: number, unit: string, spread?: Stats, scale = 1): MicroRow {
+  const best = spread === undefined ? undefined : spread.minNs / scale;
+  return {
+    key,
+    figure,
+    value,
+    best,
+    unit,
+    spread,
+    budget: BUDGETS[key],
+    detached: e.protectors.includes(DETACHING),
+    load: e.load,
+  };
+}
+
+/** Flattens micro entries into rows (ns per unit, figures, and the views/plain ratio). */
+export function microRows(entries: readonly Entry[]): MicroRow[] {
+  const rows: MicroRow[] = [];
+  const iterate = new Map<string, Stats>();
+  for (const e of entries) {
+    if (e.group !== "micro" || e.outcome === undefined) continue;
+    const base = `${e.bench}/${e.library}`;
+    const o = e.outcome;
+    if (o.kind === "steps") {
+      const per = e.per ?? { count: 1, unit: "op" };
+      const ns = o.stats.medianNs / per.count;
+      rows.push(row(e, base, `${e.bench} (${e.library})`, ns, `ns/${per.unit}`, o.stats, per.count));
+      if (e.bench === "iterate_1m") iterate.set(e.library, o.stats);
+    } else if (o.kind === "phases") {
+      for (const p of o.phases) {
+        rows.push(
+          row(
+            e,
+            `${base}/${p.name}`,
+            `${e.bench}: ${p.name} (${e.library})`,
+            p.stats.medianNs,
+            `ns/${p.unit}`,
+            p.stats,
+          ),
+        );
+      }
+    } else {
+      for (const [name, f] of Object.entries(o.figures)) {
+        rows.push(row(e, `${base}/${name}`, `${e.bench}: ${name} (${e.library})`, f.value, f.unit));
+      }
+    }
+  }
+  const views = iterate.get("wasm-ecs");
+  const plain = iterate.get("typed-arrays");
+  const grown = iterate.get("typed-arrays-grown");
+  const ratio = (key: string, figure: string, of: Stats, to: Stats): MicroRow => ({
+    key,
+    figure,
+    value: of.medianNs / to.medianNs,
+    best: of.minNs / to.minNs,
+    unit: "×",
+    budget: BUDGETS[key],
+  });
+  if (views !== undefined && plain !== undefined) {
+    rows.push(ratio("iterate_1m/ratio", "iterate_1m: time of views / plain Float32Arrays", views, plain));
+  }
+  if (grown !== undefined && plain !== undefined) {
+    // Not a wasm-ecs figure: what detach checks cost any typed-array loop (see DETACHING).
+    const figure = "iterate_1m: time of plain Float32Arrays after a memory.grow / without";
+    rows.push(ratio("iterate_1m/detach-checks", figure, grown, plain));
+  }
+  return rows;
+}
+
+// ── Formatting ──────────────────────────────────────────────────────────────
+export function formatNs(ns: number): string {
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
+  return `${ns.toFixed(ns < 10 ? 2 : 1)} ns`;
+}
+
+export function formatOps(opsPerSec: number): string {
+  if (opsPerSec >= 1e6) return `${(opsPerSec / 1e6).toFixed(2)}M`;
+  if (opsPerSec >= 1e3) return `${(opsPerSec / 1e3).toFixed(1)}k`;
+  return opsPerSec.toFixed(1);
+}
+
+function formatValue(value: number, unit: string): string {
+  if (unit === "B" && value >= 1 << 20) return `${(value / 2 ** 20).toFixed(1)} MiB`;
+  if (unit === "×") return `${value.toFixed(3)} ×`;
+  return `${value.toFixed(value < 100 ? 2 : 0)} ${unit}`;
+}
+
+/** "±4.1% (MAD 0.9%)": (max − min) / median and median absolute deviation. */
+export function formatSpread(s: Stats): string {
+  return `${s.spreadPct.toFixed(1)}% (MAD ${s.madPct.toFixed(1)}%)`;
+}
+
+function verdict(r: MicroRow): string {
+  if (r.budget === undefined) return "";
+  return r.value <= r.budget.limit ? "yes" : "**no**";
+}
+
+export function markdown(results: Results): string {
+  const m = results.machine;
+  const p = results.plan;
+  const out: string[] = [
+    "# wasm-ecs benchmarks",
+    "",
+    `- Date: ${results.date}`,
+    `- Commit: ${results.commit}`,
+    `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; Node ${m.node} (V8 ${m.v8})`,
+    `- Load average at start: ${m.loadAtStart.join(" / ")} (1 / 5 / 15 min); per bench in the \`load\` columns`,
+    `- Mode: ${results.mode} (warm-up ${p.warmupMs} ms, ${p.samples} samples of ≥ ${p.sampleMs} ms, each bench in a fresh process)`,
+    "- Spread: (max − min) / median over the samples, and the median absolute deviation (MAD) / median.",
+    "",
+    "## Standard scenarios (one op = one step; higher ops/sec is better)",
+    "",
+    "| scenario | library | ops/sec (median) | ops/sec (best) | ns/op (median) | spread | memory grew¹ | load | peer figure quoted in DESIGN.md |",
+    "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | --- |",
+  ];
+  for (const e of results.entries) {
+    if (e.group !== "standard") continue;
+    const peer = PEERS[e.bench] ?? "";
+    if (e.outcome?.kind !== "steps") {
+      out.push(`| ${e.bench} | ${e.library} | FAILED | | | | | | ${peer} |`);
+      continue;
+    }
+    const s = e.outcome.stats;
+    const ops = `${formatOps(1e9 / s.medianNs)} | ${formatOps(1e9 / s.minNs)}`;
+    const cells = `${ops} | ${formatNs(s.medianNs)} | ${formatSpread(s)} | ${detachMark(e)} | ${e.load.toFixed(2)}`;
+    out.push(`| ${e.bench} | ${e.library} | ${cells} | ${peer} |`);
+  }
+  out.push(
+    "",
+    "¹ An ArrayBuffer was detached in the bench process (V8's ArrayBufferDetaching protector was invalidated),",
+    "in practice by the world's wasm memory growing: from then on every typed-array access in optimized code",
+    "carries a detach check, in every loop of that thread (iterate_1m's last row measures what that costs).",
+    "",
+    "## Micro figures and the DESIGN.md budget",
+    "",
+    "| figure | median | best | spread | memory grew¹ | load | budget | within (median) |",
+    "| --- | ---: | ---: | --- | --- | ---: | --- | --- |",
+  );
+  for (const r of microRows(results.entries)) {
+    const spread = r.spread === undefined ? "" : formatSpread(r.spread);
+    const best = r.best === undefined ? "" : formatValue(r.best, r.unit);
+    const value = formatValue(r.value, r.unit);
+    const grew = r.detached === undefined ? "" : r.detached ? "yes" : "no";
+    const load = r.load === undefined ? "" : r.load.toFixed(2);
+    const budget = `${r.budget?.text ?? ""} | ${verdict(r)}`;
+    out.push(`| ${r.figure} | ${value} | ${best} | ${spread} | ${grew} | ${load} | ${budget} |`);
+  }
+  for (const e of results.entries) {
+    if (e.group === "micro" && e.outcome === undefined) out.push(`| ${e.bench} (${e.library}) | FAILED | | | | | | |`);
+  }
+  const failed = results.entries.filter((e) => e.error !== undefined);
+  if (failed.length > 0) {
+    out.push("", "## Failures", "");
+    for (const e of failed) out.push(`### ${e.bench} (${e.library})`, "", "```", e.error ?? "", "```", "");
+  }
+  out.push(
+    "",
+    "Not measured yet: snapshot / restore (not in this version of the API).",
+    "Peer figures are quoted from DESIGN.md, not measured on this machine; issue #3 adds peer adapters.",
+    "",
+  );
+  return out.join("\n");
+}

@@ -1,0 +1,159 @@
+// The bench runner: `node build/bench/run.js [--quick] [--only name,name] [--lib name]`.
+// Measures every (bench, library) pair in a fresh child process (child.ts), prints a
+// progress line per pair, and writes results/latest.{json,md} (quick runs write
+// results/quick.{json,md}, so a quick run never replaces the careful figures; runs
+// filtered with --only or --lib only print).
+import { fork } from "node:child_process";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { Reply, Request } from "./child.js";
+import { BENCH_MODULES } from "./list.js";
+import {
+  commitInfo,
+  DETACHING,
+  type Entry,
+  formatNs,
+  formatOps,
+  formatSpread,
+  machineInfo,
+  markdown,
+  microRows,
+  type Results,
+} from "./report.js";
+import type { Bench, Outcome, Plan } from "./types.js";
+
+const FULL: Plan = { warmupMs: 1000, samples: 20, sampleMs: 100 };
+const QUICK: Plan = { warmupMs: 150, samples: 3, sampleMs: 100 };
+/** A child that takes longer than this is killed and reported as failed. */
+const CHILD_TIMEOUT_MS = 120_000;
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Results live in the source tree (bench/results), not next to the compiled runner. */
+const resultsDir = join(here, "..", "..", "bench", "results");
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    lib: { type: "string" },
+  },
+});
+const plan = args.quick ? QUICK : FULL;
+const only = args.only?.split(",").map((s) => s.trim());
+
+/** What V8 prints (to stdout) under --trace-protector-invalidation. */
+const PROTECTOR_LINE = /^Invalidating protector cell (\w+)/;
+
+/**
+ * Runs one measurement in a fresh process and waits for its reply, with the names of the
+ * V8 protectors the child invalidated (ArrayBufferDetaching: some ArrayBuffer was
+ * detached, typically by a wasm memory.grow, so typed-array accesses carry detach checks).
+ */
+function measure(request: Request): Promise<{ reply: Reply; protectors: string[] }> {
+  return new Promise((resolve) => {
+    const child = fork(join(here, "child.js"), [JSON.stringify(request)], {
+      execArgv: ["--expose-gc", "--trace-protector-invalidation"],
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
+    });
+    const protectors: string[] = [];
+    createInterface({ input: child.stdout as Readable }).on("line", (line) => {
+      const match = PROTECTOR_LINE.exec(line);
+      if (match !== null) protectors.push(match[1]);
+      else console.log(line);
+    });
+    let reply: Reply | undefined;
+    const timer = setTimeout(() => {
+      reply ??= { ok: false, error: `timed out after ${CHILD_TIMEOUT_MS / 1000} s` };
+      child.kill();
+    }, CHILD_TIMEOUT_MS);
+    child.on("message", (message: Reply) => {
+      reply ??= message;
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const error = `the child process exited (code ${code}, signal ${signal}) without a reply`;
+      resolve({ reply: reply ?? { ok: false, error }, protectors });
+    });
+  });
+}
+
+function summary(outcome: Outcome, per: Entry["per"]): string {
+  switch (outcome.kind) {
+    case "steps": {
+      const s = outcome.stats;
+      const unit = per !== undefined && per.count > 1 ? `, ${formatNs(s.medianNs / per.count)}/${per.unit}` : "";
+      return `${formatOps(1e9 / s.medianNs).padStart(8)} ops/s  ${formatNs(s.medianNs)}/op${unit}  spread ${formatSpread(s)}`;
+    }
+    case "phases":
+      return outcome.phases.map((p) => `${p.name} ${formatNs(p.stats.medianNs)}/${p.unit}`).join("  ");
+    case "figures":
+      return Object.entries(outcome.figures)
+        .map(([name, f]) => `${name}: ${Math.round(f.value * 100) / 100} ${f.unit}`)
+        .join("; ");
+  }
+}
+
+/** Writes through a temporary file, so a reader never sees half a file. */
+function writeAtomic(path: string, text: string): void {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+}
+
+async function main(): Promise<void> {
+  const jobs: { module: string; bench: Bench; library: string }[] = [];
+  for (const module of BENCH_MODULES) {
+    const { bench } = (await import(module)) as { bench: Bench };
+    if (only !== undefined && !only.includes(bench.name)) continue;
+    for (const library of Object.keys(bench.implementations)) {
+      if (args.lib === undefined || args.lib === library) jobs.push({ module, bench, library });
+    }
+  }
+  if (jobs.length === 0) throw new Error("No bench matches --only / --lib");
+  const machine = machineInfo();
+  console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${args.quick ? "quick" : "full"} run`);
+  const started = performance.now();
+  const entries: Entry[] = [];
+  for (const [i, job] of jobs.entries()) {
+    const t0 = performance.now();
+    const { reply, protectors } = await measure({ module: job.module, library: job.library, plan });
+    const seconds = (performance.now() - t0) / 1000;
+    const { name, group, description } = job.bench;
+    const per = job.bench.kind === "steps" ? job.bench.per : undefined;
+    const load = Math.round(loadavg()[0] * 100) / 100;
+    const base = { bench: name, group, description, library: job.library, per, seconds, protectors, load };
+    entries.push(reply.ok ? { ...base, outcome: reply.outcome } : { ...base, error: reply.error });
+    const label = `[${String(i + 1).padStart(2)}/${jobs.length}] ${name.padEnd(20)} ${job.library.padEnd(18)}`;
+    const text = reply.ok ? summary(reply.outcome, per) : `FAILED: ${reply.error.split("\n")[0]}`;
+    const detached = protectors.includes(DETACHING) ? "  [detach checks on]" : "";
+    console.log(`${label} ${text}${detached}  (${seconds.toFixed(1)} s)`);
+  }
+  const results: Results = {
+    date: new Date().toISOString(),
+    mode: args.quick ? "quick" : "full",
+    plan,
+    commit: commitInfo(),
+    machine,
+    entries,
+  };
+  const text = markdown(results);
+  if (only === undefined && args.lib === undefined) {
+    mkdirSync(resultsDir, { recursive: true });
+    const stem = join(resultsDir, args.quick ? "quick" : "latest");
+    writeAtomic(`${stem}.json`, `${JSON.stringify({ ...results, micro: microRows(entries) }, null, 2)}\n`);
+    writeAtomic(`${stem}.md`, text);
+    console.log(`\nwrote ${stem}.md and .json in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  console.log(`\n${text}`);
+  const failures = entries.filter((e) => e.error !== undefined).length;
+  if (failures > 0) {
+    console.error(`${failures} bench(es) failed`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

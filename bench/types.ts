@@ -1,0 +1,118 @@
+// The shapes every benchmark file exports. A benchmark has one implementation per
+// library (only "wasm-ecs" for now; issue #3 adds peers such as bitecs, piecs, koota
+// as further keys), and the runner measures each implementation in a fresh child
+// process, so no JIT feedback leaks from one library or scenario into another.
+//
+// Three kinds:
+//   steps    one op = one call of step(); the standard scenarios and loop micros
+//   phases   one op = one pass of a phase over `per` entities; phases run in order
+//            and are timed separately (spawn then destroy, add then remove)
+//   figures  measured once, not timed (bytes per entity)
+//
+// Implementations use method syntax on purpose: method parameters are compared
+// bivariantly, so an implementation over its own State fits `Implementation<unknown>`
+// and each library keeps a precise state type of its own.
+
+/** Standard scenarios compare libraries; micro figures check the budget of DESIGN.md. */
+export type Group = "standard" | "micro";
+
+export interface StepImplementation<State> {
+  /** Builds the world; never timed. */
+  setup(): Promise<State> | State;
+  /** One op. Each system is its own function, called from here. Called unbound: no `this`. */
+  step(state: State): void;
+  /**
+   * Runs on the fresh state before any timing; calls step (or its systems) itself and
+   * throws an Error saying what is wrong unless value sums and entity counts are right.
+   * Timing then continues on the same state, so check must leave it steady.
+   */
+  check(state: State): void;
+}
+
+export interface StepBench {
+  readonly kind: "steps";
+  readonly name: string;
+  readonly group: Group;
+  readonly description: string;
+  /** When one op covers several units (tables, entities): ns per unit is reported too. */
+  readonly per?: { readonly count: number; readonly unit: string };
+  readonly implementations: Readonly<Record<string, StepImplementation<unknown>>>;
+}
+
+export interface Phase<State> {
+  readonly name: string;
+  /** Units (entities, migrations) one run of the phase handles. */
+  readonly per: number;
+  readonly unit: string;
+  /** Called unbound: no `this`. */
+  run(state: State): void;
+}
+
+export interface PhaseImplementation<State> {
+  setup(): Promise<State> | State;
+  /** As StepImplementation.check: runs every phase once and throws unless the result is right. */
+  check(state: State): void;
+  /** Run in this order; after the last one the state must be back where setup left it. */
+  readonly phases: readonly Phase<State>[];
+}
+
+export interface PhaseBench {
+  readonly kind: "phases";
+  readonly name: string;
+  readonly group: Group;
+  readonly description: string;
+  readonly implementations: Readonly<Record<string, PhaseImplementation<unknown>>>;
+}
+
+/** One measured number, with the unit it is in. */
+export interface Figure {
+  readonly value: number;
+  readonly unit: string;
+}
+
+export interface FigureImplementation {
+  measure(): Promise<Readonly<Record<string, Figure>>>;
+}
+
+export interface FigureBench {
+  readonly kind: "figures";
+  readonly name: string;
+  readonly group: Group;
+  readonly description: string;
+  readonly implementations: Readonly<Record<string, FigureImplementation>>;
+}
+
+export type Bench = StepBench | PhaseBench | FigureBench;
+
+/** Timing statistics over the samples of one measurement, in ns per op. */
+export interface Stats {
+  readonly samples: readonly number[];
+  readonly medianNs: number;
+  readonly minNs: number;
+  readonly maxNs: number;
+  /** (max - min) / median, in percent. */
+  readonly spreadPct: number;
+  /** Median absolute deviation / median, in percent. */
+  readonly madPct: number;
+}
+
+/** What a child process reports for one bench and one library. */
+export type Outcome =
+  | { readonly kind: "steps"; readonly stats: Stats; readonly opsPerSample: number }
+  | { readonly kind: "phases"; readonly phases: readonly PhaseOutcome[] }
+  | { readonly kind: "figures"; readonly figures: Readonly<Record<string, Figure>> };
+
+export interface PhaseOutcome {
+  readonly name: string;
+  readonly unit: string;
+  readonly per: number;
+  /** Statistics of ns per unit. */
+  readonly stats: Stats;
+}
+
+/** Sampling plan: warm-up by time, then `samples` samples of at least `sampleMs` each. */
+export interface Plan {
+  readonly warmupMs: number;
+  readonly samples: number;
+  readonly sampleMs: number;
+}
