@@ -15,6 +15,8 @@ import { ensureCapacity, tget } from "./table";
 export const TO_TABLE: u32 = 0;
 export const WITH_COMPONENT: u32 = 1;
 export const WITHOUT_COMPONENT: u32 = 2;
+/** H_RESULT after a batch move that did not move the list as one block. */
+export const NO_BLOCK: u32 = 0xffffffff;
 
 @inline function at(ptr: usize, i: u32): u32 { return load<u32>(ptr + (<usize>i << 2)); }
 
@@ -39,10 +41,21 @@ export function checkListed(ptr: usize, n: u32, skipDead: bool): i32 {
   return OK;
 }
 
-/** Moves the listed entities (see destination); all or nothing. */
+/** Index of the first entity at ptr that is not alive, or -1. */
+export function firstDead(ptr: usize, n: u32): i32 {
+  for (let i: u32 = 0; i < n; i++) if (!isAlive(at(ptr, i))) return <i32>i;
+  return -1;
+}
+
+/**
+ * Moves the listed entities (see destination); all or nothing. When the whole list
+ * moved as one block, H_RESULT holds the first destination row (the list's rows are
+ * consecutive from there); otherwise it holds NO_BLOCK.
+ */
 export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bool): i32 {
   const checked = checkListed(ptr, n, skipDead);
   if (checked != OK) return checked;
+  hset(H_RESULT, NO_BLOCK);
   const reserved = mode == TO_TABLE ? reserveOne(arg, n) : reserveEach(ptr, n, mode, arg);
   if (reserved != OK) return reserved;
   // Move, in runs where possible.
@@ -57,6 +70,7 @@ export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bo
     const r0 = recRow(slot);
     const end = runEnd(ptr, i, n, src, r0);
     if (r0 + (end - i) == tget(src, T_COUNT)) {
+      if (i == 0 && end == n) hset(H_RESULT, tget(d, T_COUNT));
       moveTail(src, r0, end - i, d);
       i = end;
     } else {

@@ -12,7 +12,7 @@ import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
 import { HDR, hget, hset } from "./header";
 import { maskHas, maskWords, tableMask } from "./mask";
-import { destroyListed, moveListed, TO_TABLE, WITH_COMPONENT, WITHOUT_COMPONENT } from "./batch";
+import { destroyListed, firstDead as firstDeadListed, moveListed, TO_TABLE, WITH_COMPONENT, WITHOUT_COMPONENT } from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
 import { initRegistry, registerComponent as registryAdd } from "./registry";
 import { ensureCapacity, tget } from "./table";
@@ -183,6 +183,11 @@ export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
 }
 
 export function isAlive(e: u32): i32 { return indexIsAlive(e) ? 1 : 0; }
+
+/** Index of the first of the n entities at ptr that is not alive, or -1 (batch validation). */
+export function firstDead(ptr: usize, n: u32): i32 {
+  return firstDeadListed(ptr, n);
+}
 
 /** Grows the entity index so that n more entities fit without allocating (a hint). */
 export function reserveEntities(n: u32): i32 {

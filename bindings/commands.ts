@@ -4,9 +4,9 @@
 // arrive when the buffer is applied. A command whose entity died earlier in the same
 // buffer is dropped, not an error.
 //
-// Storage is flat (parallel arrays, no object per command) because games defer
-// thousands of commands per frame; `data` holds the rare payloads (init values,
-// id lists).
+// Storage is flat (typed columns reused across flushes, no object per command)
+// because games defer thousands of commands per frame; `data` holds the rare
+// payloads (init values, id lists).
 
 export const SPAWN = 0; //        e = parked entity, target = table, data = inits
 export const SPAWN_MANY = 1; //   target = table, data = SpawnManyData
@@ -16,40 +16,38 @@ export const DESTROY = 4; //      e
 export const DESTROY_MANY = 5; // data = Uint32Array of entities
 
 export class CommandBuffer {
-  kind: number[] = [];
-  entity: number[] = [];
-  target: number[] = [];
+  kind = new Int32Array(64);
+  entity = new Int32Array(64);
+  target = new Int32Array(64);
+  /** Payloads by command index; most commands have none. */
   data: unknown[] = [];
-
-  get size(): number {
-    return this.kind.length;
-  }
+  size = 0;
 
   push(kind: number, e: number, target: number, data: unknown): void {
-    this.kind.push(kind);
-    this.entity.push(e);
-    this.target.push(target);
-    this.data.push(data);
+    const i = this.size;
+    if (i === this.kind.length) this.grow();
+    this.kind[i] = kind;
+    this.entity[i] = e;
+    this.target[i] = target;
+    if (data !== undefined || i < this.data.length) this.data[i] = data;
+    this.size = i + 1;
   }
 
-  /** Hands over every pending command (as a new buffer) and empties this one. */
-  take(): CommandBuffer {
-    const taken = new CommandBuffer();
-    taken.kind = this.kind;
-    taken.entity = this.entity;
-    taken.target = this.target;
-    taken.data = this.data;
-    this.kind = [];
-    this.entity = [];
-    this.target = [];
-    this.data = [];
-    return taken;
+  /** Forgets every command (after they were applied, or dropped on an error). */
+  clear(): void {
+    this.size = 0;
+    this.data.length = 0;
+  }
+
+  /** Payload of command i (undefined when it has none). */
+  payload(i: number): unknown {
+    return i < this.data.length ? this.data[i] : undefined;
   }
 
   /** End of the run starting at i that applies as one batch (same kind and target). */
   runEnd(i: number): number {
     const k = this.kind[i];
-    const n = this.kind.length;
+    const n = this.size;
     let j = i + 1;
     if (k === DESTROY || k === DESTROY_MANY) {
       while (j < n && (this.kind[j] === DESTROY || this.kind[j] === DESTROY_MANY)) j++;
@@ -58,5 +56,14 @@ export class CommandBuffer {
       while (j < n && this.kind[j] === k && this.target[j] === t) j++;
     }
     return j;
+  }
+
+  private grow(): void {
+    const cap = this.kind.length * 2;
+    for (const key of ["kind", "entity", "target"] as const) {
+      const next = new Int32Array(cap);
+      next.set(this[key]);
+      this[key] = next;
+    }
   }
 }

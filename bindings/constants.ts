@@ -76,3 +76,5 @@ export const F_LEN = 1;
 export const F_DEFAULT = 2;
 export const F_STRIDE = 4;
 export const FLAG_TAG = 1;
+/** H_RESULT after a batch move that did not move the list as one block. */
+export const NO_BLOCK = 0xffffffff;

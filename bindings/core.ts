@@ -43,6 +43,7 @@ export interface CoreExports {
   destroy(e: number): number;
   destroyMany(ptr: number, n: number, skipDead: number): number;
   isAlive(e: number): number;
+  firstDead(ptr: number, n: number): number;
   reserveEntities(n: number): number;
   checkInvariants(): number;
 }
@@ -322,6 +323,14 @@ export class Core {
       throw this.poison(err);
     } finally {
       this.sync();
+    }
+  }
+  /** Index of the first of n entities at ptr that is not alive, or -1. */
+  firstDead(ptr: number, n: number): number {
+    try {
+      return this.raw.firstDead(ptr, n);
+    } catch (err) {
+      throw this.poison(err);
     }
   }
   reserveEntities(n: number): number {

@@ -5,10 +5,10 @@
 // typed errors.
 import { ADD, type CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN, SPAWN_MANY } from "./commands.js";
 import { type Component, type ComponentArg, ComponentInit } from "./component.js";
-import { ERR_CAPACITY, ERR_ID_SPACE } from "./constants.js";
+import { ERR_CAPACITY, ERR_ID_SPACE, NO_BLOCK } from "./constants.js";
 import type { Core } from "./core.js";
-import { CapacityError, EcsError, messages } from "./errors.js";
-import { checkManyValues, checkValues, writeManyValues, writeValues } from "./values.js";
+import { CapacityError, EcsError, messages, StaleEntityError } from "./errors.js";
+import { checkManyValues, checkValues, copyValues, writeManyValues, writeValues } from "./values.js";
 import { Table } from "./views.js";
 
 /** Scratch bytes kept between batches (the core keeps 64 KiB after trimScratch). */
@@ -28,9 +28,11 @@ export class Ops {
   readonly components: Component[] = [];
   readonly tables: Table[] = [];
   /** Root of the trie of component sets spawn has seen; each node caches its table. */
-  private readonly sets = new SetNode(undefined, -1);
-  /** Whether the last tableFor() saw init values. */
+  private readonly sets = new ComponentSet(undefined, -1);
+  /** Whether the last resolve() saw init values. */
   hadInits = false;
+  /** Whether some of those values are views on the world's memory (copy them before a core call). */
+  initsShareMemory = false;
   private readonly maxBytes: number;
 
   constructor(core: Core, maxBytes: number) {
@@ -71,19 +73,22 @@ export class Ops {
   }
 
   /**
-   * Table holding exactly these components (created on first use), checking init
-   * values: for spawn (many = false) or for spawnMany of n entities. Sets hadInits.
-   * `unknown` throws the error for a component this world has not registered.
+   * The set of these components, after checking their init values: for spawn
+   * (many = false) or for spawnMany of n entities. No core call happens here, so
+   * callers can copy values that share the world's memory (initsShareMemory) before
+   * tableOf() may grow it. Sets hadInits. `unknown` throws for an unregistered component.
    */
-  tableFor(
+  resolve(
     components: readonly ComponentArg[],
     many: boolean,
     n: number,
     strict: boolean,
     unknown: (c: unknown) => never,
-  ): number {
+  ): ComponentSet {
     let node = this.sets;
     let inits = false;
+    let shared = false;
+    const buffer = this.core.memory.buffer;
     for (let i = 0; i < components.length; i++) {
       const arg = components[i];
       const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);
@@ -91,14 +96,21 @@ export class Ops {
       if (id === undefined) unknown(c);
       if (arg.isInit) {
         inits = true;
-        if (!many) checkValues(c, (arg as ComponentInit).values, strict);
-        else checkManyValues(c, (arg as ComponentInit).values, n, strict);
+        const values = (arg as ComponentInit).values;
+        if (many ? checkManyValues(c, values, n, strict, buffer) : checkValues(c, values, strict, buffer))
+          shared = true;
       }
-      node = node.next[id as number] ??= new SetNode(node, id as number);
+      node = node.next[id as number] ??= new ComponentSet(node, id as number);
     }
     this.hadInits = inits;
-    if (node.table < 0) node.table = this.tableForMask(node.mask, components);
-    return node.table;
+    this.initsShareMemory = shared;
+    return node;
+  }
+
+  /** The table of a component set, created on first use (a core call that may grow memory). */
+  tableOf(set: ComponentSet, components: readonly ComponentArg[]): number {
+    if (set.table < 0) set.table = this.tableForMask(set.mask, components);
+    return set.table;
   }
 
   /** Finds or creates the table with exactly these components, with one core call. */
@@ -151,16 +163,47 @@ export class Ops {
     if (status < 0) this.expect(status, "destroy an entity");
   }
 
+  /**
+   * Copies ids into scratch and checks them in one core call; throws StaleEntityError
+   * naming the first id that is malformed or not alive. Returns the scratch address.
+   */
+  stageLive(ids: ArrayLike<number>, what: string): number {
+    if (!(ids instanceof Uint32Array)) {
+      for (let i = 0; i < ids.length; i++) {
+        const e = ids[i];
+        if (!(Number.isInteger(e) && e > 0 && e <= 0x7fffffff)) throw this.stale(e);
+      }
+    }
+    const ptr = this.scratch(ids.length * 4, what);
+    this.core.u32.set(ids, ptr >>> 2);
+    const dead = this.core.firstDead(ptr, ids.length);
+    if (dead >= 0) {
+      this.trim(ids.length * 4);
+      throw this.stale(ids[dead]);
+    }
+    return ptr;
+  }
+
+  stale(e: number): StaleEntityError {
+    return new StaleEntityError(e, this.core.slotState(e));
+  }
+
   /** Destroys listed entities with one call; skipDead ignores dead ones, otherwise all must be alive. */
   destroyMany(ids: ArrayLike<number>, skipDead: boolean): void {
     const what = `destroy ${ids.length} entities`;
-    const ptr = this.scratch(ids.length * 4, what);
-    this.core.u32.set(ids, ptr >>> 2);
+    const ptr = skipDead ? this.scratch(ids.length * 4, what) : this.stageLive(ids, what);
+    if (skipDead) this.core.u32.set(ids, ptr >>> 2);
     try {
       this.expect(this.core.destroyMany(ptr, ids.length, skipDead ? 1 : 0), what);
     } finally {
       this.trim(ids.length * 4);
     }
+  }
+
+  /** Checks that every listed entity is alive (one core call), for deferred batches. */
+  checkLive(ids: ArrayLike<number>): void {
+    this.stageLive(ids, `check ${ids.length} entities`);
+    this.trim(ids.length * 4);
   }
 
   private writeInits(table: number, row: number, components: readonly ComponentArg[]): void {
@@ -193,7 +236,7 @@ export class Ops {
       const j = buf.runEnd(i);
       const kind = buf.kind[i];
       if (kind === SPAWN) this.applySpawns(buf, i, j);
-      else if (kind === SPAWN_MANY) this.applySpawnMany(buf.target[i], buf.data[i] as SpawnManyData);
+      else if (kind === SPAWN_MANY) this.applySpawnMany(buf.target[i], buf.payload(i) as SpawnManyData);
       else if (kind === ADD || kind === REMOVE) this.applyMoves(buf, i, j);
       else if (kind === DESTROY || kind === DESTROY_MANY) this.applyDestroys(buf, i, j);
       i = j;
@@ -219,7 +262,7 @@ export class Ops {
     }
     const tbl = this.tableAt(table);
     for (let k = i; k < j; k++) {
-      const inits = buf.data[k] as readonly ComponentArg[];
+      const inits = buf.payload(k) as readonly ComponentArg[];
       const e = buf.entity[k];
       if (this.core.tableOf(e) !== table) continue;
       const row = this.core.rowOf(e);
@@ -241,9 +284,12 @@ export class Ops {
     } finally {
       this.trim(ids.length * 4);
     }
-    // Parked entities are alive until a later command destroys them, so all landed in table.
+    // Parked entities are alive until a later command destroys them, so all landed in table,
+    // usually as one block of rows.
+    const first = this.core.result;
     const rows = new Int32Array(ids.length);
-    for (let k = 0; k < ids.length; k++) rows[k] = this.core.rowOf(ids[k]);
+    if (first !== NO_BLOCK) for (let k = 0; k < ids.length; k++) rows[k] = first + k;
+    else for (let k = 0; k < ids.length; k++) rows[k] = this.core.rowOf(ids[k]);
     this.writeManyInits(table, rows, inits);
   }
 
@@ -258,7 +304,7 @@ export class Ops {
     this.expect(status, what);
     if (!adding) return;
     for (let k = i; k < j; k++) {
-      const values = buf.data[k];
+      const values = buf.payload(k);
       const e = buf.entity[k];
       if (values === undefined || this.core.tableOf(e) < 0) continue;
       writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), c, id, values as object);
@@ -267,17 +313,17 @@ export class Ops {
 
   private applyDestroys(buf: CommandBuffer, i: number, j: number): void {
     if (j === i + 1 && buf.kind[i] === DESTROY_MANY) {
-      this.destroyMany(buf.data[i] as Uint32Array, true);
+      this.destroyMany(buf.payload(i) as Uint32Array, true);
       return;
     }
     let total = 0;
-    for (let k = i; k < j; k++) total += buf.kind[k] === DESTROY ? 1 : (buf.data[k] as Uint32Array).length;
+    for (let k = i; k < j; k++) total += buf.kind[k] === DESTROY ? 1 : (buf.payload(k) as Uint32Array).length;
     const list = new Uint32Array(total);
     let at = 0;
     for (let k = i; k < j; k++) {
       if (buf.kind[k] === DESTROY) list[at++] = buf.entity[k];
       else {
-        const ids = buf.data[k] as Uint32Array;
+        const ids = buf.payload(k) as Uint32Array;
         list.set(ids, at);
         at += ids.length;
       }
@@ -287,11 +333,11 @@ export class Ops {
 }
 
 /** A set of component ids reached by adding ids in argument order; caches its table. */
-class SetNode {
+export class ComponentSet {
   readonly mask: Uint32Array;
-  readonly next: SetNode[] = [];
+  readonly next: ComponentSet[] = [];
   table = -1;
-  constructor(parent: SetNode | undefined, id: number) {
+  constructor(parent: ComponentSet | undefined, id: number) {
     if (parent === undefined) {
       this.mask = new Uint32Array(0);
       this.table = 0;
@@ -303,16 +349,7 @@ class SetNode {
   }
 }
 
-/** Copies per-entity init arrays, which may be live column views that change before the flush. */
-export function copyPerEntity(arg: ComponentArg): ComponentArg {
-  if (!(arg instanceof ComponentInit)) return arg;
-  const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(arg.values)) values[k] = copyArrayLike(v);
-  return new ComponentInit(arg.component, values);
-}
-
-function copyArrayLike(v: unknown): unknown {
-  if (typeof v !== "object" || v === null) return v;
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return (v as Float64Array).slice();
-  return Array.from(v as ArrayLike<number>);
+/** Init values with every array copied: they may be live views that a flush or growth would change. */
+export function copyInits(args: readonly ComponentArg[]): ComponentArg[] {
+  return args.map((arg) => (arg.isInit ? new ComponentInit(arg.component as Component, copyValues(arg.values)) : arg));
 }

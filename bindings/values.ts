@@ -10,29 +10,44 @@ import type { Table } from "./views.js";
 
 const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
-/** Validates values for c before any write: names, shapes and (strict) integer ranges. */
-export function checkValues(c: Component, values: object, strict: boolean): void {
+/**
+ * Validates values for c before any write: names, shapes and (strict) integer ranges.
+ * Returns whether a value is a view on `buffer` (the world's memory), which a core
+ * call that grows memory would detach: such values must be copied first.
+ */
+export function checkValues(c: Component, values: object, strict: boolean, buffer?: ArrayBufferLike): boolean {
   if (values === null || typeof values !== "object") {
     throw new SchemaError(
       `Values for ${c.name} must be an object such as { ${c.fields[0]?.name ?? "x"}: 1 }, got ${String(values)}`,
     );
   }
+  let onBuffer = false;
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     checkInit(c, c.field(name), value, strict);
+    if (typeof value === "object" && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
   }
+  return onBuffer;
 }
 
 /**
  * Validates spawnMany values for n entities: each field is one value for all, or
  * an array-like with one value per entity (n * length elements for array fields).
  */
-export function checkManyValues(c: Component, values: object, n: number, strict: boolean): void {
+export function checkManyValues(
+  c: Component,
+  values: object,
+  n: number,
+  strict: boolean,
+  buffer?: ArrayBufferLike,
+): boolean {
   if (values === null || typeof values !== "object") {
     throw new SchemaError(`Values for ${c.name} must be an object, got ${String(values)}`);
   }
+  let onBuffer = false;
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
+    if (typeof value === "object" && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
     const f = c.field(name);
     if (isPerEntity(f, value, n)) {
       const arr = value as ArrayLike<unknown>;
@@ -49,6 +64,21 @@ export function checkManyValues(c: Component, values: object, n: number, strict:
       checkInit(c, f, value, strict);
     }
   }
+  return onBuffer;
+}
+
+/** A copy of values whose array values no longer share the world's memory. */
+export function copyValues<T extends object>(values: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = copyArrayLike(v);
+  return out as T;
+}
+
+/** Copies an array-like value (typed arrays keep their type); other values pass through. */
+export function copyArrayLike(v: unknown): unknown {
+  if (typeof v !== "object" || v === null) return v;
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return (v as Float64Array).slice();
+  return Array.from(v as ArrayLike<number>);
 }
 
 function checkElement(c: Component, f: FieldInfo, value: unknown, strict: boolean): void {

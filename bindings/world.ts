@@ -25,10 +25,10 @@ import {
   UnknownComponentError,
 } from "./errors.js";
 import { createMemory, instantiateCore } from "./load.js";
-import { copyPerEntity, Ops } from "./ops.js";
+import { copyInits, Ops } from "./ops.js";
 import { Query, type QueryHost, type QueryTerms } from "./query.js";
 import type { Init, Schema, Values } from "./schema.js";
-import { checkValues, readValues, writeValues } from "./values.js";
+import { checkValues, copyValues, readValues, writeValues } from "./values.js";
 import type { Table } from "./views.js";
 
 /** An entity handle: generation and slot packed in 31 bits (see constants.ts). */
@@ -169,7 +169,10 @@ export class World implements QueryHost {
   /** Spawns an entity with the given components (and init values). */
   spawn(...components: ComponentArg[]): Entity {
     this.core.check();
-    const table = this.ops.tableFor(components, false, 1, this.debug, this.unknown);
+    const set = this.ops.resolve(components, false, 1, this.debug, this.unknown);
+    // Values that are views on this world's memory would be detached by a growing core call.
+    if (this.ops.initsShareMemory) components = copyInits(components);
+    const table = this.ops.tableOf(set, components);
     if (this.iterating === 0 && this.deferring === 0)
       return this.ops.spawn(table, components, this.ops.hadInits) as Entity;
     const e = this.ops.spawn(0, components, false);
@@ -188,11 +191,18 @@ export class World implements QueryHost {
         `spawnMany needs a whole number of entities from 0 to ${MAX_SLOTS - 1}, got ${String(n)}`,
       );
     }
-    const table = this.ops.tableFor(components, true, n, this.debug, this.unknown);
+    const set = this.ops.resolve(components, true, n, this.debug, this.unknown);
     if (n === 0) return new Uint32Array(0);
-    if (!this.isDeferring()) return this.ops.spawnMany(table, n, components);
-    const ids = this.ops.spawnMany(0, n, components);
-    this.commands.push(SPAWN_MANY, 0, table, { ids, inits: components.map(copyPerEntity) });
+    if (!this.isDeferring()) {
+      // Values that are views on this world's memory would be detached by a growing core call.
+      if (this.ops.initsShareMemory) components = copyInits(components);
+      return this.ops.spawnMany(this.ops.tableOf(set, components), n, components);
+    }
+    // Deferred: the values are read at the flush, after the caller may have changed them.
+    const inits = copyInits(components);
+    const table = this.ops.tableOf(set, inits);
+    const ids = this.ops.spawnMany(0, n, inits);
+    this.commands.push(SPAWN_MANY, 0, table, { ids, inits });
     return ids;
   }
 
@@ -201,7 +211,10 @@ export class World implements QueryHost {
     this.core.check();
     this.tableOfLive(e);
     const id = this.idOf(c);
-    if (values !== undefined) checkValues(c, values, this.debug);
+    // Array values that are views on this world's memory are copied: the core call, or
+    // the deferral, would leave them detached or changed.
+    if (values !== undefined && checkValues(c, values, this.debug, this.core.memory.buffer))
+      values = copyValues(values);
     if (this.iterating === 0 && this.deferring === 0) this.ops.add(e, id, c, values);
     else this.commands.push(ADD, e, id, values);
   }
@@ -249,11 +262,13 @@ export class World implements QueryHost {
   /** Destroys every listed entity with one core call; a stale one anywhere changes nothing. */
   destroyMany(entities: ArrayLike<number>): void {
     this.core.check();
-    for (let i = 0; i < entities.length; i++) this.tableOfLive(entities[i]);
-    if (this.isDeferring()) {
-      const copy = entities instanceof Uint32Array ? entities.slice() : Uint32Array.from(entities);
-      this.commands.push(DESTROY_MANY, 0, 0, copy);
-    } else this.ops.destroyMany(entities, false);
+    if (!this.isDeferring()) {
+      this.ops.destroyMany(entities, false);
+      return;
+    }
+    this.ops.checkLive(entities);
+    const copy = entities instanceof Uint32Array ? entities.slice() : Uint32Array.from(entities);
+    this.commands.push(DESTROY_MANY, 0, 0, copy);
   }
 
   /** False for destroyed, stale and malformed ids, and in a disposed world; never throws. */
@@ -378,6 +393,11 @@ export class World implements QueryHost {
   }
 
   private applyCommands(): void {
-    if (this.commands.size > 0) this.ops.apply(this.commands.take());
+    if (this.commands.size === 0) return;
+    try {
+      this.ops.apply(this.commands);
+    } finally {
+      this.commands.clear();
+    }
   }
 }

@@ -68,4 +68,43 @@ describe("views across memory growth", () => {
     const capped = await createWorld({ components: [Pos], maxMemoryBytes: 1 << 20 });
     expect(capped.stats().memoryBytes).toBe(1 << 20);
   });
+
+  it("init values that are views on the world's memory survive a spawn that grows it", async () => {
+    const Mat = component("Mat", { m: ["f32", 16] });
+    const world = await createWorld({ components: [Pos, Big, Mat], initialMemoryBytes: 0 });
+    const src = world.spawnMany(3000, Pos.withEach({ x: Float32Array.from({ length: 3000 }, (_, i) => i) }));
+    const [t] = [...world.query({ all: [Pos] })];
+    const memory = world.stats().memoryBytes;
+    // Non-deferred: the per-entity values are a live column view; spawning 3000 Big rows grows memory.
+    const copies = world.spawnMany(3000, Big, Pos.withEach({ x: t.columns(Pos).x }));
+    expect(world.stats().memoryBytes).toBeGreaterThan(memory);
+    copies.forEach((e, i) => {
+      expect(world.get(e, Pos).x).toBe(i);
+    });
+    // An array field initialised from a view of another entity's row.
+    const m = world.spawn(Mat.with({ m: Array.from({ length: 16 }, (_, i) => i + 1) }));
+    const [mt] = [...world.query({ all: [Mat] })];
+    const row = mt.columns(Mat).m.subarray(0, 16);
+    const grown = world.stats().memoryBytes;
+    const twin = world.spawn(Mat.with({ m: row }), Big);
+    world.spawnMany(20_000, Big);
+    world.add(src[0], Mat, { m: mt.columns(Mat).m.subarray(0, 16) });
+    expect(world.stats().memoryBytes).toBeGreaterThan(grown);
+    expect(world.get(twin, Mat).m).toEqual(world.get(m, Mat).m);
+    expect(world.get(src[0], Mat).m).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+  });
+
+  it("deferred spawnMany reads per-entity views when called, not when the loop ends", async () => {
+    const world = await createWorld({ components: [Pos, Big], initialMemoryBytes: 0 });
+    world.spawnMany(500, Pos.withEach({ x: Float32Array.from({ length: 500 }, (_, i) => i) }));
+    let ids: Uint32Array = new Uint32Array(0);
+    for (const t of world.query({ all: [Pos], none: [Big] })) {
+      ids = world.spawnMany(t.count, Big, Pos.withEach({ x: t.columns(Pos).x }));
+      world.spawnMany(50_000, Big);
+      t.columns(Pos).x.fill(-1);
+    }
+    ids.forEach((e, i) => {
+      expect(world.get(e, Pos).x).toBe(i);
+    });
+  });
 });
