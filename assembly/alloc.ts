@@ -67,8 +67,12 @@ function carve(size: usize, kind: u32): usize {
   return top + HEADER;
 }
 
+/** Largest request alloc serves; rounding anything larger up to 16 bytes would wrap. */
+const MAX_REQUEST: usize = 0xffff_0000;
+
 /** Returns a 16-aligned block of at least `size` bytes, or 0 when memory runs out. */
 export function alloc(size: usize): usize {
+  if (size > MAX_REQUEST) return 0;
   let ptr: usize;
   if (size <= SMALL_MAX) {
     const cls = classOf(size);

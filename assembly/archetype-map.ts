@@ -10,7 +10,7 @@ import {
   C_DEFAULT, C_ELEM, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
   H_MAP, H_MAP_CAP, H_MASK_WORDS, H_MASKS, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, H_TMP_MASK,
-  K_NFIELDS, T_COLS, T_COMPS, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
+  K_NFIELDS, K_ROW_BYTES, T_COLS, T_COMPS, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { bumpEpoch, hget, hset } from "./header";
@@ -69,6 +69,22 @@ function rebuildMap(map: usize, cap: u32): void {
   for (let t: u32 = 0; t < n; t++) mapInsert(map, cap, t);
 }
 
+/** A row of every column of a table may take at most this many bytes. */
+const MAX_ROW_BYTES: u64 = 1 << 26;
+
+/** Bytes one row of a table with mask m takes, entity column included (as u64: it may pass 4 GiB). */
+function rowBytesFor(m: usize, words: u32): u64 {
+  let bytes: u64 = 4;
+  for (let w: u32 = 0; w < words; w++) {
+    let bits = load<u64>(m + (<usize>w << 3));
+    while (bits != 0) {
+      bytes += <u64>kget((w << 6) + <u32>ctz(bits), K_ROW_BYTES);
+      bits &= bits - 1;
+    }
+  }
+  return bytes;
+}
+
 /** Number of columns (entity column included) a table with mask m has. */
 function columnsFor(m: usize, words: u32): u32 {
   let ncols: u32 = 1;
@@ -88,6 +104,7 @@ function columnsFor(m: usize, words: u32): u32 {
  */
 export function createTable(m: usize): i32 {
   const words = maskWords();
+  if (rowBytesFor(m, words) > MAX_ROW_BYTES) return ERR_CAPACITY;
   const ncomps = maskCount(m, words);
   const ncols = columnsFor(m, words);
   const n = tableCount();

@@ -52,7 +52,9 @@ const SCRATCH_KEEP: u32 = 64 << 10;
 export function scratch(bytes: u32): usize {
   const have = hget(H_SCRATCH_BYTES);
   if (bytes <= have) return <usize>hget(H_SCRATCH);
-  const size = max<u32>(bytes, have * 2);
+  const doubled = <u64>have << 1;
+  const size = <u32>min<u64>(max<u64>(<u64>bytes, doubled), 0xffff_0000);
+  if (size < bytes) return 0;
   const p = alloc(size);
   if (p == 0) return 0;
   free(<usize>hget(H_SCRATCH));

@@ -71,6 +71,16 @@ export const C_KEY = 7;
 export const C_STRIDE = 8;
 export const FIELD_BITS = 12;
 
+export const ENTITY_COLUMN_COMP = 0xffffffff;
+
+export const K_FLAGS = 0;
+export const K_NFIELDS = 1;
+export const K_FIELDS = 2;
+export const K_ROW_BYTES = 3;
+export const K_STRIDE = 4;
+
+export const TYPE_COUNT = 9;
+
 export const F_TYPE = 0;
 export const F_LEN = 1;
 export const F_DEFAULT = 2;

@@ -1,0 +1,300 @@
+// The allocator at the memory ceiling (ERR_CAPACITY, never a trap, nothing changed),
+// used-bytes accounting, and the layout epoch that tells the facade to rebuild views.
+import { describe, expect, test } from "vitest";
+import {
+  ERR_CAPACITY,
+  FLAG_TAG,
+  H_ALIVE,
+  H_COMPONENT_COUNT,
+  H_EPOCH,
+  H_HEAP_TOP,
+  H_MASKS,
+  H_REC_GEN,
+  H_REC_ROW,
+  H_REC_TABLE,
+  H_SCRATCH,
+  H_SCRATCH_BYTES,
+  H_TABLES,
+  H_USED_BYTES,
+  OK,
+} from "../../bindings/constants.js";
+import { ALLOC_HEADER_BYTES, rng } from "./fixtures.js";
+import { BUILDS, CoreHarness } from "./harness.js";
+
+const PAGE = 65536;
+const MAX_PAGES = 8;
+
+/** Everything the facade may hold a view or pointer of; the epoch must move when any of it does. */
+function layout(core: CoreHarness): string {
+  const parts = [core.memory.buffer.byteLength, H_TABLES, H_MASKS, H_REC_TABLE, H_REC_ROW, H_REC_GEN].map((x, i) =>
+    i === 0 ? x : core.header(x),
+  );
+  for (let t = 0; t < core.tableCount(); t++) parts.push(...core.table(t).columns.map((col) => col.ptr));
+  return parts.join(",");
+}
+
+/**
+ * What a failed operation must leave as it was: entities, their rows and records, the
+ * registry. (A failed add may leave behind the empty table it created for the move.)
+ */
+function state(core: CoreHarness, tracked: readonly number[], tables: number): string {
+  const rows = Array.from({ length: tables }, (_, t) => core.entities(t).join(" "));
+  const records = tracked.map((e) => JSON.stringify(core.record(e)));
+  const counts = [H_ALIVE, H_COMPONENT_COUNT].map((h) => core.header(h));
+  return JSON.stringify({ rows, records, counts });
+}
+
+describe.each(BUILDS)("alloc (%s build)", (build) => {
+  test("alloc makes spawnMany return ERR_CAPACITY at the ceiling without trapping or changing entities", async () => {
+    const core = await CoreHarness.create(build, { maxPages: MAX_PAGES });
+    const c = core.component([{ type: "f64" }, { type: "u32" }]);
+    const t = core.tableOf([c]);
+    const batch = 2000;
+    core.scratchFor(batch * 4);
+    const spawned: number[] = [];
+    let status = 0;
+    while (status >= 0) {
+      const count = core.table(t).count;
+      const result = core.spawnMany(t, batch);
+      status = result.status;
+      if (result.ok) expect(status).toBe(count);
+      for (const e of result.entities) {
+        core.write(e, c, 0, "f64", spawned.length + 0.5);
+        core.write(e, c, 1, "u32", spawned.length);
+        spawned.push(e);
+      }
+    }
+    expect(status).toBe(ERR_CAPACITY);
+    expect(spawned.length).toBeGreaterThan(batch);
+    expect(core.memory.buffer.byteLength).toBeLessThanOrEqual(MAX_PAGES * PAGE);
+    expect(core.header(H_ALIVE)).toBe(spawned.length);
+    expect(core.entities(t)).toEqual(spawned);
+    spawned.forEach((e, i) => {
+      expect(core.read(e, c, 0, "f64")).toBe(i + 0.5);
+      expect(core.read(e, c, 1, "u32")).toBe(i);
+    });
+    expect(core.raw.checkInvariants()).toBe(OK);
+
+    // Smaller operations still succeed: free some rows and slots, then spawn into them.
+    const freed = spawned.splice(0, 100);
+    expect(core.destroyMany(freed)).toBe(OK);
+    const again = core.spawnMany(t, 100);
+    expect(again.ok).toBe(true);
+    expect(core.raw.destroy(spawned.pop() ?? 0)).toBe(OK);
+    expect(core.raw.spawn(t)).toBeGreaterThan(0);
+    expect(core.header(H_ALIVE)).toBe(spawned.length + 100 + 1);
+    spawned.forEach((e, i) => {
+      expect(core.read(e, c, 1, "u32")).toBe(i + 100);
+    });
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("alloc leaves the world unchanged whenever an operation returns ERR_CAPACITY at the ceiling", async () => {
+    const core = await CoreHarness.create(build, { maxPages: 4, checks: build === "debug" ? 1 : 0 });
+    core.scratchFor(4096);
+    const comps = [core.component([{ type: "f64", length: 64 }]), core.component([{ type: "u8" }])];
+    const live: number[] = [];
+    const next = rng(99);
+    let failures = 0;
+    for (let step = 0; step < 3000 && failures < 60; step++) {
+      const tables = core.tableCount();
+      const before = state(core, live, tables);
+      const used = core.header(H_USED_BYTES);
+      const op = next(6);
+      let status: number;
+      if (op === 0) {
+        status = core.register([{ type: "f64", length: 512, default: new Array<number>(512).fill(1) }]);
+        if (status === ERR_CAPACITY) expect(core.header(H_USED_BYTES)).toBe(used);
+      } else if (op === 1 && live.length > 0) {
+        status = core.raw.add(live[next(live.length)], comps[next(comps.length)]);
+      } else if (op === 2) {
+        const c = comps[next(comps.length)];
+        const t = next(core.tableCount());
+        status = core.raw.tableWith(t, c);
+        if (status === ERR_CAPACITY) expect(core.header(H_USED_BYTES)).toBe(used);
+      } else {
+        const result = core.spawnMany(next(core.tableCount()), 1 + next(200));
+        status = result.status;
+        live.push(...result.entities);
+      }
+      if (status === ERR_CAPACITY) {
+        failures++;
+        expect(state(core, live, tables)).toBe(before);
+        if (op !== 1) expect(core.tableCount()).toBe(tables);
+      } else {
+        expect(status).toBeGreaterThanOrEqual(0);
+      }
+      if (comps.length < 40 && status >= 0 && op === 0) comps.push(status);
+    }
+    expect(failures).toBeGreaterThan(0);
+    expect(core.memory.buffer.byteLength).toBeLessThanOrEqual(4 * PAGE);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("alloc frees the old scratch buffer when scratch grows", async () => {
+    const core = await CoreHarness.create(build);
+    const small = core.header(H_SCRATCH_BYTES);
+    const mib = 1 << 20;
+    core.scratchFor(mib);
+    const used = core.header(H_USED_BYTES);
+    expect(core.header(H_SCRATCH_BYTES)).toBe(mib);
+    core.scratchFor(3 * mib);
+    expect(core.header(H_SCRATCH_BYTES)).toBe(3 * mib);
+    expect(core.header(H_USED_BYTES) - used).toBe(3 * mib - mib);
+    expect(small).toBeLessThan(mib);
+  });
+
+  test("alloc reuses a freed large block before raising the heap top", async () => {
+    const core = await CoreHarness.create(build);
+    expect(core.raw.reserveEntities(20_000)).toBe(OK);
+    core.scratchFor(1 << 20);
+    core.scratchFor(3 << 20); // frees the 1 MiB block below the new one
+    const top = core.header(H_HEAP_TOP);
+    const used = core.header(H_USED_BYTES);
+    expect(core.spawnMany(0, 20_000).ok).toBe(true); // a block of about 80 KB for table 0
+    expect(core.header(H_HEAP_TOP)).toBe(top);
+    expect(core.header(H_USED_BYTES)).toBeGreaterThan(used + 20_000 * 4);
+  });
+
+  test("alloc frees a table's old block when the table grows", async () => {
+    const core = await CoreHarness.create(build);
+    const c = core.component([{ type: "f32", length: 4 }]);
+    const t = core.tableOf([c]);
+    expect(core.raw.reserveEntities(10_000)).toBe(OK);
+    core.scratchFor(10_000 * 4);
+    for (const n of [10, 100, 1000, 5000]) {
+      const before = core.table(t);
+      const oldBytes = before.block === 0 ? 0 : core.allocationSize(before.block) + ALLOC_HEADER_BYTES;
+      const used = core.header(H_USED_BYTES);
+      expect(core.spawnMany(t, n).ok).toBe(true);
+      const after = core.table(t);
+      expect(after.block).not.toBe(before.block);
+      const newBytes = core.allocationSize(after.block) + ALLOC_HEADER_BYTES;
+      expect(core.header(H_USED_BYTES) - used).toBe(newBytes - oldBytes);
+    }
+  });
+
+  test("alloc destroy allocates nothing and respawning reuses the freed rows and slots", async () => {
+    const core = await CoreHarness.create(build);
+    const c = core.component([{ type: "f64" }]);
+    const t = core.tableOf([c]);
+    const { entities } = core.spawnMany(t, 3000);
+    const used = core.header(H_USED_BYTES);
+    expect(core.destroyMany(entities.slice(0, 1500))).toBe(OK);
+    for (const e of entities.slice(1500)) expect(core.raw.destroy(e)).toBe(OK);
+    expect(core.header(H_USED_BYTES)).toBe(used);
+    expect(core.spawnMany(t, 3000).ok).toBe(true);
+    expect(core.header(H_USED_BYTES)).toBe(used);
+  });
+
+  test("alloc bumps the layout epoch when memory grows, even when no column moves", async () => {
+    const core = await CoreHarness.create(build);
+    const c = core.component([{ type: "f64", length: 8 }]);
+    const t = core.tableOf([c]);
+    core.spawnMany(t, 10);
+    let grows = 0;
+    for (let size = 1 << 16; size <= 1 << 23; size *= 2) {
+      const bytes = core.memory.buffer.byteLength;
+      const epoch = core.header(H_EPOCH);
+      const columns = layout(core);
+      core.scratchFor(size); // only the scratch buffer is allocated
+      if (core.memory.buffer.byteLength === bytes) continue;
+      grows++;
+      expect(core.header(H_EPOCH), `scratch(${size})`).not.toBe(epoch);
+      expect(layout(core).split(",").slice(1)).toEqual(columns.split(",").slice(1));
+    }
+    expect(grows).toBeGreaterThan(2);
+  });
+
+  test("alloc bumps the layout epoch when a table's block moves and keeps it when nothing moves", async () => {
+    const core = await CoreHarness.create(build);
+    const c = core.component([{ type: "u16" }]);
+    const t = core.tableOf([c]);
+    expect(core.raw.reserveEntities(1000)).toBe(OK);
+    let moves = 0;
+    let stays = 0;
+    for (let i = 0; i < 600; i++) {
+      const block = core.table(t).block;
+      const epoch = core.header(H_EPOCH);
+      const bytes = core.memory.buffer.byteLength;
+      core.spawn(t);
+      if (core.table(t).block !== block) {
+        moves++;
+        expect(core.header(H_EPOCH)).not.toBe(epoch);
+      } else if (core.memory.buffer.byteLength === bytes) {
+        stays++;
+        expect(core.header(H_EPOCH)).toBe(epoch);
+      }
+    }
+    expect(moves).toBeGreaterThan(3);
+    expect(stays).toBeGreaterThan(500);
+  });
+
+  test("alloc bumps the layout epoch whenever a column, record array, mask pool or memory moves", async () => {
+    const core = await CoreHarness.create(build);
+    const comps = Array.from({ length: 6 }, (_, i) =>
+      i === 5 ? core.component([], FLAG_TAG) : core.component([{ type: "f32", length: i + 1 }]),
+    );
+    const live: number[] = [];
+    const next = rng(5);
+    let moved = 0;
+    for (let step = 0; step < 1000; step++) {
+      const before = layout(core);
+      const epoch = core.header(H_EPOCH);
+      const op = next(10);
+      if (op < 3) {
+        live.push(...core.spawnMany(next(core.tableCount()), 1 + next(300)).entities);
+      } else if (op < 6 && live.length > 0) {
+        core.raw.add(live[next(live.length)], comps[next(comps.length)]);
+      } else if (op < 7 && live.length > 0) {
+        core.raw.remove(live[next(live.length)], comps[next(comps.length)]);
+      } else if (op < 8) {
+        comps.push(core.component([{ type: "u8" }]));
+      } else if (live.length > 0) {
+        core.raw.destroy(live.splice(next(live.length), 1)[0]);
+      }
+      if (layout(core) === before) continue;
+      moved++;
+      expect(core.header(H_EPOCH), `step ${step}`).not.toBe(epoch);
+    }
+    expect(moved).toBeGreaterThan(10);
+  });
+
+  test("alloc trimScratch gives a large scratch buffer back and keeps a usable one", async () => {
+    const core = await CoreHarness.create(build);
+    const big = core.scratchFor(1 << 20);
+    const bigBytes = core.allocationSize(big);
+    const used = core.header(H_USED_BYTES);
+    core.raw.trimScratch();
+    const kept = core.header(H_SCRATCH);
+    expect(kept).not.toBe(big);
+    expect(core.header(H_SCRATCH_BYTES)).toBeLessThan(1 << 20);
+    expect(core.allocationSize(kept)).toBeGreaterThanOrEqual(core.header(H_SCRATCH_BYTES));
+    expect(core.header(H_USED_BYTES)).toBe(used - bigBytes + core.allocationSize(kept));
+    expect(core.raw.scratch(16)).toBe(kept);
+  });
+
+  test("alloc trimScratch leaves a small scratch buffer in place", async () => {
+    const core = await CoreHarness.create(build);
+    const small = core.scratchFor(16);
+    const used = core.header(H_USED_BYTES);
+    core.raw.trimScratch();
+    expect(core.header(H_SCRATCH)).toBe(small);
+    expect(core.header(H_USED_BYTES)).toBe(used);
+  });
+
+  test("alloc scratch returns 0 and changes nothing for requests no 32-bit memory can hold", async () => {
+    const core = await CoreHarness.create(build);
+    const ptr = core.header(H_SCRATCH);
+    const bytes = core.header(H_SCRATCH_BYTES);
+    const used = core.header(H_USED_BYTES);
+    const top = core.header(H_HEAP_TOP);
+    for (const request of [0xffff_fff0, 0xffff_fff1, 0xffff_fffc, 0xffff_ffff]) {
+      expect(core.raw.scratch(request), `scratch(0x${request.toString(16)})`).toBe(0);
+      expect(core.header(H_SCRATCH), `scratch(0x${request.toString(16)})`).toBe(ptr);
+      expect(core.header(H_SCRATCH_BYTES), `scratch(0x${request.toString(16)})`).toBe(bytes);
+      expect(core.header(H_USED_BYTES), `scratch(0x${request.toString(16)})`).toBe(used);
+      expect(core.header(H_HEAP_TOP), `scratch(0x${request.toString(16)})`).toBe(top);
+    }
+  });
+});
