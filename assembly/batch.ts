@@ -26,6 +26,19 @@ function destination(src: u32, mode: u32, arg: u32): i32 {
   return tableWithout(src, arg);
 }
 
+// Batches usually list many entities of one table in a row: remember the last answer.
+let cachedSrc: i32 = -1;
+let cachedDst: i32 = -1;
+
+/** destination(), computed once per run of entities from the same table. */
+@inline function destinationCached(src: u32, mode: u32, arg: u32): i32 {
+  if (<i32>src != cachedSrc) {
+    cachedDst = destination(src, mode, arg);
+    cachedSrc = cachedDst < 0 ? -1 : <i32>src;
+  }
+  return cachedDst;
+}
+
 /**
  * Checks the n entities at ptr. With skipDead, dead ones are ignored; otherwise the
  * first stale one's index goes to H_RESULT and the result is ERR_STALE.
@@ -56,6 +69,7 @@ export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bo
   const checked = checkListed(ptr, n, skipDead);
   if (checked != OK) return checked;
   hset(H_RESULT, NO_BLOCK);
+  cachedSrc = -1; // tables may have changed since the last batch
   const reserved = mode == TO_TABLE ? reserveOne(arg, n) : reserveEach(ptr, n, mode, arg);
   if (reserved != OK) return reserved;
   // Move, in runs where possible.
@@ -65,7 +79,7 @@ export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bo
     if (!isAlive(e)) { i++; continue; }
     const slot = slotOf(e);
     const src = <u32>recTable(slot);
-    const d = <u32>destination(src, mode, arg);
+    const d = <u32>destinationCached(src, mode, arg);
     if (d == src) { i++; continue; }
     const r0 = recRow(slot);
     const end = runEnd(ptr, i, n, src, r0);
@@ -103,7 +117,7 @@ function reserveEach(ptr: usize, n: u32, mode: u32, arg: u32): i32 {
   for (let i: u32 = 0; i < n; i++) {
     const e = at(ptr, i);
     if (!isAlive(e)) continue;
-    const d = destination(<u32>recTable(slotOf(e)), mode, arg);
+    const d = destinationCached(<u32>recTable(slotOf(e)), mode, arg);
     if (d < 0) return d;
   }
   const tables = tableCount();
@@ -114,7 +128,7 @@ function reserveEach(ptr: usize, n: u32, mode: u32, arg: u32): i32 {
     const e = at(ptr, i);
     if (!isAlive(e)) continue;
     const src = <u32>recTable(slotOf(e));
-    const d = <u32>destination(src, mode, arg);
+    const d = <u32>destinationCached(src, mode, arg);
     if (d != src) store<u32>(counts + (<usize>d << 2), load<u32>(counts + (<usize>d << 2)) + 1);
   }
   let status = OK;
