@@ -81,7 +81,7 @@ export function ensureCapacity(t: u32, needed: u32): bool {
 }
 
 /** Writes the default value of the column at descriptor d into rows [from, from + n). */
-export function fillDefaultsAt(d: usize, from: u32, n: u32): void {
+@inline export function fillDefaultsAt(d: usize, from: u32, n: u32): void {
   const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
   const start = <usize>load<u32>(d, C_PTR << 2) + <usize>from * rb;
   const def = <usize>load<u32>(d, C_DEFAULT << 2);

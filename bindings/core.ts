@@ -53,6 +53,8 @@ export class Core {
   readonly memory: WebAssembly.Memory;
   /** u32 index of the header in memory. */
   readonly hdr: number;
+  /** The memory's current buffer, cached: the Memory.buffer and view.buffer accessors are calls. */
+  buffer!: ArrayBuffer;
   u8!: Uint8Array;
   u16!: Uint16Array;
   u32!: Uint32Array;
@@ -73,6 +75,7 @@ export class Core {
   /** Rebuilds the whole-memory views over the current buffer. */
   private refresh(): void {
     const b = this.memory.buffer;
+    this.buffer = b;
     this.u8 = new Uint8Array(b);
     this.u16 = new Uint16Array(b);
     this.u32 = new Uint32Array(b);
@@ -144,12 +147,16 @@ export class Core {
   maskAt(t: number): number {
     return (this.u32[this.hdr + H_MASKS] >>> 2) + t * this.maskWords * 2;
   }
-  /** Table of a live entity, or -1 when `e` is not alive. */
+  /**
+   * Table of a live entity, or -1 when `e` is not alive. `(e >>> 0) === e` admits only
+   * integers in [0, 2^32); ids from 2^31 up carry a generation of 512 or more, which no
+   * slot holds (GEN_BITS = 9), so the generation compare rejects them.
+   */
   tableOf(e: number): number {
     const slot = e & SLOT_MASK;
     const h = this.hdr;
     const u32 = this.u32;
-    if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || !(e >= 0 && e <= 0x7fffffff && e === Math.floor(e))) return -1;
+    if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || e >>> 0 !== e) return -1;
     if (this.u16[(u32[h + H_REC_GEN] >>> 1) + slot] !== e >>> SLOT_BITS) return -1;
     return this.i32[(u32[h + H_REC_TABLE] >>> 2) + slot];
   }

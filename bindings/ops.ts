@@ -88,7 +88,7 @@ export class Ops {
     let node = this.sets;
     let inits = false;
     let shared = false;
-    const buffer = this.core.memory.buffer;
+    const buffer = this.core.buffer;
     for (let i = 0; i < components.length; i++) {
       const arg = components[i];
       const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);

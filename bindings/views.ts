@@ -102,7 +102,7 @@ export class Table {
   get entities(): Uint32Array {
     this.refresh();
     if (this.entityView === undefined) {
-      this.entityView = new Uint32Array(this.core.memory.buffer, this.columnPtr(0), this.count);
+      this.entityView = new Uint32Array(this.core.buffer, this.columnPtr(0), this.count);
     }
     return this.entityView;
   }
@@ -132,7 +132,7 @@ export class Table {
     let views: Record<string, TypedArray> | object = NO_COLUMNS;
     if (c.fields.length > 0) {
       const out: Record<string, TypedArray> = {};
-      const buffer = this.core.memory.buffer;
+      const buffer = this.core.buffer;
       for (const f of c.fields) {
         out[f.name] = new f.ctor(buffer, this.columnPtr(first + f.index), this.count * f.length);
       }

@@ -213,8 +213,7 @@ export class World implements QueryHost {
     const id = this.idOf(c);
     // Array values that are views on this world's memory are copied: the core call, or
     // the deferral, would leave them detached or changed.
-    if (values !== undefined && checkValues(c, values, this.debug, this.core.memory.buffer))
-      values = copyValues(values);
+    if (values !== undefined && checkValues(c, values, this.debug, this.core.buffer)) values = copyValues(values);
     if (this.iterating === 0 && this.deferring === 0) this.ops.add(e, id, c, values);
     else this.commands.push(ADD, e, id, values);
   }
