@@ -11,5 +11,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

@@ -1,0 +1,21 @@
+// Prints one plain closing line, "N passed, N failed", after vitest's own summary,
+// so tools that read a run's last line (CI) can count the tests.
+import type { Reporter, TestModule } from "vitest/node";
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const m of testModules) {
+      for (const t of m.children.allTests()) {
+        const state = t.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+      }
+      if (m.state() === "failed" && [...m.children.allTests()].length === 0) failed++;
+    }
+    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
+  }
+}
