@@ -175,6 +175,7 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
   const views = iterate.get("wasm-ecs");
   const plain = iterate.get("typed-arrays");
   const grown = iterate.get("typed-arrays-grown");
+  const forOf = iterate.get("typed-arrays-for-of");
   const ratio = (key: string, figure: string, of: Stats, to: Stats): MicroRow => ({
     key,
     figure,
@@ -185,6 +186,11 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
   });
   if (views !== undefined && plain !== undefined) {
     rows.push(ratio("iterate_1m/ratio", "iterate_1m: time of views / plain Float32Arrays", views, plain));
+  }
+  if (views !== undefined && forOf !== undefined) {
+    // Like for like: the same for-of loop shape over plain arrays.
+    const figure = "iterate_1m: time of views / plain Float32Arrays in the same for-of loop";
+    rows.push(ratio("iterate_1m/ratio", figure, views, forOf));
   }
   if (grown !== undefined && plain !== undefined) {
     // Not a wasm-ecs figure: what detach checks cost any typed-array loop (see DETACHING).
