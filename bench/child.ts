@@ -1,6 +1,7 @@
 // One measurement in a fresh process: imports one bench file, sets up one library's
 // implementation, runs its correctness check, measures, and sends the outcome to the
 // runner over IPC. Started by run.ts as `node --expose-gc child.js <request json>`.
+import type { Adapter, PeerScenario } from "./adapters/types.js";
 import { measurePhases, measureSteps } from "./harness.js";
 import type { Bench, Outcome, Plan } from "./types.js";
 
@@ -8,6 +9,8 @@ export interface Request {
   /** Module path relative to this file, e.g. "./scenarios/packed_5.js". */
   readonly module: string;
   readonly library: string;
+  /** For a peer: its adapter module (the implementation comes from there, not from `module`). */
+  readonly adapter?: string;
   readonly plan: Plan;
 }
 
@@ -17,6 +20,16 @@ async function run(request: Request): Promise<Outcome> {
   const mod: { bench?: Bench } = await import(request.module);
   const bench = mod.bench;
   if (bench === undefined) throw new Error(`${request.module} exports no \`bench\``);
+  if (request.adapter !== undefined) {
+    // A peer: only its adapter (and so only its library) is loaded in this process.
+    const { adapter } = (await import(request.adapter)) as { adapter: Adapter };
+    const impl = adapter.scenarios[bench.name as PeerScenario];
+    if (impl === undefined || bench.kind !== "steps") throw new Error(`${adapter.library} has no ${bench.name}`);
+    const state = await impl.setup();
+    impl.check(state);
+    const { stats, opsPerSample } = measureSteps(impl, state, request.plan);
+    return { kind: "steps", stats, opsPerSample };
+  }
   switch (bench.kind) {
     case "steps": {
       const impl = bench.implementations[request.library];

@@ -25,6 +25,10 @@ export interface Entry {
   readonly per?: { readonly count: number; readonly unit: string };
   readonly outcome?: Outcome;
   readonly error?: string;
+  /** A peer that cannot do this scenario, and why (shown as "-"). */
+  readonly unsupported?: string;
+  /** Library version (peers: from their package.json). */
+  readonly version?: string;
   readonly seconds: number;
   /** V8 protectors the child invalidated (see DETACHING). */
   readonly protectors: readonly string[];

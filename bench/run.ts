@@ -5,12 +5,15 @@
 // filtered with --only or --lib only print).
 import { fork } from "node:child_process";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { ADAPTER_MODULES } from "./adapters/index.js";
+import type { Adapter, PeerScenario } from "./adapters/types.js";
 import type { Reply, Request } from "./child.js";
 import { BENCH_MODULES } from "./list.js";
 import {
@@ -104,13 +107,60 @@ function writeAtomic(path: string, text: string): void {
   renameSync(`${path}.tmp`, path);
 }
 
+/** Version of an installed npm package (peers and aliases such as "bitecs-0.3"). */
+function versionOf(packageName: string): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require(`${packageName}/package.json`) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Job {
+  readonly module: string;
+  readonly bench: Bench;
+  readonly library: string;
+  readonly adapter?: string;
+  readonly version?: string;
+}
+
 async function main(): Promise<void> {
-  const jobs: { module: string; bench: Bench; library: string }[] = [];
+  const jobs: Job[] = [];
+  const skipped: Entry[] = [];
+  const adapters: { module: string; adapter: Adapter }[] = [];
+  for (const module of ADAPTER_MODULES) {
+    const { adapter } = (await import(module)) as { adapter: Adapter };
+    adapters.push({ module, adapter });
+  }
+  const selected = (library: string) => args.lib === undefined || args.lib === library;
   for (const module of BENCH_MODULES) {
     const { bench } = (await import(module)) as { bench: Bench };
     if (only !== undefined && !only.includes(bench.name)) continue;
     for (const library of Object.keys(bench.implementations)) {
-      if (args.lib === undefined || args.lib === library) jobs.push({ module, bench, library });
+      if (selected(library)) jobs.push({ module, bench, library });
+    }
+    if (bench.group === "micro") continue;
+    // Peers, interleaved with wasm-ecs scenario by scenario.
+    for (const { module: adapterModule, adapter } of adapters) {
+      if (!selected(adapter.library)) continue;
+      const version = versionOf(adapter.packageName);
+      if (adapter.scenarios[bench.name as PeerScenario] !== undefined) {
+        jobs.push({ module, bench, library: adapter.library, adapter: adapterModule, version });
+        continue;
+      }
+      const why = adapter.unsupported?.[bench.name as PeerScenario] ?? "not implemented";
+      skipped.push({
+        bench: bench.name,
+        group: bench.group,
+        description: bench.description,
+        library: adapter.library,
+        unsupported: why,
+        version,
+        seconds: 0,
+        protectors: [],
+        load: 0,
+      });
     }
   }
   if (jobs.length === 0) throw new Error("No bench matches --only / --lib");
@@ -120,18 +170,34 @@ async function main(): Promise<void> {
   const entries: Entry[] = [];
   for (const [i, job] of jobs.entries()) {
     const t0 = performance.now();
-    const { reply, protectors } = await measure({ module: job.module, library: job.library, plan });
+    const { reply, protectors } = await measure({
+      module: job.module,
+      library: job.library,
+      adapter: job.adapter,
+      plan,
+    });
     const seconds = (performance.now() - t0) / 1000;
     const { name, group, description } = job.bench;
     const per = job.bench.kind === "steps" ? job.bench.per : undefined;
     const load = Math.round(loadavg()[0] * 100) / 100;
-    const base = { bench: name, group, description, library: job.library, per, seconds, protectors, load };
+    const base = {
+      bench: name,
+      group,
+      description,
+      library: job.library,
+      version: job.version,
+      per,
+      seconds,
+      protectors,
+      load,
+    };
     entries.push(reply.ok ? { ...base, outcome: reply.outcome } : { ...base, error: reply.error });
     const label = `[${String(i + 1).padStart(2)}/${jobs.length}] ${name.padEnd(20)} ${job.library.padEnd(18)}`;
     const text = reply.ok ? summary(reply.outcome, per) : `FAILED: ${reply.error.split("\n")[0]}`;
     const detached = protectors.includes(DETACHING) ? "  [detach checks on]" : "";
     console.log(`${label} ${text}${detached}  (${seconds.toFixed(1)} s)`);
   }
+  entries.push(...skipped);
   const results: Results = {
     date: new Date().toISOString(),
     mode: args.quick ? "quick" : "full",

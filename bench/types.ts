@@ -13,8 +13,11 @@
 // bivariantly, so an implementation over its own State fits `Implementation<unknown>`
 // and each library keeps a precise state type of its own.
 
-/** Standard scenarios compare libraries; micro figures check the budget of DESIGN.md. */
-export type Group = "standard" | "micro";
+/**
+ * Standard scenarios (DESIGN.md) and scale scenarios compare libraries; micro figures
+ * check the budget of DESIGN.md.
+ */
+export type Group = "standard" | "scale" | "micro";
 
 export interface StepImplementation<State> {
   /** Builds the world; never timed. */

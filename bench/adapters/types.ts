@@ -1,0 +1,31 @@
+// Peer adapters: one file per library, each implementing the scenarios it can through
+// that library's documented fast path. The scenario files hold the wasm-ecs reference
+// implementation and say what each scenario does and checks; an adapter must do the
+// same work and pass the same check (value sums, entity counts) before it is timed.
+
+import type { StepImplementation } from "../types.js";
+
+/** Scenarios compared across libraries: the five standard ones and the scale ones. */
+export const PEER_SCENARIOS = [
+  "packed_5",
+  "simple_iter",
+  "frag_iter",
+  "entity_cycle",
+  "add_remove",
+  "iterate_1m",
+  "spawn_1m",
+  "migrate_100k",
+  "fragmented_256",
+  "random_access",
+] as const;
+export type PeerScenario = (typeof PEER_SCENARIOS)[number];
+
+export interface Adapter {
+  /** Name in the report, e.g. "bitecs 0.4". */
+  readonly library: string;
+  /** npm package the version is read from (an alias such as "bitecs-0.3" for a second version). */
+  readonly packageName: string;
+  readonly scenarios: { readonly [K in PeerScenario]?: StepImplementation<unknown> };
+  /** Why a scenario is not implemented; the report shows "-" with this note. */
+  readonly unsupported?: { readonly [K in PeerScenario]?: string };
+}
