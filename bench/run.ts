@@ -4,7 +4,7 @@
 // results/quick.{json,md}, so a quick run never replaces the careful figures; runs
 // filtered with --only or --lib only print).
 import { fork } from "node:child_process";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
@@ -12,7 +12,6 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ADAPTER_MODULES } from "./adapters/index.js";
 import type { Adapter, PeerScenario } from "./adapters/types.js";
 import type { Reply, Request } from "./child.js";
 import { BENCH_MODULES } from "./list.js";
@@ -129,7 +128,10 @@ async function main(): Promise<void> {
   const jobs: Job[] = [];
   const skipped: Entry[] = [];
   const adapters: { module: string; adapter: Adapter }[] = [];
-  for (const module of ADAPTER_MODULES) {
+  // Every file in adapters/ but its types is one peer library.
+  const adapterFiles = readdirSync(join(here, "adapters")).filter((f) => f.endsWith(".js") && f !== "types.js");
+  for (const file of adapterFiles.sort()) {
+    const module = `./adapters/${file}`;
     const { adapter } = (await import(module)) as { adapter: Adapter };
     adapters.push({ module, adapter });
   }

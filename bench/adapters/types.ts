@@ -1,4 +1,5 @@
-// Peer adapters: one file per library, each implementing the scenarios it can through
+// Peer adapters: one file per library in this folder (the runner picks up every file
+// here but this one), exporting `adapter: Adapter`. Each file implements, each implementing the scenarios it can through
 // that library's documented fast path. The scenario files hold the wasm-ecs reference
 // implementation and say what each scenario does and checks; an adapter must do the
 // same work and pass the same check (value sums, entity counts) before it is timed.
