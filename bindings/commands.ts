@@ -14,6 +14,14 @@ export const ADD = 2; //          e, target = component id, data = values or und
 export const REMOVE = 3; //       e, target = component id
 export const DESTROY = 4; //      e
 export const DESTROY_MANY = 5; // data = Uint32Array of entities
+export const ADD_MANY = 6; //     target = component id, data = ManyData
+export const REMOVE_MANY = 7; //  target = component id, data = ManyData
+
+/** Payload of a deferred addMany / removeMany. */
+export interface ManyData {
+  readonly ids: Uint32Array;
+  readonly values: object | undefined;
+}
 
 export class CommandBuffer {
   kind = new Int32Array(64);
@@ -51,7 +59,7 @@ export class CommandBuffer {
     let j = i + 1;
     if (k === DESTROY || k === DESTROY_MANY) {
       while (j < n && (this.kind[j] === DESTROY || this.kind[j] === DESTROY_MANY)) j++;
-    } else if (k !== SPAWN_MANY) {
+    } else if (k !== SPAWN_MANY && k !== ADD_MANY && k !== REMOVE_MANY) {
       const t = this.target[i];
       while (j < n && this.kind[j] === k && this.target[j] === t) j++;
     }

@@ -3,7 +3,18 @@
 // one core call per run of similar commands. The World validates arguments and decides
 // whether to defer; everything here assumes valid input and maps core status codes to
 // typed errors.
-import { ADD, type CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN, SPAWN_MANY } from "./commands.js";
+import {
+  ADD,
+  ADD_MANY,
+  type CommandBuffer,
+  DESTROY,
+  DESTROY_MANY,
+  type ManyData,
+  REMOVE,
+  REMOVE_MANY,
+  SPAWN,
+  SPAWN_MANY,
+} from "./commands.js";
 import { type Component, type ComponentArg, ComponentInit } from "./component.js";
 import { ERR_CAPACITY, ERR_ID_SPACE, NO_BLOCK } from "./constants.js";
 import type { Core } from "./core.js";
@@ -200,6 +211,33 @@ export class Ops {
     }
   }
 
+  /**
+   * Adds (or removes) component id on every listed entity with one core call; entities
+   * of one table in row order move as one block. skipDead ignores dead ones (deferred),
+   * otherwise a stale one anywhere throws and nothing moves.
+   */
+  moveMany(ids: ArrayLike<number>, id: number, adding: boolean, values: object | undefined, skipDead: boolean): void {
+    const c = this.components[id];
+    const n = ids.length;
+    const what = `${adding ? "add" : "remove"} ${c.name} on ${n} entities`;
+    const ptr = skipDead ? this.scratch(n * 4, what) : this.stageLive(ids, what);
+    if (skipDead) this.core.u32.set(ids, ptr >>> 2);
+    const flag = skipDead ? 1 : 0;
+    const status = adding ? this.core.addMany(ptr, n, id, flag) : this.core.removeMany(ptr, n, id, flag);
+    this.trim(n * 4);
+    this.expect(status, what);
+    if (values === undefined || !adding) return;
+    const byTable = new Map<number, number[]>();
+    for (let i = 0; i < n; i++) {
+      const t = this.core.tableOf(ids[i]);
+      if (t < 0) continue;
+      let rows = byTable.get(t);
+      if (rows === undefined) byTable.set(t, (rows = []));
+      rows.push(this.core.rowOf(ids[i]));
+    }
+    for (const [t, rows] of byTable) writeManyValues(this.core, this.tableAt(t), Int32Array.from(rows), c, id, values);
+  }
+
   /** Checks that every listed entity is alive (one core call), for deferred batches. */
   checkLive(ids: ArrayLike<number>): void {
     this.stageLive(ids, `check ${ids.length} entities`);
@@ -239,6 +277,10 @@ export class Ops {
       else if (kind === SPAWN_MANY) this.applySpawnMany(buf.target[i], buf.payload(i) as SpawnManyData);
       else if (kind === ADD || kind === REMOVE) this.applyMoves(buf, i, j);
       else if (kind === DESTROY || kind === DESTROY_MANY) this.applyDestroys(buf, i, j);
+      else if (kind === ADD_MANY || kind === REMOVE_MANY) {
+        const { ids, values } = buf.payload(i) as ManyData;
+        this.moveMany(ids, buf.target[i], kind === ADD_MANY, values, true);
+      }
       i = j;
     }
   }

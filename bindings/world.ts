@@ -2,7 +2,17 @@
 // core is called (so a bad call changes nothing), turns status codes into typed
 // errors, routes structural changes to the command buffer while deferring, and
 // writes init values through the whole-memory views.
-import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN, SPAWN_MANY } from "./commands.js";
+import {
+  ADD,
+  ADD_MANY,
+  CommandBuffer,
+  DESTROY,
+  DESTROY_MANY,
+  REMOVE,
+  REMOVE_MANY,
+  SPAWN,
+  SPAWN_MANY,
+} from "./commands.js";
 import { Component, type ComponentArg, type ComponentInit } from "./component.js";
 import {
   ERR_BAD_ARGUMENT,
@@ -258,9 +268,47 @@ export class World implements QueryHost {
     else this.ops.destroy(e);
   }
 
-  /** Destroys every listed entity with one core call; a stale one anywhere changes nothing. */
-  destroyMany(entities: ArrayLike<number>): void {
+  /**
+   * Adds c (with the same values) to every listed entity, or to every entity a query
+   * matches, with one core call; a query's tables move as whole blocks. A stale entity
+   * anywhere throws StaleEntityError and nothing changes. Entities that have c keep
+   * their table and get the values written.
+   */
+  addMany<S extends Schema>(entities: ArrayLike<number> | Query, c: Component<S>, values?: Init<S>): void {
+    this.manyMoves(entities, c, true, values);
+  }
+
+  /** Removes c from every listed entity, or every entity a query matches, with one core call. */
+  removeMany(entities: ArrayLike<number> | Query, c: Component): void {
+    this.manyMoves(entities, c, false, undefined);
+  }
+
+  private manyMoves(
+    target: ArrayLike<number> | Query,
+    c: Component,
+    adding: boolean,
+    values: object | undefined,
+  ): void {
     this.core.check();
+    const id = this.idOf(c);
+    if (values !== undefined && checkValues(c, values, this.debug, this.core.buffer)) values = copyValues(values);
+    const ids = target instanceof Query ? target.entities() : target;
+    if (this.iterating === 0 && this.deferring === 0) {
+      this.ops.moveMany(ids, id, adding, values, false);
+      return;
+    }
+    this.ops.checkLive(ids);
+    const copy = ids instanceof Uint32Array ? ids.slice() : Uint32Array.from(ids);
+    this.commands.push(adding ? ADD_MANY : REMOVE_MANY, 0, id, { ids: copy, values });
+  }
+
+  /**
+   * Destroys every listed entity, or every entity a query matches, with one core call;
+   * a stale one anywhere changes nothing.
+   */
+  destroyMany(target: ArrayLike<number> | Query): void {
+    this.core.check();
+    const entities = target instanceof Query ? target.entities() : target;
     if (!this.isDeferring()) {
       this.ops.destroyMany(entities, false);
       return;

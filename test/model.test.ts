@@ -56,6 +56,29 @@ const op = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ k: fc.constant("destroyMany" as const), picks: fc.array(pick, { maxLength: 5 }) }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("addMany" as const),
+      picks: fc.array(pick, { maxLength: 6 }),
+      c: comp,
+      seed,
+      withValues: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant("removeMany" as const), picks: fc.array(pick, { maxLength: 6 }), c: comp }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("batchQuery" as const),
+      terms,
+      c: comp,
+      kind: fc.constantFrom("add", "remove", "destroy"),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("query" as const), terms }) },
   {
     weight: 2,
@@ -228,6 +251,32 @@ function run(world: World, model: WorldModel, o: Op): void {
       const es = [...new Set(o.picks.map((p) => live(model, p)).filter((e) => e !== undefined))];
       world.destroyMany(es);
       for (const e of es) model.destroy(e);
+      return;
+    }
+    case "addMany":
+    case "removeMany": {
+      const es = o.picks.map((p) => live(model, p)).filter((e) => e !== undefined);
+      if (o.k === "addMany") {
+        const values = o.withValues ? valuesFor(o.c, o.seed) : undefined;
+        world.addMany(es, o.c, values);
+        for (const e of es) model.add(e, o.c, values);
+      } else {
+        world.removeMany(es, o.c);
+        for (const e of es) model.remove(e, o.c);
+      }
+      return;
+    }
+    case "batchQuery": {
+      const es = model.query(o.terms);
+      const q = world.query(o.terms);
+      if (o.kind === "add") world.addMany(q, o.c);
+      else if (o.kind === "remove") world.removeMany(q, o.c);
+      else world.destroyMany(q);
+      for (const e of es) {
+        if (o.kind === "add") model.add(e, o.c, undefined);
+        else if (o.kind === "remove") model.remove(e, o.c);
+        else model.destroy(e);
+      }
       return;
     }
     case "query":
