@@ -3,13 +3,12 @@
 // before the first row moves. Runs of entities that are the last rows of one table,
 // in row order, move with one bulk copy per column (moveTail): that is how parked
 // spawns land and how a whole table moves at once.
-import { ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT } from "./constants";
-import { alloc, free } from "./alloc";
+import { ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT, T_PENDING } from "./constants";
 import { tableCount, tableWith, tableWithout } from "./archetype-map";
 import { isAlive, recRow, recTable, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
-import { ensureCapacity, tget } from "./table";
+import { ensureCapacity, tget, tset } from "./table";
 
 /** Where a batch sends each entity: to one table, or to its table plus / minus a component. */
 export const TO_TABLE: u32 = 0;
@@ -112,31 +111,27 @@ function reserveOne(t: u32, n: u32): i32 {
   return ensureCapacity(t, tget(t, T_COUNT) + n) ? OK : ERR_CAPACITY;
 }
 
-/** Creates every destination table, then reserves the rows each one receives. */
+/**
+ * Creates every destination table and reserves the rows each one receives, in one
+ * pass: each table's T_PENDING slot counts its incoming rows (and is reset after).
+ */
 function reserveEach(ptr: usize, n: u32, mode: u32, arg: u32): i32 {
-  for (let i: u32 = 0; i < n; i++) {
-    const e = at(ptr, i);
-    if (!isAlive(e)) continue;
-    const d = destinationCached(<u32>recTable(slotOf(e)), mode, arg);
-    if (d < 0) return d;
-  }
-  const tables = tableCount();
-  const counts = alloc(<usize>tables << 2);
-  if (counts == 0) return ERR_CAPACITY;
-  memory.fill(counts, 0, <usize>tables << 2);
+  let status = OK;
   for (let i: u32 = 0; i < n; i++) {
     const e = at(ptr, i);
     if (!isAlive(e)) continue;
     const src = <u32>recTable(slotOf(e));
-    const d = <u32>destinationCached(src, mode, arg);
-    if (d != src) store<u32>(counts + (<usize>d << 2), load<u32>(counts + (<usize>d << 2)) + 1);
+    const d = destinationCached(src, mode, arg);
+    if (d < 0) { status = d; break; }
+    if (<u32>d != src) tset(<u32>d, T_PENDING, tget(<u32>d, T_PENDING) + 1);
   }
-  let status = OK;
-  for (let t: u32 = 0; t < tables && status == OK; t++) {
-    const extra = load<u32>(counts + (<usize>t << 2));
-    if (extra > 0 && !ensureCapacity(t, tget(t, T_COUNT) + extra)) status = ERR_CAPACITY;
+  const tables = tableCount();
+  for (let t: u32 = 0; t < tables; t++) {
+    const extra = tget(t, T_PENDING);
+    if (extra == 0) continue;
+    tset(t, T_PENDING, 0);
+    if (status == OK && !ensureCapacity(t, tget(t, T_COUNT) + extra)) status = ERR_CAPACITY;
   }
-  free(counts);
   return status;
 }
 

@@ -69,6 +69,7 @@ export const T_COMPS: u32 = 6; //      ptr to u32[ncomps], ascending component i
 export const T_EDGES: u32 = 7; //      ptr to u32[2 * edgeCap]: add / remove edges, table id + 1
 export const T_EDGE_CAP: u32 = 8;
 export const T_ROW_BYTES: u32 = 9; //  bytes per row over all columns
+export const T_PENDING: u32 = 10; //   batch bookkeeping: rows a batch will move in (0 between batches)
 export const T_STRIDE: u32 = 12;
 
 // ── Column descriptor (u32 slots) ─────────────────────────────────────────────

@@ -98,7 +98,7 @@ interface Budget {
 
 /** DESIGN.md budgets by micro row key (bench/library/part); all are upper limits. */
 const BUDGETS: Readonly<Record<string, Budget>> = {
-  "iterate_1m/ratio": { limit: 1.1, text: "≤ 1.10 × plain arrays" },
+  "views_vs_arrays_1m/ratio": { limit: 1.1, text: "≤ 1.10 × plain arrays" },
   "query_1_table/wasm-ecs": { limit: 50, text: "< 50 ns per table" },
   "query_100_tables/wasm-ecs": { limit: 50, text: "< 50 ns per table" },
   "spawn_destroy_100k/wasm-ecs/spawn": { limit: 15, text: "< 15 ns" },
@@ -156,7 +156,7 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
       const per = e.per ?? { count: 1, unit: "op" };
       const ns = o.stats.medianNs / per.count;
       rows.push(row(e, base, `${e.bench} (${e.library})`, ns, `ns/${per.unit}`, o.stats, per.count));
-      if (e.bench === "iterate_1m") iterate.set(e.library, o.stats);
+      if (e.bench === "views_vs_arrays_1m") iterate.set(e.library, o.stats);
     } else if (o.kind === "phases") {
       for (const p of o.phases) {
         rows.push(
@@ -189,17 +189,19 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
     budget: BUDGETS[key],
   });
   if (views !== undefined && plain !== undefined) {
-    rows.push(ratio("iterate_1m/ratio", "iterate_1m: time of views / plain Float32Arrays", views, plain));
+    rows.push(
+      ratio("views_vs_arrays_1m/ratio", "views_vs_arrays_1m: time of views / plain Float32Arrays", views, plain),
+    );
   }
   if (views !== undefined && forOf !== undefined) {
     // Like for like: the same for-of loop shape over plain arrays.
-    const figure = "iterate_1m: time of views / plain Float32Arrays in the same for-of loop";
-    rows.push(ratio("iterate_1m/ratio", figure, views, forOf));
+    const figure = "views_vs_arrays_1m: time of views / plain Float32Arrays in the same for-of loop";
+    rows.push(ratio("views_vs_arrays_1m/ratio", figure, views, forOf));
   }
   if (grown !== undefined && plain !== undefined) {
     // Not a wasm-ecs figure: what detach checks cost any typed-array loop (see DETACHING).
-    const figure = "iterate_1m: time of plain Float32Arrays after a memory.grow / without";
-    rows.push(ratio("iterate_1m/detach-checks", figure, grown, plain));
+    const figure = "views_vs_arrays_1m: time of plain Float32Arrays after a memory.grow / without";
+    rows.push(ratio("views_vs_arrays_1m/detach-checks", figure, grown, plain));
   }
   return rows;
 }
@@ -267,7 +269,7 @@ export function markdown(results: Results): string {
     "",
     "¹ An ArrayBuffer was detached in the bench process (V8's ArrayBufferDetaching protector was invalidated),",
     "in practice by the world's wasm memory growing: from then on every typed-array access in optimized code",
-    "carries a detach check, in every loop of that thread (iterate_1m's last row measures what that costs).",
+    "carries a detach check, in every loop of that thread (views_vs_arrays_1m's last rows measures what that costs).",
     "",
     "## Micro figures and the DESIGN.md budget",
     "",

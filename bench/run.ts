@@ -132,8 +132,9 @@ async function main(): Promise<void> {
   const adapterFiles = readdirSync(join(here, "adapters")).filter((f) => f.endsWith(".js") && f !== "types.js");
   for (const file of adapterFiles.sort()) {
     const module = `./adapters/${file}`;
-    const { adapter } = (await import(module)) as { adapter: Adapter };
-    adapters.push({ module, adapter });
+    const { adapter } = (await import(module)) as { adapter?: Adapter };
+    if (adapter === undefined) console.warn(`skipping ${module}: it exports no \`adapter\``);
+    else adapters.push({ module, adapter });
   }
   const selected = (library: string) => args.lib === undefined || args.lib === library;
   for (const module of BENCH_MODULES) {

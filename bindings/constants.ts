@@ -58,6 +58,7 @@ export const T_COMPS = 6;
 export const T_EDGES = 7;
 export const T_EDGE_CAP = 8;
 export const T_ROW_BYTES = 9;
+export const T_PENDING = 10;
 export const T_STRIDE = 12;
 
 export const C_PTR = 0;

@@ -227,15 +227,30 @@ export class Ops {
     this.trim(n * 4);
     this.expect(status, what);
     if (values === undefined || !adding) return;
-    const byTable = new Map<number, number[]>();
+    // Write the values table by table: entities of one table sit in runs (a query batch
+    // lists each table's rows in order, and they land as one block).
+    const first = this.core.result;
+    if (first !== NO_BLOCK && n > 0) {
+      // The core moved the whole list as one block: rows first .. first + n - 1 of one table.
+      const rows = new Int32Array(n);
+      for (let i = 0; i < n; i++) rows[i] = first + i;
+      writeManyValues(this.core, this.tableAt(this.core.tableOf(ids[0])), rows, c, id, values);
+      return;
+    }
+    const tables = new Int32Array(n);
+    const rows = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const t = this.core.tableOf(ids[i]);
-      if (t < 0) continue;
-      let rows = byTable.get(t);
-      if (rows === undefined) byTable.set(t, (rows = []));
-      rows.push(this.core.rowOf(ids[i]));
+      tables[i] = t;
+      rows[i] = t < 0 ? -1 : this.core.rowOf(ids[i]);
     }
-    for (const [t, rows] of byTable) writeManyValues(this.core, this.tableAt(t), Int32Array.from(rows), c, id, values);
+    let i = 0;
+    while (i < n) {
+      let j = i + 1;
+      while (j < n && tables[j] === tables[i]) j++;
+      if (tables[i] >= 0) writeManyValues(this.core, this.tableAt(tables[i]), rows.subarray(i, j), c, id, values);
+      i = j;
+    }
   }
 
   /** Checks that every listed entity is alive (one core call), for deferred batches. */

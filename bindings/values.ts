@@ -140,6 +140,7 @@ export function writeManyValues(
   values: object,
 ): void {
   const n = rows.length;
+  const block = contiguous(rows);
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     const f = c.field(name);
@@ -147,8 +148,11 @@ export function writeManyValues(
     const base = elementAt(table, id, f, 0);
     const len = f.length;
     const perEntity = isPerEntity(f, value, n);
-    if (perEntity && contiguous(rows)) {
-      view.set(value as ArrayLike<number>, base + rows[0] * len);
+    if (block) {
+      // One block of rows: one bulk write.
+      if (perEntity) view.set(value as ArrayLike<number>, base + rows[0] * len);
+      else if (typeof value === "number") view.fill(value, base + rows[0] * len, base + (rows[0] + n) * len);
+      else for (let i = 0; i < n; i++) view.set(value as ArrayLike<number>, base + (rows[0] + i) * len);
       continue;
     }
     for (let i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-// iterate_1m: `pos += vel` over 2 f32 fields for 1,000,000 entities, through the column
+// views_vs_arrays_1m: `pos += vel` over 2 f32 fields for 1,000,000 entities, through the column
 // views a query yields ("wasm-ecs") and over plain Float32Arrays ("typed-arrays"); the
 // budget is the views within 10% of the plain arrays. One op = one pass over 1M entities.
 //
@@ -81,7 +81,7 @@ const wasmEcs: StepImplementation<ViewState> = {
       xs.push(t.columns(Position).x);
       ys.push(t.columns(Position).y);
     }
-    checkSums("iterate_1m (wasm-ecs)", xs, ys);
+    checkSums("views_vs_arrays_1m (wasm-ecs)", xs, ys);
   },
 };
 
@@ -98,7 +98,7 @@ const typedArrays: StepImplementation<ArrayState> = {
   step: moveArrays,
   check(s) {
     moveArrays(s);
-    checkSums("iterate_1m (typed-arrays)", [s.px], [s.py]);
+    checkSums("views_vs_arrays_1m (typed-arrays)", [s.px], [s.py]);
   },
 };
 
@@ -124,7 +124,7 @@ const typedArraysForOf: StepImplementation<readonly ArrayState[]> = {
   step: moveArraysForOf,
   check(s) {
     moveArraysForOf(s);
-    checkSums("iterate_1m (typed-arrays-for-of)", [s[0].px], [s[0].py]);
+    checkSums("views_vs_arrays_1m (typed-arrays-for-of)", [s[0].px], [s[0].py]);
   },
 };
 
@@ -136,13 +136,13 @@ const typedArraysGrown: StepImplementation<ArrayState> = {
   step: moveArrays,
   check(s) {
     moveArrays(s);
-    checkSums("iterate_1m (typed-arrays-grown)", [s.px], [s.py]);
+    checkSums("views_vs_arrays_1m (typed-arrays-grown)", [s.px], [s.py]);
   },
 };
 
 export const bench: StepBench = {
   kind: "steps",
-  name: "iterate_1m",
+  name: "views_vs_arrays_1m",
   group: "micro",
   description: "pos += vel (2 f32 fields) over 1M entities: query column views vs plain Float32Arrays",
   per: { count: N, unit: "entity" },

@@ -1,0 +1,64 @@
+// iterate_1m (scale): 1,000,000 entities with Position { x, y } = (0, 0) and Velocity
+// { x, y } = (1, 0.5); one op = one system adding velocity to position on every entity.
+// Check: after one step from setup, sum of x = 1e6, sum of y = 5e5, 1e6 entities visited.
+import { component, createWorld, type Query } from "wasm-ecs";
+import { expectEqual, sumOf } from "../check.js";
+import type { StepBench, StepImplementation } from "../types.js";
+
+export const N = 1_000_000;
+
+const Position = component("Position", { x: "f32", y: "f32" });
+const Velocity = component("Velocity", { x: "f32", y: "f32" });
+
+interface State {
+  readonly moving: Query;
+}
+
+function move(s: State): void {
+  for (const t of s.moving) {
+    const p = t.columns(Position);
+    const v = t.columns(Velocity);
+    const px = p.x;
+    const py = p.y;
+    const vx = v.x;
+    const vy = v.y;
+    for (let i = 0; i < t.count; i++) {
+      px[i] += vx[i];
+      py[i] += vy[i];
+    }
+  }
+}
+
+const wasmEcs: StepImplementation<State> = {
+  async setup() {
+    const world = await createWorld({ components: [Position, Velocity], initialEntities: N });
+    world.spawnMany(N, Position, Velocity.with({ x: 1, y: 0.5 }));
+    return { moving: world.query({ all: [Position, Velocity] }) };
+  },
+  step: move,
+  check(s) {
+    move(s);
+    expectEqual("iterate_1m", "entities visited", s.moving.count(), N);
+    expectEqual(
+      "iterate_1m",
+      "sum of x after one step",
+      sumOf(s.moving, (t) => t.columns(Position).x),
+      N,
+    );
+    expectEqual(
+      "iterate_1m",
+      "sum of y after one step",
+      sumOf(s.moving, (t) => t.columns(Position).y),
+      N / 2,
+    );
+  },
+};
+
+export const bench: StepBench = {
+  kind: "steps",
+  name: "iterate_1m",
+  group: "scale",
+  description: "1,000,000 entities: pos += vel over 2 f32 fields, one system",
+  per: { count: N, unit: "entity" },
+  implementations: { "wasm-ecs": wasmEcs },
+};
