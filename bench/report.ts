@@ -3,6 +3,7 @@
 // DESIGN.md's "Performance budget" table.
 import { execFileSync } from "node:child_process";
 import { arch, cpus, loadavg, platform, totalmem } from "node:os";
+import { type Comparison, compare, type Ranked } from "./compare.js";
 import type { Group, Outcome, Plan, Stats } from "./types.js";
 
 export interface Machine {
@@ -235,6 +236,52 @@ function verdict(r: MicroRow): string {
   return r.value <= r.budget.limit ? "yes" : "**no**";
 }
 
+function ratioText(ratio: number | undefined): string {
+  if (ratio === undefined) return "";
+  const text = `${ratio.toFixed(2)}×`;
+  return ratio >= 1 ? `**${text}**` : text;
+}
+
+function libraryName(r: Ranked): string {
+  return r.version === undefined ? r.library : `${r.library} (${r.version})`;
+}
+
+/** The summary table (wasm-ecs vs the best peer) and one ranked table per scenario. */
+function comparisonMarkdown(comparisons: readonly Comparison[], entries: readonly Entry[]): string[] {
+  const out = [
+    "## wasm-ecs against the best peer (one op = one step; higher ops/sec is better)",
+    "",
+    "| scenario | group | wasm-ecs ops/sec | best peer | best peer ops/sec | wasm-ecs / best peer | DESIGN.md quote |",
+    "| --- | --- | ---: | --- | ---: | ---: | --- |",
+  ];
+  for (const c of comparisons) {
+    const ours = c.ours === undefined ? "FAILED" : formatOps(c.ours);
+    const peer = c.bestPeer === undefined ? "-" : libraryName(c.bestPeer);
+    const peerOps = c.bestPeer?.ops === undefined ? "-" : formatOps(c.bestPeer.ops);
+    out.push(
+      `| ${c.scenario} | ${c.group} | ${ours} | ${peer} | ${peerOps} | ${ratioText(c.ratio)} | ${PEERS[c.scenario] ?? ""} |`,
+    );
+  }
+  for (const c of comparisons) {
+    out.push("", `### ${c.scenario}`, "", c.description, "", `![${c.scenario}](charts/${c.scenario}.svg)`, "");
+    out.push("| library | ops/sec (median) | ops/sec (best) | vs wasm-ecs | spread | memory grew¹ | load |");
+    out.push("| --- | ---: | ---: | ---: | --- | --- | ---: |");
+    for (const r of c.ranked) {
+      const e = entries.find((x) => x.bench === c.scenario && x.library === r.library);
+      if (r.ops === undefined || e?.outcome?.kind !== "steps") {
+        out.push(`| ${libraryName(r)} | - | - | | ${r.note ?? ""} | | |`);
+        continue;
+      }
+      const vs = c.ours === undefined ? "" : `${(r.ops / c.ours).toFixed(2)}×`;
+      const s = e.outcome.stats;
+      out.push(
+        `| ${libraryName(r)} | ${formatOps(r.ops)} | ${formatOps(r.bestOps ?? r.ops)} | ${vs} | ${formatSpread(s)} | ${detachMark(e)} | ${e.load.toFixed(2)} |`,
+      );
+    }
+  }
+  return out;
+}
+
 export function markdown(results: Results): string {
   const m = results.machine;
   const p = results.plan;
@@ -248,23 +295,8 @@ export function markdown(results: Results): string {
     `- Mode: ${results.mode} (warm-up ${p.warmupMs} ms, ${p.samples} samples of ≥ ${p.sampleMs} ms, each bench in a fresh process)`,
     "- Spread: (max − min) / median over the samples, and the median absolute deviation (MAD) / median.",
     "",
-    "## Standard scenarios (one op = one step; higher ops/sec is better)",
-    "",
-    "| scenario | library | ops/sec (median) | ops/sec (best) | ns/op (median) | spread | memory grew¹ | load | peer figure quoted in DESIGN.md |",
-    "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | --- |",
   ];
-  for (const e of results.entries) {
-    if (e.group !== "standard") continue;
-    const peer = PEERS[e.bench] ?? "";
-    if (e.outcome?.kind !== "steps") {
-      out.push(`| ${e.bench} | ${e.library} | FAILED | | | | | | ${peer} |`);
-      continue;
-    }
-    const s = e.outcome.stats;
-    const ops = `${formatOps(1e9 / s.medianNs)} | ${formatOps(1e9 / s.minNs)}`;
-    const cells = `${ops} | ${formatNs(s.medianNs)} | ${formatSpread(s)} | ${detachMark(e)} | ${e.load.toFixed(2)}`;
-    out.push(`| ${e.bench} | ${e.library} | ${cells} | ${peer} |`);
-  }
+  out.push(...comparisonMarkdown(compare(results.entries), results.entries));
   out.push(
     "",
     "¹ An ArrayBuffer was detached in the bench process (V8's ArrayBufferDetaching protector was invalidated),",
@@ -296,7 +328,7 @@ export function markdown(results: Results): string {
   out.push(
     "",
     "Not measured yet: snapshot / restore (not in this version of the API).",
-    "Peer figures are quoted from DESIGN.md, not measured on this machine; issue #3 adds peer adapters.",
+    "Peers are measured in the same run, each (library, scenario) in a fresh process, through the adapters in bench/adapters/.",
     "",
   );
   return out.join("\n");

@@ -13,7 +13,9 @@ import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Adapter, PeerScenario } from "./adapters/types.js";
+import { chartSvg } from "./charts.js";
 import type { Reply, Request } from "./child.js";
+import { compare } from "./compare.js";
 import { BENCH_MODULES } from "./list.js";
 import {
   commitInfo,
@@ -215,6 +217,12 @@ async function main(): Promise<void> {
     const stem = join(resultsDir, args.quick ? "quick" : "latest");
     writeAtomic(`${stem}.json`, `${JSON.stringify({ ...results, micro: microRows(entries) }, null, 2)}\n`);
     writeAtomic(`${stem}.md`, text);
+    // One SVG chart per compared scenario (full runs; the markdown links them).
+    if (!args.quick) {
+      const charts = join(resultsDir, "charts");
+      mkdirSync(charts, { recursive: true });
+      for (const c of compare(entries)) writeAtomic(join(charts, `${c.scenario}.svg`), await chartSvg(c));
+    }
     console.log(`\nwrote ${stem}.md and .json in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   console.log(`\n${text}`);
