@@ -3,12 +3,12 @@
 // before the first row moves. Runs of entities that are the last rows of one table,
 // in row order, move with one bulk copy per column (moveTail): that is how parked
 // spawns land and how a whole table moves at once.
-import { ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT, T_PENDING } from "./constants";
+import { ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT, T_PENDING } from "./constants";
 import { tableCount, tableWith, tableWithout } from "./archetype-map";
 import { isAlive, recRow, recTable, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
-import { ensureCapacity, tget, tset } from "./table";
+import { ensureCapacity, entityAt, tget, tset } from "./table";
 
 /** Where a batch sends each entity: to one table, or to its table plus / minus a component. */
 export const TO_TABLE: u32 = 0;
@@ -133,6 +133,57 @@ function reserveEach(ptr: usize, n: u32, mode: u32, arg: u32): i32 {
     if (status == OK && !ensureCapacity(t, tget(t, T_COUNT) + extra)) status = ERR_CAPACITY;
   }
   return status;
+}
+
+/**
+ * Moves every row of each of the n tables listed at ptr (u32 table ids) to its
+ * destination (see destination), one bulk copy per column; all or nothing. Writes,
+ * for table i, [destination, first row there, rows moved] at out + 12 * i (rows moved
+ * is 0 when the table stays). Returns OK, ERR_BAD_ARGUMENT for an unknown table id, or
+ * ERR_CAPACITY.
+ */
+export function moveTables(ptr: usize, n: u32, mode: u32, arg: u32, out: usize): i32 {
+  const tables = tableCount();
+  for (let i: u32 = 0; i < n; i++) if (at(ptr, i) >= tables) return ERR_BAD_ARGUMENT;
+  // Create every destination, then reserve what each one receives.
+  let status = OK;
+  for (let i: u32 = 0; i < n && status == OK; i++) {
+    const t = at(ptr, i);
+    const d = destination(t, mode, arg);
+    if (d < 0) status = d;
+    else if (<u32>d != t) tset(<u32>d, T_PENDING, tget(<u32>d, T_PENDING) + tget(t, T_COUNT));
+  }
+  const all = tableCount();
+  for (let t: u32 = 0; t < all; t++) {
+    const extra = tget(t, T_PENDING);
+    if (extra == 0) continue;
+    tset(t, T_PENDING, 0);
+    if (status == OK && !ensureCapacity(t, tget(t, T_COUNT) + extra)) status = ERR_CAPACITY;
+  }
+  if (status != OK) return status;
+  for (let i: u32 = 0; i < n; i++) {
+    const t = at(ptr, i);
+    const d = <u32>destination(t, mode, arg);
+    const rows = d == t ? 0 : tget(t, T_COUNT);
+    const o = out + <usize>i * 12;
+    store<u32>(o, d);
+    store<u32>(o, tget(d, T_COUNT), 4);
+    store<u32>(o, rows, 8);
+    if (rows > 0) moveTail(t, 0, rows, d);
+  }
+  return OK;
+}
+
+/** Destroys every entity of each of the n tables listed at ptr; ERR_BAD_ARGUMENT for an unknown id. */
+export function destroyTables(ptr: usize, n: u32): i32 {
+  const tables = tableCount();
+  for (let i: u32 = 0; i < n; i++) if (at(ptr, i) >= tables) return ERR_BAD_ARGUMENT;
+  for (let i: u32 = 0; i < n; i++) {
+    const t = at(ptr, i);
+    // From the last row down: each entity is the last row when its turn comes.
+    for (let row = <i32>tget(t, T_COUNT) - 1; row >= 0; row--) destroyEntity(entityAt(t, <u32>row));
+  }
+  return OK;
 }
 
 /**

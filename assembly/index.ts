@@ -12,7 +12,10 @@ import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
 import { HDR, hget, hset } from "./header";
 import { maskHas, maskWords, tableMask } from "./mask";
-import { destroyListed, firstDead as firstDeadListed, moveListed, TO_TABLE, WITH_COMPONENT, WITHOUT_COMPONENT } from "./batch";
+import {
+  destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, TO_TABLE, WITH_COMPONENT,
+  WITHOUT_COMPONENT,
+} from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
 import { initRegistry, registerComponent as registryAdd } from "./registry";
 import { ensureCapacity, tget } from "./table";
@@ -171,6 +174,23 @@ export function addMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
 export function removeMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   return after(moveListed(ptr, n, WITHOUT_COMPONENT, c, skipDead != 0));
+}
+
+/** Adds c to every row of the n tables listed at ptr (whole tables move); see batch.moveTables for out. */
+export function addToTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  return after(moveTables(ptr, n, WITH_COMPONENT, c, out));
+}
+
+/** Removes c from every row of the n tables listed at ptr. */
+export function removeFromTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
+  if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  return after(moveTables(ptr, n, WITHOUT_COMPONENT, c, out));
+}
+
+/** Destroys every entity of the n tables listed at ptr. */
+export function destroyInTables(ptr: usize, n: u32): i32 {
+  return after(destroyTables(ptr, n));
 }
 
 export function destroy(e: u32): i32 {

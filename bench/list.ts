@@ -7,6 +7,7 @@ export const BENCH_MODULES: readonly string[] = [
   "./scenarios/entity_cycle.js",
   "./scenarios/entity_cycle_single.js",
   "./scenarios/add_remove.js",
+  "./scenarios/add_remove_single.js",
   "./scenarios/iterate_1m.js",
   "./scenarios/spawn_1m.js",
   "./scenarios/migrate_100k.js",

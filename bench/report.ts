@@ -90,6 +90,7 @@ const PEERS: Readonly<Record<string, string>> = {
   entity_cycle: "83k (piecs)",
   entity_cycle_single: "83k (piecs)",
   add_remove: "40k (piecs)",
+  add_remove_single: "40k (piecs)",
 };
 
 interface Budget {

@@ -40,6 +40,9 @@ export interface CoreExports {
   moveMany(ptr: number, n: number, t: number, skipDead: number): number;
   addMany(ptr: number, n: number, c: number, skipDead: number): number;
   removeMany(ptr: number, n: number, c: number, skipDead: number): number;
+  addToTables(ptr: number, n: number, c: number, out: number): number;
+  removeFromTables(ptr: number, n: number, c: number, out: number): number;
+  destroyInTables(ptr: number, n: number): number;
   destroy(e: number): number;
   destroyMany(ptr: number, n: number, skipDead: number): number;
   isAlive(e: number): number;
@@ -308,6 +311,25 @@ export class Core {
   removeMany(ptr: number, n: number, c: number, skipDead: number): number {
     try {
       return this.raw.removeMany(ptr, n, c, skipDead);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Whole-table batches: adds / removes c on every row of the listed tables. */
+  moveTables(ptr: number, n: number, c: number, adding: boolean, out: number): number {
+    try {
+      return adding ? this.raw.addToTables(ptr, n, c, out) : this.raw.removeFromTables(ptr, n, c, out);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  destroyInTables(ptr: number, n: number): number {
+    try {
+      return this.raw.destroyInTables(ptr, n);
     } catch (err) {
       throw this.poison(err);
     } finally {

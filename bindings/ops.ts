@@ -253,6 +253,43 @@ export class Ops {
     }
   }
 
+  /**
+   * Adds (or removes) component id on every entity of the given tables with one core
+   * call: each table moves as a whole block. Entities that already have it (when
+   * adding) get the values written.
+   */
+  moveTables(tables: readonly Table[], id: number, adding: boolean, values: object | undefined): void {
+    const c = this.components[id];
+    const n = tables.length;
+    const what = `${adding ? "add" : "remove"} ${c.name} on ${n} tables`;
+    const ptr = this.scratch(n * 16, what);
+    const at = ptr >>> 2;
+    for (let i = 0; i < n; i++) this.core.u32[at + i] = tables[i].id;
+    const out = ptr + n * 4;
+    this.expect(this.core.moveTables(ptr, n, id, adding, out), what);
+    if (values === undefined || !adding) return;
+    // Read the [destination, first row, rows] triples before any write can move memory.
+    const triples = this.core.u32.slice(out >>> 2, (out >>> 2) + n * 3);
+    for (let i = 0; i < n; i++) {
+      const dst = triples[3 * i];
+      const moved = triples[3 * i + 2];
+      const first = moved > 0 ? triples[3 * i + 1] : 0;
+      const count = moved > 0 ? moved : this.tableAt(dst).refresh();
+      if (count === 0) continue;
+      const rows = new Int32Array(count);
+      for (let r = 0; r < count; r++) rows[r] = first + r;
+      writeManyValues(this.core, this.tableAt(dst), rows, c, id, values);
+    }
+  }
+
+  /** Destroys every entity of the given tables with one core call. */
+  destroyTables(tables: readonly Table[]): void {
+    const n = tables.length;
+    const ptr = this.scratch(n * 4, `destroy the entities of ${n} tables`);
+    for (let i = 0; i < n; i++) this.core.u32[(ptr >>> 2) + i] = tables[i].id;
+    this.expect(this.core.destroyInTables(ptr, n), `destroy the entities of ${n} tables`);
+  }
+
   /** Checks that every listed entity is alive (one core call), for deferred batches. */
   checkLive(ids: ArrayLike<number>): void {
     this.stageLive(ids, `check ${ids.length} entities`);

@@ -292,8 +292,14 @@ export class World implements QueryHost {
     this.core.check();
     const id = this.idOf(c);
     if (values !== undefined && checkValues(c, values, this.debug, this.core.buffer)) values = copyValues(values);
+    const now = this.iterating === 0 && this.deferring === 0;
+    if (now && target instanceof Query) {
+      // A query moves its tables whole: no entity list at all.
+      this.ops.moveTables(nonEmpty(target), id, adding, values);
+      return;
+    }
     const ids = target instanceof Query ? target.entities() : target;
-    if (this.iterating === 0 && this.deferring === 0) {
+    if (now) {
       this.ops.moveMany(ids, id, adding, values, false);
       return;
     }
@@ -308,6 +314,10 @@ export class World implements QueryHost {
    */
   destroyMany(target: ArrayLike<number> | Query): void {
     this.core.check();
+    if (target instanceof Query && this.iterating === 0 && this.deferring === 0) {
+      this.ops.destroyTables(nonEmpty(target));
+      return;
+    }
     const entities = target instanceof Query ? target.entities() : target;
     if (!this.isDeferring()) {
       this.ops.destroyMany(entities, false);
@@ -447,4 +457,9 @@ export class World implements QueryHost {
       this.commands.clear();
     }
   }
+}
+
+/** The query's tables that hold entities now. */
+function nonEmpty(q: Query): Table[] {
+  return q.tables().filter((t) => t.refresh() > 0);
 }
