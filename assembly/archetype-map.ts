@@ -10,7 +10,8 @@ import {
   C_DEFAULT, C_ELEM, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
   H_MAP, H_MAP_CAP, H_MASK_WORDS, H_MASKS, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, H_TMP_MASK,
-  K_NFIELDS, K_ROW_BYTES, T_COLS, T_COMPS, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
+  K_NFIELDS, K_ROW_BYTES, T_BLOCK, T_COLS, T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES,
+  T_STRIDE,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { bumpEpoch, hget, hset } from "./header";
@@ -302,5 +303,33 @@ export function commitMaskWidth(): void {
   pendingMasks = 0;
   pendingTmp = 0;
   pendingWords = 0;
+  bumpEpoch();
+}
+
+/**
+ * Undoes the creation of tables first .. tableCount() - 1 (all empty: made by a call
+ * that then failed), so a failed call leaves no archetype behind. Edges leading to
+ * them are forgotten and the map is rebuilt; grown arrays stay grown.
+ */
+export function dropTablesFrom(first: u32): void {
+  const n = tableCount();
+  if (n <= first) return;
+  for (let u: u32 = 0; u < first; u++) {
+    const cap = tget(u, T_EDGE_CAP);
+    const edges = <usize>tget(u, T_EDGES);
+    for (let k: u32 = 0; k < cap * 2; k++) {
+      const to = load<u32>(edges + (<usize>k << 2));
+      if (to > first) store<u32>(edges + (<usize>k << 2), 0);
+    }
+  }
+  for (let t = first; t < n; t++) {
+    if (!ASC_NO_ASSERT) assert(tget(t, T_COUNT) == 0, "only empty tables are dropped");
+    free(<usize>tget(t, T_COMPS));
+    free(<usize>tget(t, T_COLS));
+    free(<usize>tget(t, T_EDGES));
+    free(<usize>tget(t, T_BLOCK));
+  }
+  hset(H_TABLE_COUNT, first);
+  rebuildMap(<usize>hget(H_MAP), hget(H_MAP_CAP));
   bumpEpoch();
 }

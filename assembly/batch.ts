@@ -85,11 +85,11 @@ export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bo
     if (r0 + (end - i) == tget(src, T_COUNT)) {
       if (i == 0 && end == n) hset(H_RESULT, tget(d, T_COUNT));
       moveTail(src, r0, end - i, d);
-      i = end;
     } else {
-      moveEntity(e, d);
-      i++;
+      // Not the table's last rows: one at a time, the whole run (no rescanning).
+      for (let k = i; k < end; k++) moveEntity(at(ptr, k), d);
     }
+    i = end;
   }
   return OK;
 }

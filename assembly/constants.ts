@@ -56,6 +56,7 @@ export const H_TMP_MASK: u32 = 24;
 export const H_MAX_PAGES: u32 = 25;
 export const H_CHECKS: u32 = 26; //        1: run checkInvariants() after each structural op
 export const H_RESULT: u32 = 27; //        batch ops: index of the offending entity
+export const H_RETIRED: u32 = 28; //       slots whose generation ran out: never reused
 export const H_SIZE: u32 = 32;
 
 // ── Table record (u32 slots), T_STRIDE u32 per table ─────────────────────────

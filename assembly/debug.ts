@@ -2,7 +2,7 @@
 // any invariant of DESIGN.md fails. The debug target runs it after every structural
 // operation of a world created with `debug: true`; the release target compiles it out.
 import {
-  C_OFFSET, C_PTR, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, T_BLOCK, T_CAPACITY,
+  C_OFFSET, C_PTR, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_RETIRED, H_SLOT_COUNT, T_BLOCK, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS,
 } from "./constants";
 import { findTable, tableCount, tmpMask } from "./archetype-map";
@@ -90,5 +90,5 @@ function checkIndex(n: u32): void {
     s = recRow(s);
   }
   assert(free == hget(H_FREE_COUNT), "invariant: the free list holds every free slot");
-  assert(free + live + 1 == slots, "invariant: every slot is live, free or the reserved slot 0");
+  assert(free + live + hget(H_RETIRED) + 1 == slots, "invariant: every slot is live, free, retired or the reserved slot 0");
 }

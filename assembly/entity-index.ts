@@ -3,10 +3,12 @@
 //   recRow:   u32[slotCap]  row in that table; for a free slot, the next free slot (0 = none)
 //   recGen:   u16[slotCap]  current generation; a handle is alive iff its generation matches
 // Invariant: for every live slot s, entities[recRow[s]] of table recTable[s] is s's handle.
-// Free slots form a FIFO queue, so a slot is reused as late as possible and a stale
-// handle keeps failing its generation check for as long as possible.
+// Free slots form a FIFO queue, so a slot is reused as late as possible. A slot whose
+// generation would wrap (after 2^GEN_BITS - 1 reuses) is retired instead of freed, so a
+// stale handle can never match again: each slot serves 511 entities, about 2.1 billion
+// spawns per world in all (then spawning throws CapacityError for the id space).
 import {
-  ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD,
+  ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_RETIRED,
   H_FREE_TAIL, H_REC_GEN, H_REC_ROW, H_REC_TABLE, H_SLOT_CAP, H_SLOT_COUNT, MAX_SLOTS,
   OK, SLOT_BITS, SLOT_MASK,
 } from "./constants";
@@ -52,6 +54,7 @@ export function initIndex(): bool {
   hset(H_FREE_TAIL, 0);
   hset(H_FREE_COUNT, 0);
   hset(H_ALIVE, 0);
+  hset(H_RETIRED, 0);
   return growSlots(64);
 }
 
@@ -116,13 +119,19 @@ export function takeSlot(): u32 {
 
 /** Frees a slot: its generation moves on, so every handle to it is now stale. */
 export function releaseSlot(slot: u32): void {
-  store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>((recGen(slot) + 1) & GEN_MASK));
+  const gen = (recGen(slot) + 1) & GEN_MASK;
+  store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>gen);
   store<i32>(<usize>hget(H_REC_TABLE) + (<usize>slot << 2), -1);
   store<u32>(<usize>hget(H_REC_ROW) + (<usize>slot << 2), 0);
+  hset(H_ALIVE, hget(H_ALIVE) - 1);
+  if (gen == 0) {
+    // Generations ran out: retire the slot rather than let an old handle match again.
+    hset(H_RETIRED, hget(H_RETIRED) + 1);
+    return;
+  }
   const tail = hget(H_FREE_TAIL);
   if (tail == 0) hset(H_FREE_HEAD, slot);
   else store<u32>(<usize>hget(H_REC_ROW) + (<usize>tail << 2), slot);
   hset(H_FREE_TAIL, slot);
   hset(H_FREE_COUNT, hget(H_FREE_COUNT) + 1);
-  hset(H_ALIVE, hget(H_ALIVE) - 1);
 }

@@ -7,7 +7,9 @@ import {
   H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, OK, T_COUNT,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
-import { createTable, findTable, initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout } from "./archetype-map";
+import {
+  createTable, dropTablesFrom, findTable, initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout,
+} from "./archetype-map";
 import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
 import { HDR, hget, hset } from "./header";
@@ -27,6 +29,25 @@ import { ensureCapacity, tget } from "./table";
 }
 
 @inline function badTable(t: u32): bool { return t >= tableCount(); }
+
+/** A failed call drops the tables it created (they are empty), then reports status. */
+function failed(status: i32, tablesBefore: u32): i32 {
+  dropTablesFrom(tablesBefore);
+  return after(status);
+}
+
+/** Runs a batch; when it fails, the tables it created are dropped again. */
+@inline function batch(status: i32, tablesBefore: u32): i32 {
+  return status < 0 ? failed(status, tablesBefore) : after(status);
+}
+
+/** Drops tables first .. count - 1, which must be empty (the facade undoing a failed spawn). */
+export function dropTables(first: u32): i32 {
+  if (first == 0 || first > tableCount()) return ERR_BAD_ARGUMENT;
+  for (let t = first; t < tableCount(); t++) if (tget(t, T_COUNT) != 0) return ERR_BAD_ARGUMENT;
+  dropTablesFrom(first);
+  return after(OK);
+}
 @inline function badComponent(c: u32): bool { return c >= hget(H_COMPONENT_COUNT); }
 
 /** Sets up an empty world; maxPages caps memory (64 KiB pages). */
@@ -128,9 +149,10 @@ export function add(e: u32, c: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   const src = <u32>recTable(slotOf(e));
   if (maskHas(tableMask(src), c)) return 1;
+  const before = tableCount();
   const dst = edgeWith(src, c);
-  if (dst < 0) return dst;
-  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return ERR_CAPACITY;
+  if (dst < 0) return failed(dst, before);
+  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
   return after(0);
 }
@@ -141,9 +163,10 @@ export function remove(e: u32, c: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   const src = <u32>recTable(slotOf(e));
   if (!maskHas(tableMask(src), c)) return 0;
+  const before = tableCount();
   const dst = edgeWithout(src, c);
-  if (dst < 0) return dst;
-  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return ERR_CAPACITY;
+  if (dst < 0) return failed(dst, before);
+  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
   return after(1);
 }
@@ -167,25 +190,29 @@ export function moveMany(ptr: usize, n: u32, t: u32, skipDead: u32): i32 {
 /** Adds c to the n entities at ptr (one move per source table where rows allow); all or nothing. */
 export function addMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
-  return after(moveListed(ptr, n, WITH_COMPONENT, c, skipDead != 0));
+  const before = tableCount();
+  return batch(moveListed(ptr, n, WITH_COMPONENT, c, skipDead != 0), before);
 }
 
 /** Removes c from the n entities at ptr; all or nothing. */
 export function removeMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
-  return after(moveListed(ptr, n, WITHOUT_COMPONENT, c, skipDead != 0));
+  const before = tableCount();
+  return batch(moveListed(ptr, n, WITHOUT_COMPONENT, c, skipDead != 0), before);
 }
 
 /** Adds c to every row of the n tables listed at ptr (whole tables move); see batch.moveTables for out. */
 export function addToTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
-  return after(moveTables(ptr, n, WITH_COMPONENT, c, out));
+  const before = tableCount();
+  return batch(moveTables(ptr, n, WITH_COMPONENT, c, out), before);
 }
 
 /** Removes c from every row of the n tables listed at ptr. */
 export function removeFromTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
-  return after(moveTables(ptr, n, WITHOUT_COMPONENT, c, out));
+  const before = tableCount();
+  return batch(moveTables(ptr, n, WITHOUT_COMPONENT, c, out), before);
 }
 
 /** Destroys every entity of the n tables listed at ptr. */

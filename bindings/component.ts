@@ -122,7 +122,7 @@ export function checkInit(c: Component, f: FieldInfo, value: unknown, strict: bo
     if (arr.length !== f.length) {
       throw new SchemaError(messages.badValue(c.name, f.name, value, `it holds exactly ${f.length} elements`));
     }
-    if (strict) for (let i = 0; i < arr.length; i++) checkNumber(c, f, arr[i]);
+    for (let i = 0; i < arr.length; i++) checkNumber(c, f, arr[i], strict);
     return;
   }
   checkNumber(c, f, value, strict);

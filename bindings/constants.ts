@@ -46,6 +46,7 @@ export const H_TMP_MASK = 24;
 export const H_MAX_PAGES = 25;
 export const H_CHECKS = 26;
 export const H_RESULT = 27;
+export const H_RETIRED = 28;
 export const H_SIZE = 32;
 
 export const T_COUNT = 0;

@@ -43,6 +43,7 @@ export interface CoreExports {
   addToTables(ptr: number, n: number, c: number, out: number): number;
   removeFromTables(ptr: number, n: number, c: number, out: number): number;
   destroyInTables(ptr: number, n: number): number;
+  dropTables(first: number): number;
   destroy(e: number): number;
   destroyMany(ptr: number, n: number, skipDead: number): number;
   isAlive(e: number): number;
@@ -321,6 +322,16 @@ export class Core {
   moveTables(ptr: number, n: number, c: number, adding: boolean, out: number): number {
     try {
       return adding ? this.raw.addToTables(ptr, n, c, out) : this.raw.removeFromTables(ptr, n, c, out);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Drops the (empty) tables first .. tableCount - 1: undoing the archetypes of a failed call. */
+  dropTables(first: number): number {
+    try {
+      return this.raw.dropTables(first);
     } catch (err) {
       throw this.poison(err);
     } finally {

@@ -103,6 +103,8 @@ export const messages = {
   badValue: (component: string, field: string, value: unknown, rule: string) =>
     `${component}.${field} cannot take ${formatValue(value)}: ${rule}`,
   disposed: () => "the world was disposed",
+  flushFailed: (cause: string, applied: number, dropped: number) =>
+    `${cause.replace(/; nothing was changed$/, "")}, while applying deferred changes: the first ${applied} were applied; the ${dropped} from the failing one on were dropped, and the entities spawned for them destroyed`,
   flushInIteration: () =>
     "world.flush() was called while a query is being iterated: changes are applied when the outermost iteration ends",
 };

@@ -40,6 +40,8 @@ export class Ops {
   readonly tables: Table[] = [];
   /** Root of the trie of component sets spawn has seen; each node caches its table. */
   private readonly sets = new ComponentSet(undefined, -1);
+  /** Component sets whose table is known (to forget them when their table is dropped). */
+  private resolved: ComponentSet[] = [];
   /** Whether the last resolve() saw init values. */
   hadInits = false;
   /** Whether some of those values are views on the world's memory (copy them before a core call). */
@@ -120,8 +122,29 @@ export class Ops {
 
   /** The table of a component set, created on first use (a core call that may grow memory). */
   tableOf(set: ComponentSet, components: readonly ComponentArg[]): number {
-    if (set.table < 0) set.table = this.tableForMask(set.mask, components);
+    if (set.table < 0) {
+      set.table = this.tableForMask(set.mask, components);
+      this.resolved.push(set);
+    }
     return set.table;
+  }
+
+  /**
+   * Runs a spawn whose archetype lookup may have created tables; if it throws, those
+   * tables (empty) are dropped again, so a failed call leaves no archetype behind.
+   */
+  undoTablesOnError<T>(before: number, spawn: () => T): T {
+    try {
+      return spawn();
+    } catch (error) {
+      if (this.core.dead === undefined && this.core.tableCount > before) {
+        this.core.dropTables(before);
+        if (this.tables.length > before) this.tables.length = before;
+        for (const set of this.resolved) if (set.table >= before) set.table = -1;
+        this.resolved = this.resolved.filter((set) => set.table >= 0);
+      }
+      throw error;
+    }
   }
 
   /** Finds or creates the table with exactly these components, with one core call. */
@@ -143,12 +166,13 @@ export class Ops {
     return e;
   }
 
-  spawnMany(table: number, n: number, components: readonly ComponentArg[]): Uint32Array {
+  /** Spawns n entities into table; writes the init values among components when withInits. */
+  spawnMany(table: number, n: number, components: readonly ComponentArg[], withInits: boolean): Uint32Array {
     const first = this.expect(this.core.spawnMany(table, n, 0), `spawn ${n} entities`);
     // The new entities are rows first .. first + n - 1 of the table's entity column.
     const col = this.tableAt(table).columnPtr(0) >>> 2;
     const ids = this.core.u32.slice(col + first, col + first + n);
-    if (table !== 0) {
+    if (withInits) {
       const rows = new Int32Array(n);
       for (let i = 0; i < n; i++) rows[i] = first + i;
       this.writeManyInits(table, rows, components);
@@ -317,12 +341,25 @@ export class Ops {
   /**
    * Applies the buffer in order. Each run of spawns into one table, of adds or
    * removes of one component, or of destroys is one core call. On a CapacityError
-   * the commands before the failing run stay applied and the rest are dropped.
+   * the commands before the failing run stay applied, the rest are dropped, and the
+   * entities still parked for them are destroyed, so none is left alive without the
+   * components it was spawned with. (Issue: an all-or-nothing flush needs a
+   * reservation pass over the whole buffer first.)
    */
-  apply(buf: CommandBuffer): void {
-    const n = buf.size;
+  apply(buf: CommandBuffer, parked: number): void {
     let i = 0;
-    while (i < n) {
+    try {
+      while (i < buf.size) i = this.applyRun(buf, i);
+    } catch (error) {
+      if (!(error instanceof CapacityError) || this.core.dead !== undefined) throw error;
+      this.destroyTables([this.tableAt(parked)].filter((t) => t.refresh() > 0));
+      throw new CapacityError(messages.flushFailed(error.message, i, buf.size - i));
+    }
+  }
+
+  /** Applies the run of commands starting at i; returns where the next run starts. */
+  private applyRun(buf: CommandBuffer, i: number): number {
+    {
       const j = buf.runEnd(i);
       const kind = buf.kind[i];
       if (kind === SPAWN) this.applySpawns(buf, i, j);
@@ -333,7 +370,7 @@ export class Ops {
         const { ids, values } = buf.payload(i) as ManyData;
         this.moveMany(ids, buf.target[i], kind === ADD_MANY, values, true);
       }
-      i = j;
+      return j;
     }
   }
 

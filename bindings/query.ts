@@ -63,6 +63,11 @@ export class Query {
     this.none = maskOf(none);
   }
 
+  /** Whether this query was made by `host` (a world). */
+  belongsTo(host: QueryHost): boolean {
+    return this.host === host;
+  }
+
   /** Whether a table with this mask matches the terms. */
   matches(mask: Uint32Array): boolean {
     return (
@@ -108,8 +113,10 @@ export class Query {
   /** Calls fn for every matching entity (convenience; loops over columns are faster). */
   each(fn: (e: Entity, table: Table, row: number) => void): void {
     for (const t of this) {
+      // Bounded by the rows the table had when it was yielded.
       const es = t.entities;
-      for (let row = 0; row < t.count; row++) fn(es[row] as Entity, t, row);
+      const n = es.length;
+      for (let row = 0; row < n; row++) fn(es[row] as Entity, t, row);
     }
   }
 }

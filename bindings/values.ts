@@ -114,7 +114,7 @@ export function writeValues<S extends Schema>(
   id: number,
   values: Init<S>,
 ): void {
-  for (const name in values) {
+  for (const name of Object.keys(values)) {
     const value = (values as Record<string, unknown>)[name];
     if (value === undefined) continue;
     const f = c.fieldByName.get(name) as FieldInfo;

@@ -13,7 +13,7 @@ import {
   SPAWN,
   SPAWN_MANY,
 } from "./commands.js";
-import { Component, type ComponentArg, type ComponentInit } from "./component.js";
+import { Component, type ComponentArg, type ComponentInit, tag } from "./component.js";
 import {
   ERR_BAD_ARGUMENT,
   ERR_COMPONENT_LIMIT,
@@ -64,6 +64,7 @@ export interface WorldOptions {
 
 export interface WorldStats {
   readonly entities: number;
+  /** Archetype tables, the empty archetype included. */
   readonly archetypes: number;
   readonly components: number;
   readonly queries: number;
@@ -74,6 +75,13 @@ export interface WorldStats {
   /** Bumped whenever a column or the memory moved. */
   readonly layoutEpoch: number;
 }
+
+/**
+ * Marks the table where spawns made while deferring wait (alive, without their
+ * components) until the flush moves them to their table. Every query excludes it, so
+ * an iteration never visits an entity spawned during it.
+ */
+const PARKED = tag("wasm-ecs:parked");
 
 const PAGE = 65536;
 const MAX_PAGES = 65536;
@@ -107,6 +115,8 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   if (hint > 0 && core.reserveEntities(Math.min(hint, MAX_SLOTS - 1)) !== 0) {
     throw new CapacityError(messages.outOfMemory(`reserve room for ${hint} entities`, maxPages * PAGE));
   }
+  world.register(PARKED);
+  world.parkAt();
   for (const c of options.components ?? []) world.register(c);
   return world;
 }
@@ -126,6 +136,8 @@ export class World implements QueryHost {
   };
   private iterating = 0;
   private deferring = 0;
+  /** Table of PARKED (see there). */
+  private parked = 0;
 
   /** @internal Use createWorld(). */
   constructor(core: Core, debug: boolean, maxBytes: number) {
@@ -167,12 +179,17 @@ export class World implements QueryHost {
       at += f.bytes;
     }
     const id = core.registerComponent(ptr, n, c.isTag ? FLAG_TAG : 0);
-    if (id === ERR_COMPONENT_LIMIT) throw new CapacityError(messages.componentLimit(c.name, MAX_COMPONENTS));
+    if (id === ERR_COMPONENT_LIMIT) throw new CapacityError(messages.componentLimit(c.name, MAX_COMPONENTS - 1));
     if (id === ERR_BAD_ARGUMENT) throw new SchemaError(`The core rejected the schema of ${c.name}`);
     this.ops.expect(id, `register ${c.name}`);
     this.ids[c.key] = id;
     this.ops.components[id] = c;
     this.byName.set(c.name, c);
+  }
+
+  /** @internal Creates the parking table; called once by createWorld. */
+  parkAt(): void {
+    this.parked = this.ops.tableOf(this.ops.resolve([PARKED], false, 1, false, this.unknown), [PARKED]);
   }
 
   // ── Entities ──────────────────────────────────────────────────────────────
@@ -182,12 +199,16 @@ export class World implements QueryHost {
     const set = this.ops.resolve(components, false, 1, this.debug, this.unknown);
     // Values that are views on this world's memory would be detached by a growing core call.
     if (this.ops.initsShareMemory) components = copyInits(components);
-    const table = this.ops.tableOf(set, components);
-    if (this.iterating === 0 && this.deferring === 0)
-      return this.ops.spawn(table, components, this.ops.hadInits) as Entity;
-    const e = this.ops.spawn(0, components, false);
-    this.commands.push(SPAWN, e, table, components);
-    return e as Entity;
+    const before = this.core.tableCount;
+    const inits = this.ops.hadInits;
+    return this.ops.undoTablesOnError(before, () => {
+      const table = this.ops.tableOf(set, components);
+      if (this.iterating === 0 && this.deferring === 0) return this.ops.spawn(table, components, inits) as Entity;
+      const e = this.ops.spawn(this.parked, components, false);
+      // Init values are read at the flush: keep them as they are now.
+      this.commands.push(SPAWN, e, table, inits ? copyInits(components) : components);
+      return e as Entity;
+    });
   }
 
   /**
@@ -203,17 +224,21 @@ export class World implements QueryHost {
     }
     const set = this.ops.resolve(components, true, n, this.debug, this.unknown);
     if (n === 0) return new Uint32Array(0);
+    const before = this.core.tableCount;
     if (!this.isDeferring()) {
       // Values that are views on this world's memory would be detached by a growing core call.
       if (this.ops.initsShareMemory) components = copyInits(components);
-      return this.ops.spawnMany(this.ops.tableOf(set, components), n, components);
+      const now = components;
+      return this.ops.undoTablesOnError(before, () => this.ops.spawnMany(this.ops.tableOf(set, now), n, now, true));
     }
     // Deferred: the values are read at the flush, after the caller may have changed them.
     const inits = copyInits(components);
-    const table = this.ops.tableOf(set, inits);
-    const ids = this.ops.spawnMany(0, n, inits);
-    this.commands.push(SPAWN_MANY, 0, table, { ids, inits });
-    return ids;
+    return this.ops.undoTablesOnError(before, () => {
+      const table = this.ops.tableOf(set, inits);
+      const ids = this.ops.spawnMany(this.parked, n, inits, false);
+      this.commands.push(SPAWN_MANY, 0, table, { ids, inits });
+      return ids;
+    });
   }
 
   /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
@@ -221,10 +246,12 @@ export class World implements QueryHost {
     this.core.check();
     this.tableOfLive(e);
     const id = this.idOf(c);
-    // Array values that are views on this world's memory are copied: the core call, or
-    // the deferral, would leave them detached or changed.
-    if (values !== undefined && checkValues(c, values, this.debug, this.core.buffer)) values = copyValues(values);
-    if (this.iterating === 0 && this.deferring === 0) this.ops.add(e, id, c, values);
+    const now = this.iterating === 0 && this.deferring === 0;
+    // Array values that are views on this world's memory are copied (a growing core call
+    // would detach them), and deferred values too (they are read at the flush).
+    if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
+      values = copyValues(values);
+    if (now) this.ops.add(e, id, c, values);
     else this.commands.push(ADD, e, id, values);
   }
 
@@ -290,22 +317,57 @@ export class World implements QueryHost {
     values: object | undefined,
   ): void {
     this.core.check();
+    this.checkTarget(target, adding ? "addMany" : "removeMany");
     const id = this.idOf(c);
-    if (values !== undefined && checkValues(c, values, this.debug, this.core.buffer)) values = copyValues(values);
     const now = this.iterating === 0 && this.deferring === 0;
+    // Deferred values are read at the flush: copy them, as they are now.
+    if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
+      values = copyValues(values);
     if (now && target instanceof Query) {
       // A query moves its tables whole: no entity list at all.
       this.ops.moveTables(nonEmpty(target), id, adding, values);
       return;
     }
-    const ids = target instanceof Query ? target.entities() : target;
+    this.checkIds(target);
+    const ids = this.ownIds(target);
     if (now) {
       this.ops.moveMany(ids, id, adding, values, false);
       return;
     }
     this.ops.checkLive(ids);
-    const copy = ids instanceof Uint32Array ? ids.slice() : Uint32Array.from(ids);
-    this.commands.push(adding ? ADD_MANY : REMOVE_MANY, 0, id, { ids: copy, values });
+    this.commands.push(adding ? ADD_MANY : REMOVE_MANY, 0, id, { ids, values });
+  }
+
+  /** ArgumentError unless target is a query of this world or an array-like of ids. */
+  private checkTarget(target: unknown, method: string): void {
+    if (target instanceof Query) {
+      if (!target.belongsTo(this)) throw new ArgumentError(`${method}() was given a query of another world`);
+      return;
+    }
+    const length = (target as ArrayLike<number> | null)?.length;
+    if (typeof target !== "object" || target === null || !Number.isInteger(length)) {
+      throw new ArgumentError(`${method}() takes an array of entities or a query, got ${String(target)}`);
+    }
+  }
+
+  /** StaleEntityError for an element of a list that is not a valid id (before any conversion to u32). */
+  private checkIds(target: ArrayLike<number> | Query): void {
+    if (target instanceof Query || target instanceof Uint32Array) return;
+    for (let i = 0; i < target.length; i++) {
+      const e = target[i];
+      if (!(Number.isInteger(e) && e > 0 && e <= 0x7fffffff)) throw this.ops.stale(e);
+    }
+  }
+
+  /**
+   * The ids of a batch as a Uint32Array the world owns: a copy of a query's entities or
+   * of the caller's list. A list that is a view on this world's memory (t.entities)
+   * would be detached or changed by the batch itself.
+   */
+  private ownIds(target: ArrayLike<number> | Query): Uint32Array {
+    if (target instanceof Query) return target.entities();
+    if (target instanceof Uint32Array) return target.slice();
+    return Uint32Array.from(target, (e) => (e >>> 0 === e ? e : 0));
   }
 
   /**
@@ -314,18 +376,19 @@ export class World implements QueryHost {
    */
   destroyMany(target: ArrayLike<number> | Query): void {
     this.core.check();
+    this.checkTarget(target, "destroyMany");
     if (target instanceof Query && this.iterating === 0 && this.deferring === 0) {
       this.ops.destroyTables(nonEmpty(target));
       return;
     }
-    const entities = target instanceof Query ? target.entities() : target;
+    this.checkIds(target);
+    const entities = this.ownIds(target);
     if (!this.isDeferring()) {
       this.ops.destroyMany(entities, false);
       return;
     }
     this.ops.checkLive(entities);
-    const copy = entities instanceof Uint32Array ? entities.slice() : Uint32Array.from(entities);
-    this.commands.push(DESTROY_MANY, 0, 0, copy);
+    this.commands.push(DESTROY_MANY, 0, 0, entities);
   }
 
   /** False for destroyed, stale and malformed ids, and in a disposed world; never throws. */
@@ -341,8 +404,8 @@ export class World implements QueryHost {
     this.core.check();
     return {
       entities: this.core.alive,
-      archetypes: this.core.tableCount,
-      components: this.ops.components.length,
+      archetypes: this.core.tableCount - 1, // not counting the parking table
+      components: this.ops.components.length - 1, // not counting PARKED
       queries: this.queries.size,
       memoryBytes: this.core.memory.buffer.byteLength,
       usedBytes: this.core.header(H_USED_BYTES),
@@ -372,6 +435,8 @@ export class World implements QueryHost {
       if (!Array.isArray(list)) throw new ArgumentError(`Query term "${key}" must be an array of components`);
       lists.push([...new Set(list.map((c) => this.idOf(c)))].sort((a, b) => a - b));
     }
+    // Every query leaves out the parked spawns.
+    lists[2] = [this.ids[PARKED.key], ...lists[2]];
     const cacheKey = lists.map((l) => l.join(",")).join("|");
     let q = this.queries.get(cacheKey);
     if (q === undefined) {
@@ -452,7 +517,7 @@ export class World implements QueryHost {
   private applyCommands(): void {
     if (this.commands.size === 0) return;
     try {
-      this.ops.apply(this.commands);
+      this.ops.apply(this.commands, this.parked);
     } finally {
       this.commands.clear();
     }

@@ -290,13 +290,13 @@ describe("CapacityError", () => {
     expect(world.entityCount).toBe(MAX);
   });
 
-  it("is thrown when the component registry is full (8192 components)", async () => {
+  it("is thrown when the component registry is full (8191 components: one id is the world's own)", async () => {
     const world = await createWorld();
-    for (let i = 0; i < 8192; i++) world.register(tag(`T${i}`));
+    for (let i = 0; i < 8191; i++) world.register(tag(`T${i}`));
     expect(() => world.register(tag("OneTooMany"))).toThrow(CapacityError);
     expect(() => world.register(tag("OneTooMany2"))).toThrow(
-      /^Cannot register "OneTooMany2": a world holds at most 8192 components$/,
+      /^Cannot register "OneTooMany2": a world holds at most 8191 components$/,
     );
-    expect(world.stats().components).toBe(8192);
+    expect(world.stats().components).toBe(8191);
   });
 });

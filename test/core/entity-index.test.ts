@@ -8,6 +8,7 @@ import {
   H_ALIVE,
   H_FREE_COUNT,
   H_REC_TABLE,
+  H_RETIRED,
   H_SLOT_CAP,
   MAX_SLOTS,
   OK,
@@ -119,18 +120,24 @@ describe.each(BUILDS)("entity index (%s build)", (build) => {
     }
   });
 
-  test("entity-index wraps the generation to 0 after GEN_MASK + 1 reuses of one slot", async () => {
+  test("entity-index retires a slot instead of wrapping its generation, so no stale handle matches again", async () => {
     const core = await CoreHarness.create(build);
     const first = core.spawn(0);
     let e = first;
-    for (let i = 0; i <= GEN_MASK; i++) {
+    for (let i = 0; i < GEN_MASK; i++) {
       expect(core.raw.destroy(e)).toBe(OK);
       const next = core.spawn(0);
       expect(slotOf(next)).toBe(slotOf(first));
-      expect(genOf(next)).toBe((genOf(e) + 1) & GEN_MASK);
+      expect(genOf(next)).toBe(genOf(e) + 1);
       e = next;
     }
-    expect(e).toBe(first);
+    expect(genOf(e)).toBe(GEN_MASK);
+    expect(core.raw.destroy(e)).toBe(OK);
+    expect(core.header(H_RETIRED)).toBe(1);
+    const after = core.spawn(0);
+    expect(slotOf(after)).not.toBe(slotOf(first));
+    expect(core.raw.isAlive(first)).toBe(0);
+    expect(core.raw.isAlive(e)).toBe(0);
   });
 
   test("entity-index keeps the record arrays in place while spawning into reserved room", async () => {
