@@ -9,27 +9,31 @@ export interface Request {
   /** Module path relative to this file, e.g. "./scenarios/packed_5.js". */
   readonly module: string;
   readonly library: string;
-  /** For a peer: its adapter module (the implementation comes from there, not from `module`). */
+  /**
+   * For a peer: its adapter module and the scenario name. The scenario module (which
+   * loads wasm-ecs) is then not imported at all in this process.
+   */
   readonly adapter?: string;
+  readonly scenario?: string;
   readonly plan: Plan;
 }
 
 export type Reply = { readonly ok: true; readonly outcome: Outcome } | { readonly ok: false; readonly error: string };
 
 async function run(request: Request): Promise<Outcome> {
-  const mod: { bench?: Bench } = await import(request.module);
-  const bench = mod.bench;
-  if (bench === undefined) throw new Error(`${request.module} exports no \`bench\``);
   if (request.adapter !== undefined) {
     // A peer: only its adapter (and so only its library) is loaded in this process.
     const { adapter } = (await import(request.adapter)) as { adapter: Adapter };
-    const impl = adapter.scenarios[bench.name as PeerScenario];
-    if (impl === undefined || bench.kind !== "steps") throw new Error(`${adapter.library} has no ${bench.name}`);
+    const impl = adapter.scenarios[request.scenario as PeerScenario];
+    if (impl === undefined) throw new Error(`${adapter.library} has no ${request.scenario}`);
     const state = await impl.setup();
     impl.check(state);
     const { stats, opsPerSample } = measureSteps(impl, state, request.plan);
     return { kind: "steps", stats, opsPerSample };
   }
+  const mod: { bench?: Bench } = await import(request.module);
+  const bench = mod.bench;
+  if (bench === undefined) throw new Error(`${request.module} exports no \`bench\``);
   switch (bench.kind) {
     case "steps": {
       const impl = bench.implementations[request.library];

@@ -181,6 +181,7 @@ async function main(): Promise<void> {
       module: job.module,
       library: job.library,
       adapter: job.adapter,
+      scenario: job.bench.name,
       plan,
     });
     const seconds = (performance.now() - t0) / 1000;

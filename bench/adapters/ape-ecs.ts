@@ -12,7 +12,7 @@
 // classes come from the default export (module.exports).
 import ApeECS, { type Entity, type Query } from "ape-ecs";
 import { expectEqual } from "../check.js";
-import { picks } from "../scenarios/random_access.js";
+import { picks } from "../picks.js";
 import type { StepImplementation } from "../types.js";
 import type { Adapter } from "./types.js";
 

@@ -28,7 +28,7 @@
 // two systems, single-system groups; the probe group is stopped before timing starts.
 import { type Entity, type Frame, System, type SystemGroup, Type, World } from "@lastolivegames/becsy/lib/perf.js";
 import { expectEqual } from "../check.js";
-import { picks } from "../scenarios/random_access.js";
+import { picks } from "../picks.js";
 import type { StepImplementation } from "../types.js";
 import type { Adapter } from "./types.js";
 

@@ -12,7 +12,7 @@
 // `query.entities.indexOf(entity)` for every matching entity (quadratic, ~5e11 steps at 1M).
 import { Component, type ComponentSchema, type Entity, System, TagComponent, Types, World } from "ecsy";
 import { expectEqual } from "../check.js";
-import { picks } from "../scenarios/random_access.js";
+import { picks } from "../picks.js";
 import type { StepImplementation } from "../types.js";
 import type { Adapter } from "./types.js";
 

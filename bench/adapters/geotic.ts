@@ -13,7 +13,7 @@
 // spawn_1m and migrate_100k are out of reach (see `unsupported`).
 import { Component, Engine, type Entity, type Query, type World } from "geotic";
 import { expectEqual } from "../check.js";
-import { picks } from "../scenarios/random_access.js";
+import { picks } from "../picks.js";
 import type { StepImplementation } from "../types.js";
 import type { Adapter } from "./types.js";
 

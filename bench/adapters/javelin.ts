@@ -25,7 +25,7 @@ import {
   type World,
 } from "@javelin/ecs";
 import { expectEqual } from "../check.js";
-import { picks } from "../scenarios/random_access.js";
+import { picks } from "../picks.js";
 import type { StepImplementation } from "../types.js";
 import type { Adapter } from "./types.js";
 

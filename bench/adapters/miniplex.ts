@@ -6,7 +6,7 @@
 // miniplex has no systems: each system is a plain function over its query.
 import { type Query, type With, World } from "miniplex";
 import { expectEqual } from "../check.js";
-import { picks } from "../scenarios/random_access.js";
+import { picks } from "../picks.js";
 import type { StepImplementation } from "../types.js";
 import type { Adapter } from "./types.js";
 

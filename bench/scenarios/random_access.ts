@@ -4,29 +4,12 @@
 // Check: after one op from setup the x values sum to 1e5.
 import { component, createWorld, type Query, type World } from "wasm-ecs";
 import { expectEqual, sumOf } from "../check.js";
+import { picks } from "../picks.js";
 import type { StepBench, StepImplementation } from "../types.js";
 
 const N = 100_000;
 
 const Position = component("Position", { x: "f32", y: "f32" });
-
-/** The seeded PRNG every adapter uses for the picks (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** N indexes into a list of N entities, the same for every library. */
-export function picks(): Uint32Array {
-  const random = mulberry32(42);
-  return Uint32Array.from({ length: N }, () => Math.floor(random() * N));
-}
 
 interface State {
   readonly world: World;
