@@ -4,8 +4,7 @@
 // results/quick.{json,md}, so a quick run never replaces the careful figures; runs
 // filtered with --only or --lib only print).
 import { fork } from "node:child_process";
-import { mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -110,11 +109,14 @@ function writeAtomic(path: string, text: string): void {
   renameSync(`${path}.tmp`, path);
 }
 
-/** Version of an installed npm package (peers and aliases such as "bitecs-0.3"). */
+/**
+ * Version of an installed npm package (peers and aliases such as "bitecs-0.3"), read
+ * from its package.json file: an exports map may not export "./package.json".
+ */
 function versionOf(packageName: string): string | undefined {
   try {
-    const require = createRequire(import.meta.url);
-    return (require(`${packageName}/package.json`) as { version?: string }).version;
+    const file = join(here, "..", "..", "node_modules", packageName, "package.json");
+    return (JSON.parse(readFileSync(file, "utf8")) as { version?: string }).version;
   } catch {
     return undefined;
   }
