@@ -31,6 +31,8 @@ export class Component<S extends Schema = Schema> {
   readonly fields: readonly FieldInfo[];
   /** @internal Field by name. */
   readonly fieldByName: ReadonlyMap<string, FieldInfo>;
+  /** @internal An object with every field (0), in schema order: get() copies it. */
+  readonly template: Readonly<Record<string, number | number[]>>;
 
   /** @internal Use component() or tag(). */
   constructor(name: string, schema: S, isTag: boolean, sparse: boolean, defaults: Init<S>) {
@@ -56,6 +58,7 @@ export class Component<S extends Schema = Schema> {
     }
     this.fields = fields;
     this.fieldByName = new Map(fields.map((f) => [f.name, f]));
+    this.template = Object.fromEntries(fields.map((f) => [f.name, 0]));
     for (const [field, value] of Object.entries(defaults)) {
       const info = this.field(field);
       checkInit(this, info, value, true);

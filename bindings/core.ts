@@ -99,8 +99,15 @@ export class Core {
     ];
   }
 
+  /**
+   * Counts core calls that may have changed something: a table view whose `version`
+   * matches has nothing to re-read.
+   */
+  version = 0;
+
   /** Called after every core call: a grown memory detached the old views. */
   private sync(): void {
+    this.version++;
     if (this.u32.length === 0) this.refresh();
   }
 

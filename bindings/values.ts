@@ -8,8 +8,6 @@ import { messages, SchemaError } from "./errors.js";
 import { type FieldInfo, type Init, type Schema, type Values, valueProblem } from "./schema.js";
 import type { Table } from "./views.js";
 
-const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
-
 /**
  * Validates values for c before any write: names, shapes and (strict) integer ranges.
  * Returns whether a value is a view on `buffer` (the world's memory), which a core
@@ -22,7 +20,10 @@ export function checkValues(c: Component, values: object, strict: boolean, buffe
     );
   }
   let onBuffer = false;
-  for (const [name, value] of Object.entries(values)) {
+  const own = values as Record<string, unknown>;
+  for (const name in own) {
+    if (!Object.hasOwn(own, name)) continue;
+    const value = own[name];
     if (value === undefined) continue;
     checkInit(c, c.field(name), value, strict);
     if (typeof value === "object" && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
@@ -99,12 +100,6 @@ function isPerEntity(f: FieldInfo, value: unknown, n: number): boolean {
   return !f.isArray || length === n * f.length;
 }
 
-/** Element index of field f of component id at `row`, in the view of f's type. */
-function elementAt(table: Table, id: number, f: FieldInfo, row: number): number {
-  const col = (table.columnOf(id) as number) + f.index;
-  return (table.columnPtr(col) >>> SHIFT[f.code]) + row * f.length;
-}
-
 /** Writes (already checked) values of component id into `row` of `table`. */
 export function writeValues<S extends Schema>(
   core: Core,
@@ -114,12 +109,15 @@ export function writeValues<S extends Schema>(
   id: number,
   values: Init<S>,
 ): void {
-  for (const name of Object.keys(values)) {
-    const value = (values as Record<string, unknown>)[name];
+  const bases = table.fieldBases(id, c);
+  const own = values as Record<string, unknown>;
+  for (const name in own) {
+    if (!Object.hasOwn(own, name)) continue;
+    const value = own[name];
     if (value === undefined) continue;
     const f = c.fieldByName.get(name) as FieldInfo;
     const view = core.views[f.code];
-    const at = elementAt(table, id, f, row);
+    const at = bases[f.index] + row * f.length;
     if (typeof value === "number") {
       if (f.isArray) view.fill(value, at, at + f.length);
       else view[at] = value;
@@ -145,7 +143,7 @@ export function writeManyValues(
     if (value === undefined) continue;
     const f = c.field(name);
     const view = core.views[f.code];
-    const base = elementAt(table, id, f, 0);
+    const base = table.fieldBases(id, c)[f.index];
     const len = f.length;
     const perEntity = isPerEntity(f, value, n);
     if (block) {
@@ -187,10 +185,14 @@ export function readValues<S extends Schema>(
   c: Component<S>,
   id: number,
 ): Values<S> {
-  const out: Record<string, number | number[]> = {};
-  for (const f of c.fields) {
+  const bases = table.fieldBases(id, c);
+  // A copy of the component's template has every field already: no shape transitions.
+  const out: Record<string, number | number[]> = { ...c.template };
+  const fields = c.fields;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i];
     const view = core.views[f.code];
-    const at = elementAt(table, id, f, row);
+    const at = bases[i] + row * f.length;
     out[f.name] = f.isArray ? Array.from(view.subarray(at, at + f.length)) : view[at];
   }
   return out as Values<S>;

@@ -13,6 +13,8 @@ import type { Columns, Schema, TypedArray } from "./schema.js";
 export type TableId = number & { readonly __brand: "TableId" };
 
 const NO_COLUMNS = Object.freeze({});
+/** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
+const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
 export class Table {
   readonly id: TableId;
@@ -28,8 +30,11 @@ export class Table {
   /** First column index of each component id present (tags have none). */
   private readonly firstColumn: number[] = [];
   private cache: (object | undefined)[] = [];
+  /** Per component id: each field's element index in the whole-memory view of its type. */
+  private bases: (number[] | undefined)[] = [];
   private entityView: Uint32Array | undefined;
   private epoch = -1;
+  private version = -1;
   private viewCount = -1;
   private rec = 0;
 
@@ -59,8 +64,11 @@ export class Table {
   /** Reads the row count from memory; drops cached views when anything moved. */
   refresh(): number {
     const core = this.core;
+    if (core.version === this.version) return this.count; // no core call since the last look
+    this.version = core.version;
     if (core.epoch !== this.epoch) {
       this.epoch = core.epoch;
+      this.bases = [];
       this.rec = core.tableRec(this.id);
       this.viewCount = -1;
     }
@@ -110,6 +118,22 @@ export class Table {
   /** Names of the table's components (for messages and inspection). */
   describe(): string {
     return `(${this.componentIds.map((c) => this.components[c].name).join(", ")})`;
+  }
+
+  /**
+   * @internal Element index of row 0 of each field of component id (which the table
+   * has) in the whole-memory view of the field's type: row r, element k of field f is
+   * at bases[f] + r * length + k. Valid until the next core call.
+   */
+  fieldBases(id: number, c: Component): number[] {
+    this.refresh();
+    let b = this.bases[id];
+    if (b === undefined) {
+      const first = this.firstColumn[id] as number;
+      b = c.fields.map((f) => this.columnPtr(first + f.index) >>> SHIFT[f.code]);
+      this.bases[id] = b;
+    }
+    return b;
   }
 
   /** @internal First column index of component id, or undefined. */
