@@ -117,6 +117,40 @@ export function takeSlot(): u32 {
   return makeEntity(slot, recGen(slot));
 }
 
+/**
+ * Takes n slots for entities placed at rows first .. first + n - 1 of table t, writing
+ * each entity to the column at ents (and to out unless it is 0). Precondition:
+ * reserveSlots(n) succeeded. The batch form of takeSlot + setRecord: header fields and
+ * record arrays stay in locals for the whole run.
+ */
+export function takeSlots(n: u32, t: u32, first: u32, ents: usize, out: usize): void {
+  const recT = <usize>hget(H_REC_TABLE), recR = <usize>hget(H_REC_ROW), recG = <usize>hget(H_REC_GEN);
+  let head = hget(H_FREE_HEAD);
+  let free = hget(H_FREE_COUNT);
+  let next = hget(H_SLOT_COUNT);
+  for (let i: u32 = 0; i < n; i++) {
+    let slot: u32;
+    if (head != 0) {
+      slot = head;
+      head = load<u32>(recR + (<usize>slot << 2));
+      free--;
+    } else {
+      slot = next++;
+      store<u16>(recG + (<usize>slot << 1), 0);
+    }
+    const e = makeEntity(slot, load<u16>(recG + (<usize>slot << 1)));
+    store<i32>(recT + (<usize>slot << 2), <i32>t);
+    store<u32>(recR + (<usize>slot << 2), first + i);
+    store<u32>(ents + (<usize>(first + i) << 2), e);
+    if (out != 0) store<u32>(out + (<usize>i << 2), e);
+  }
+  hset(H_FREE_HEAD, head);
+  if (head == 0) hset(H_FREE_TAIL, 0);
+  hset(H_FREE_COUNT, free);
+  hset(H_SLOT_COUNT, next);
+  hset(H_ALIVE, hget(H_ALIVE) + n);
+}
+
 /** Frees a slot: its generation moves on, so every handle to it is now stale. */
 export function releaseSlot(slot: u32): void {
   const gen = (recGen(slot) + 1) & GEN_MASK;

@@ -3,7 +3,7 @@
 // Precondition of every function here: the destination has room (ensureCapacity)
 // and, for spawns, slots are reserved (reserveSlots). They cannot fail.
 import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, T_COUNT, T_NCOLS } from "./constants";
-import { recRow, recTable, releaseSlot, setRecord, slotOf, takeSlot } from "./entity-index";
+import { recRow, recTable, releaseSlot, setRecord, slotOf, takeSlot, takeSlots } from "./entity-index";
 import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
 
 /** Spawns one entity into t with default values; returns it. */
@@ -23,12 +23,8 @@ export function spawnInto(t: u32): u32 {
 /** Spawns n entities into t (and writes them to out unless it is 0); defaults are filled column by column. */
 export function spawnManyInto(t: u32, n: u32, out: usize): void {
   const first = tget(t, T_COUNT);
-  for (let i: u32 = 0; i < n; i++) {
-    const e = takeSlot();
-    const row = appendRow(t, e);
-    setRecord(slotOf(e), t, row);
-    if (out != 0) store<u32>(out + (<usize>i << 2), e);
-  }
+  takeSlots(n, t, first, <usize>cget(colDesc(t, 0), C_PTR), out);
+  tset(t, T_COUNT, first + n);
   const ncols = tget(t, T_NCOLS);
   for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, first, n);
 }
