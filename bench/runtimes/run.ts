@@ -138,6 +138,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A path inside the repository as written in results (no machine paths). */
+function relative(path: string): string {
+  return path.startsWith(`${root}/`)
+    ? path.slice(root.length + 1)
+    : path.startsWith(root)
+      ? path.slice(root.length)
+      : path;
+}
+
 /** What `command ...argv` prints on stdout (throws when it fails). */
 function probe(command: string, argv: string[]): string {
   return execFileSync(command, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 30_000 }).trim();
@@ -212,7 +221,7 @@ function processDriver(
     id,
     label: RUNTIME_LABELS[id],
     engine,
-    command: `${command.startsWith(root) ? command.slice(root.length) : command} ${flags.join(" ")} build/bench/runtimes/cli.js '<request>'`,
+    command: `${[command, ...flags].map(relative).join(" ")} build/bench/runtimes/cli.js '<request>'`,
   };
   if (!existsSync(command)) info.skipped = `${command} not found`;
   else {
