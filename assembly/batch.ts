@@ -3,12 +3,12 @@
 // before the first row moves. Runs of entities that are the last rows of one table,
 // in row order, move with one bulk copy per column (moveTail): that is how parked
 // spawns land and how a whole table moves at once.
-import { ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT, T_PENDING } from "./constants";
+import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT, T_PENDING } from "./constants";
 import { tableCount, tableWith, tableWithout } from "./archetype-map";
-import { isAlive, recRow, recTable, slotOf } from "./entity-index";
+import { isAlive, recRow, recTable, releaseSlots, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
-import { ensureCapacity, entityAt, tget, tset } from "./table";
+import { cget, colDesc, ensureCapacity, tget, tset } from "./table";
 
 /** Where a batch sends each entity: to one table, or to its table plus / minus a component. */
 export const TO_TABLE: u32 = 0;
@@ -180,8 +180,9 @@ export function destroyTables(ptr: usize, n: u32): i32 {
   for (let i: u32 = 0; i < n; i++) if (at(ptr, i) >= tables) return ERR_BAD_ARGUMENT;
   for (let i: u32 = 0; i < n; i++) {
     const t = at(ptr, i);
-    // From the last row down: each entity is the last row when its turn comes.
-    for (let row = <i32>tget(t, T_COUNT) - 1; row >= 0; row--) destroyEntity(entityAt(t, <u32>row));
+    // The whole table goes: free every slot in one pass and empty it; no row moves.
+    releaseSlots(<usize>cget(colDesc(t, 0), C_PTR), tget(t, T_COUNT));
+    tset(t, T_COUNT, 0);
   }
   return OK;
 }

@@ -151,6 +151,33 @@ export function takeSlots(n: u32, t: u32, first: u32, ents: usize, out: usize): 
   hset(H_ALIVE, hget(H_ALIVE) + n);
 }
 
+/**
+ * Frees the slots of the n entities at ents (a table's entity column, whose rows are
+ * being dropped): the batch form of releaseSlot, with the free list in locals.
+ */
+export function releaseSlots(ents: usize, n: u32): void {
+  const recT = <usize>hget(H_REC_TABLE), recR = <usize>hget(H_REC_ROW), recG = <usize>hget(H_REC_GEN);
+  let head = hget(H_FREE_HEAD), tail = hget(H_FREE_TAIL);
+  let free = hget(H_FREE_COUNT), retired = hget(H_RETIRED);
+  for (let i: u32 = 0; i < n; i++) {
+    const slot = slotOf(load<u32>(ents + (<usize>i << 2)));
+    const gen = (<u32>load<u16>(recG + (<usize>slot << 1)) + 1) & GEN_MASK;
+    store<u16>(recG + (<usize>slot << 1), <u16>gen);
+    store<i32>(recT + (<usize>slot << 2), -1);
+    store<u32>(recR + (<usize>slot << 2), 0);
+    if (gen == 0) { retired++; continue; }
+    if (tail == 0) head = slot;
+    else store<u32>(recR + (<usize>tail << 2), slot);
+    tail = slot;
+    free++;
+  }
+  hset(H_FREE_HEAD, head);
+  hset(H_FREE_TAIL, tail);
+  hset(H_FREE_COUNT, free);
+  hset(H_RETIRED, retired);
+  hset(H_ALIVE, hget(H_ALIVE) - n);
+}
+
 /** Frees a slot: its generation moves on, so every handle to it is now stale. */
 export function releaseSlot(slot: u32): void {
   const gen = (recGen(slot) + 1) & GEN_MASK;

@@ -5,6 +5,7 @@ export const BENCH_MODULES: readonly string[] = [
   "./scenarios/simple_iter.js",
   "./scenarios/frag_iter.js",
   "./scenarios/entity_cycle.js",
+  "./scenarios/entity_cycle_deferred.js",
   "./scenarios/entity_cycle_single.js",
   "./scenarios/add_remove.js",
   "./scenarios/add_remove_single.js",

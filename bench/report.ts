@@ -88,6 +88,7 @@ const PEERS: Readonly<Record<string, string>> = {
   simple_iter: "197k (piecs)",
   frag_iter: "423k (bitECS 0.3)",
   entity_cycle: "83k (piecs)",
+  entity_cycle_deferred: "83k (piecs)",
   entity_cycle_single: "83k (piecs)",
   add_remove: "40k (piecs)",
   add_remove_single: "40k (piecs)",

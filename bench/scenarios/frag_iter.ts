@@ -21,14 +21,14 @@ interface State {
 function doubleData(q: Query): void {
   for (const t of q) {
     const v = t.columns(Data).value;
-    for (let i = 0; i < t.count; i++) v[i] *= 2;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleZ(q: Query): void {
   for (const t of q) {
     const v = t.columns(Z).value;
-    for (let i = 0; i < t.count; i++) v[i] *= 2;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 

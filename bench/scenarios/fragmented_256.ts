@@ -19,7 +19,7 @@ interface State {
 function increment(s: State): void {
   for (const t of s.data) {
     const v = t.columns(Data).value;
-    for (let i = 0; i < t.count; i++) v[i] += 1;
+    for (let i = 0; i < v.length; i++) v[i] += 1;
   }
 }
 

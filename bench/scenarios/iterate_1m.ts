@@ -22,7 +22,7 @@ function move(s: State): void {
     const py = p.y;
     const vx = v.x;
     const vy = v.y;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = px.length; i < n; i++) {
       px[i] += vx[i];
       py[i] += vy[i];
     }

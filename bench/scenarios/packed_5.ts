@@ -1,4 +1,5 @@
 // packed_5: 1,000 entities, each with A, B, C, D, E { value: i32 } (one archetype).
+// Loops run to the view's length (i < v.length), which lets V8 drop the bounds checks.
 // One op: 5 systems, one per component, each doubling `value` on every entity having it.
 import { component, createWorld, type Query, type World } from "wasm-ecs";
 import { expectEqual, sumOf } from "../check.js";
@@ -24,35 +25,35 @@ interface State {
 function doubleA(q: Query): void {
   for (const t of q) {
     const v = t.columns(A).value;
-    for (let i = 0; i < t.count; i++) v[i] *= 2;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleB(q: Query): void {
   for (const t of q) {
     const v = t.columns(B).value;
-    for (let i = 0; i < t.count; i++) v[i] *= 2;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleC(q: Query): void {
   for (const t of q) {
     const v = t.columns(C).value;
-    for (let i = 0; i < t.count; i++) v[i] *= 2;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleD(q: Query): void {
   for (const t of q) {
     const v = t.columns(D).value;
-    for (let i = 0; i < t.count; i++) v[i] *= 2;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleE(q: Query): void {
   for (const t of q) {
     const v = t.columns(E).value;
-    for (let i = 0; i < t.count; i++) v[i] *= 2;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 

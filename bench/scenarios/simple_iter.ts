@@ -23,7 +23,7 @@ function swapAB(q: Query): void {
   for (const t of q) {
     const a = t.columns(A).value;
     const b = t.columns(B).value;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = a.length; i < n; i++) {
       const x = a[i];
       a[i] = b[i];
       b[i] = x;
@@ -35,7 +35,7 @@ function swapCD(q: Query): void {
   for (const t of q) {
     const c = t.columns(C).value;
     const d = t.columns(D).value;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = c.length; i < n; i++) {
       const x = c[i];
       c[i] = d[i];
       d[i] = x;
@@ -47,7 +47,7 @@ function swapCE(q: Query): void {
   for (const t of q) {
     const c = t.columns(C).value;
     const e = t.columns(E).value;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = c.length; i < n; i++) {
       const x = c[i];
       c[i] = e[i];
       e[i] = x;
