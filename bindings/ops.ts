@@ -137,14 +137,18 @@ export class Ops {
     try {
       return spawn();
     } catch (error) {
-      if (this.core.dead === undefined && this.core.tableCount > before) {
-        this.core.dropTables(before);
-        if (this.tables.length > before) this.tables.length = before;
-        for (const set of this.resolved) if (set.table >= before) set.table = -1;
-        this.resolved = this.resolved.filter((set) => set.table >= 0);
-      }
+      this.undoTables(before);
       throw error;
     }
+  }
+
+  /** Drops the (empty) tables created since tableCount was `before`, after a failed call. */
+  undoTables(before: number): void {
+    if (this.core.dead !== undefined || this.core.tableCount <= before) return;
+    this.core.dropTables(before);
+    if (this.tables.length > before) this.tables.length = before;
+    for (const set of this.resolved) if (set.table >= before) set.table = -1;
+    this.resolved = this.resolved.filter((set) => set.table >= 0);
   }
 
   /** Finds or creates the table with exactly these components, with one core call. */

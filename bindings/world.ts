@@ -201,14 +201,18 @@ export class World implements QueryHost {
     if (this.ops.initsShareMemory) components = copyInits(components);
     const before = this.core.tableCount;
     const inits = this.ops.hadInits;
-    return this.ops.undoTablesOnError(before, () => {
+    // try/catch inline (no closure per spawn): a failed spawn drops the archetype it created.
+    try {
       const table = this.ops.tableOf(set, components);
       if (this.iterating === 0 && this.deferring === 0) return this.ops.spawn(table, components, inits) as Entity;
       const e = this.ops.spawn(this.parked, components, false);
       // Init values are read at the flush: keep them as they are now.
       this.commands.push(SPAWN, e, table, inits ? copyInits(components) : components);
       return e as Entity;
-    });
+    } catch (error) {
+      this.ops.undoTables(before);
+      throw error;
+    }
   }
 
   /**
