@@ -44,13 +44,10 @@ let cachedDst: i32 = -1;
  */
 export function checkListed(ptr: usize, n: u32, skipDead: bool): i32 {
   if (skipDead) return OK;
-  for (let i: u32 = 0; i < n; i++) {
-    if (!isAlive(at(ptr, i))) {
-      hset(H_RESULT, i);
-      return ERR_STALE;
-    }
-  }
-  return OK;
+  const dead = firstDead(ptr, n);
+  if (dead < 0) return OK;
+  hset(H_RESULT, <u32>dead);
+  return ERR_STALE;
 }
 
 /** Index of the first entity at ptr that is not alive, or -1. */

@@ -288,15 +288,6 @@ export class Core {
       this.sync();
     }
   }
-  moveTo(e: number, t: number): number {
-    try {
-      return this.raw.moveTo(e, t);
-    } catch (err) {
-      throw this.poison(err);
-    } finally {
-      this.sync();
-    }
-  }
   /** Batch moves; skipDead: 1 ignores dead entities (deferred commands), 0 rejects them. */
   moveMany(ptr: number, n: number, t: number, skipDead: number): number {
     try {

@@ -129,19 +129,6 @@ export class Ops {
     return set.table;
   }
 
-  /**
-   * Runs a spawn whose archetype lookup may have created tables; if it throws, those
-   * tables (empty) are dropped again, so a failed call leaves no archetype behind.
-   */
-  undoTablesOnError<T>(before: number, spawn: () => T): T {
-    try {
-      return spawn();
-    } catch (error) {
-      this.undoTables(before);
-      throw error;
-    }
-  }
-
   /** Drops the (empty) tables created since tableCount was `before`, after a failed call. */
   undoTables(before: number): void {
     if (this.core.dead !== undefined || this.core.tableCount <= before) return;
@@ -363,19 +350,17 @@ export class Ops {
 
   /** Applies the run of commands starting at i; returns where the next run starts. */
   private applyRun(buf: CommandBuffer, i: number): number {
-    {
-      const j = buf.runEnd(i);
-      const kind = buf.kind[i];
-      if (kind === SPAWN) this.applySpawns(buf, i, j);
-      else if (kind === SPAWN_MANY) this.applySpawnMany(buf.target[i], buf.payload(i) as SpawnManyData);
-      else if (kind === ADD || kind === REMOVE) this.applyMoves(buf, i, j);
-      else if (kind === DESTROY || kind === DESTROY_MANY) this.applyDestroys(buf, i, j);
-      else if (kind === ADD_MANY || kind === REMOVE_MANY) {
-        const { ids, values } = buf.payload(i) as ManyData;
-        this.moveMany(ids, buf.target[i], kind === ADD_MANY, values, true);
-      }
-      return j;
+    const j = buf.runEnd(i);
+    const kind = buf.kind[i];
+    if (kind === SPAWN) this.applySpawns(buf, i, j);
+    else if (kind === SPAWN_MANY) this.applySpawnMany(buf.target[i], buf.payload(i) as SpawnManyData);
+    else if (kind === ADD || kind === REMOVE) this.applyMoves(buf, i, j);
+    else if (kind === DESTROY || kind === DESTROY_MANY) this.applyDestroys(buf, i, j);
+    else if (kind === ADD_MANY || kind === REMOVE_MANY) {
+      const { ids, values } = buf.payload(i) as ManyData;
+      this.moveMany(ids, buf.target[i], kind === ADD_MANY, values, true);
     }
+    return j;
   }
 
   /** Writes buf.entity[i..j) to scratch; returns the u32 index there. */

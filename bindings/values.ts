@@ -76,7 +76,7 @@ export function copyValues<T extends object>(values: T): T {
 }
 
 /** Copies an array-like value (typed arrays keep their type); other values pass through. */
-export function copyArrayLike(v: unknown): unknown {
+function copyArrayLike(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return (v as Float64Array).slice();
   return Array.from(v as ArrayLike<number>);

@@ -204,7 +204,7 @@ export class World implements QueryHost {
     // try/catch inline (no closure per spawn): a failed spawn drops the archetype it created.
     try {
       const table = this.ops.tableOf(set, components);
-      if (this.iterating === 0 && this.deferring === 0) return this.ops.spawn(table, components, inits) as Entity;
+      if (!this.isDeferring()) return this.ops.spawn(table, components, inits) as Entity;
       const e = this.ops.spawn(this.parked, components, false);
       // Init values are read at the flush: keep them as they are now.
       this.commands.push(SPAWN, e, table, inits ? copyInits(components) : components);
@@ -232,17 +232,24 @@ export class World implements QueryHost {
     if (!this.isDeferring()) {
       // Values that are views on this world's memory would be detached by a growing core call.
       if (this.ops.initsShareMemory) components = copyInits(components);
-      const now = components;
-      return this.ops.undoTablesOnError(before, () => this.ops.spawnMany(this.ops.tableOf(set, now), n, now, true));
+      try {
+        return this.ops.spawnMany(this.ops.tableOf(set, components), n, components, true);
+      } catch (error) {
+        this.ops.undoTables(before);
+        throw error;
+      }
     }
     // Deferred: the values are read at the flush, after the caller may have changed them.
     const inits = copyInits(components);
-    return this.ops.undoTablesOnError(before, () => {
+    try {
       const table = this.ops.tableOf(set, inits);
       const ids = this.ops.spawnMany(this.parked, n, inits, false);
       this.commands.push(SPAWN_MANY, 0, table, { ids, inits });
       return ids;
-    });
+    } catch (error) {
+      this.ops.undoTables(before);
+      throw error;
+    }
   }
 
   /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
@@ -250,7 +257,7 @@ export class World implements QueryHost {
     this.core.check();
     this.tableOfLive(e);
     const id = this.idOf(c);
-    const now = this.iterating === 0 && this.deferring === 0;
+    const now = !this.isDeferring();
     // Array values that are views on this world's memory are copied (a growing core call
     // would detach them), and deferred values too (they are read at the flush).
     if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
@@ -323,7 +330,7 @@ export class World implements QueryHost {
     this.core.check();
     this.checkTarget(target, adding ? "addMany" : "removeMany");
     const id = this.idOf(c);
-    const now = this.iterating === 0 && this.deferring === 0;
+    const now = !this.isDeferring();
     // Deferred values are read at the flush: copy them, as they are now.
     if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
       values = copyValues(values);
@@ -381,7 +388,7 @@ export class World implements QueryHost {
   destroyMany(target: ArrayLike<number> | Query): void {
     this.core.check();
     this.checkTarget(target, "destroyMany");
-    if (target instanceof Query && this.iterating === 0 && this.deferring === 0) {
+    if (target instanceof Query && !this.isDeferring()) {
       this.ops.destroyTables(nonEmpty(target));
       return;
     }
