@@ -16,7 +16,7 @@ import {
 import { alloc, free } from "./alloc";
 import { bumpEpoch, hget, hset } from "./header";
 import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskHash, maskSet, maskWords, tableMask } from "./mask";
-import { fieldRec, kget, typeSize } from "./registry";
+import { companionOf, fieldRec, kget, typeSize } from "./registry";
 import { tableRec, tget, tset } from "./table";
 
 const RECORD_BYTES: usize = <usize>T_STRIDE << 2;
@@ -225,7 +225,10 @@ function edgeSet(t: u32, c: u32, dir: u32, to: u32): void {
   store<u32>(<usize>tget(t, T_EDGES) + ((<usize>c * 2 + dir) << 2), to + 1);
 }
 
-/** The table for t's components plus c (t itself if it has c); ERR_CAPACITY when out of memory. */
+/**
+ * The table for t's components plus c and c's companion, if any (t itself if it has c);
+ * ERR_CAPACITY when out of memory.
+ */
 export function tableWith(t: u32, c: u32): i32 {
   const cached = edgeGet(t, c, 0);
   if (cached != 0) return <i32>(cached - 1);
@@ -233,10 +236,12 @@ export function tableWith(t: u32, c: u32): i32 {
   const tmp = tmpMask();
   memory.copy(tmp, tableMask(t), maskBytes());
   maskSet(tmp, c);
+  const k = companionOf(c);
+  if (k >= 0) maskSet(tmp, <u32>k);
   return linkEdge(t, c, tmp, 0);
 }
 
-/** The table for t's components minus c (t itself if it lacks c); ERR_CAPACITY when out of memory. */
+/** The table for t's components minus c and its companion (t itself if it lacks c); ERR_CAPACITY when out of memory. */
 export function tableWithout(t: u32, c: u32): i32 {
   const cached = edgeGet(t, c, 1);
   if (cached != 0) return <i32>(cached - 1);
@@ -244,7 +249,32 @@ export function tableWithout(t: u32, c: u32): i32 {
   const tmp = tmpMask();
   memory.copy(tmp, tableMask(t), maskBytes());
   maskClear(tmp, c);
+  const k = companionOf(c);
+  if (k >= 0) maskClear(tmp, <u32>k);
   return linkEdge(t, c, tmp, 1);
+}
+
+/** Adds to mask m the companion of every component in it. */
+export function addCompanions(m: usize): void {
+  const words = maskWords();
+  for (let w: u32 = 0; w < words; w++) {
+    let bits = load<u64>(m + (<usize>w << 3));
+    while (bits != 0) {
+      const k = companionOf((w << 6) + <u32>ctz(bits));
+      bits &= bits - 1;
+      if (k >= 0) maskSet(m, <u32>k);
+    }
+  }
+}
+
+/** Forgets every cached add / remove edge of component c (its destinations changed). */
+export function forgetEdges(c: u32): void {
+  const n = tableCount();
+  for (let t: u32 = 0; t < n; t++) {
+    if (c >= tget(t, T_EDGE_CAP)) continue;
+    const at = <usize>tget(t, T_EDGES) + ((<usize>c * 2) << 2);
+    store<u64>(at, 0);
+  }
 }
 
 function linkEdge(t: u32, c: u32, m: usize, dir: u32): i32 {

@@ -95,7 +95,8 @@ export const K_FLAGS: u32 = 0;
 export const K_NFIELDS: u32 = 1;
 export const K_FIELDS: u32 = 2; //     ptr to field descriptors (F_STRIDE u32 each)
 export const K_ROW_BYTES: u32 = 3;
-export const K_STRIDE: u32 = 4;
+export const K_COMPANION: u32 = 4; //  id + 1 of a component that always travels with this one, 0 = none
+export const K_STRIDE: u32 = 8;
 export const FLAG_TAG: u32 = 1;
 
 // ── Field descriptor as the facade writes it for registerComponent ────────────

@@ -9,6 +9,7 @@ import { findTable, tableCount, tmpMask } from "./archetype-map";
 import { isAlive, makeEntity, recGen, recRow, recTable, slotOf } from "./entity-index";
 import { hget } from "./header";
 import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskSet, maskWords, tableMask } from "./mask";
+import { companionOf } from "./registry";
 import { cget, colDesc, entityAt, tget } from "./table";
 
 export function checkInvariants(): void {
@@ -62,10 +63,13 @@ function checkEdges(t: u32, m: usize): void {
       const to = load<u32>(edges + ((<usize>c * 2 + dir) << 2));
       if (to == 0) continue;
       memory.copy(tmp, m, maskBytes());
+      const k = companionOf(c);
       if (dir == 0) maskSet(tmp, c);
       else maskClear(tmp, c);
+      if (k >= 0 && dir == 0) maskSet(tmp, <u32>k);
+      if (k >= 0 && dir == 1) maskClear(tmp, <u32>k);
       assert(to - 1 < tableCount() && maskEquals(tableMask(to - 1), tmp, words),
-        "invariant 4: a cached edge leads to the table with that component added or removed");
+        "invariant 4: a cached edge leads to the table with that component (and its companion) added or removed");
     }
   }
 }

@@ -8,7 +8,7 @@ import {
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
 import {
-  createTable, dropTablesFrom, findTable, initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout,
+  addCompanions, createTable, dropTablesFrom, findTable, forgetEdges, initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout,
 } from "./archetype-map";
 import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
@@ -19,7 +19,7 @@ import {
   WITHOUT_COMPONENT,
 } from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
-import { initRegistry, registerComponent as registryAdd } from "./registry";
+import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
 import { ensureCapacity, tget } from "./table";
 
 /** Runs the invariant walk after a structural op (debug target, checks on). */
@@ -115,8 +115,35 @@ export function tableForMask(m: usize): i32 {
     const bits = load<u64>(m + (<usize>w << 3));
     if (bits != 0 && (w << 6) + 63 - <u32>clz<u64>(bits) >= count) return ERR_UNKNOWN_COMPONENT;
   }
+  addCompanions(m);
   const found = findTable(m);
   return after(found >= 0 ? found : createTable(m));
+}
+
+/**
+ * Makes component k travel with c: adding c adds k, removing c removes k, and tables
+ * made for a mask with c have k. Cached edges of c are forgotten. The facade then moves
+ * the tables that hold c without k. ERR_BAD_ARGUMENT when c == k, either has a
+ * companion already, or k is a companion's companion.
+ */
+export function linkCompanion(c: u32, k: u32): i32 {
+  if (badComponent(c) || badComponent(k)) return ERR_UNKNOWN_COMPONENT;
+  if (c == k || companionOf(c) >= 0 || companionOf(k) >= 0) return ERR_BAD_ARGUMENT;
+  setCompanion(c, k);
+  forgetEdges(c);
+  return after(OK);
+}
+
+/** Byte address of a new zeroed block of `bytes` that the facade owns, or 0 when memory ran out. */
+export function allocBlock(bytes: u32): usize {
+  const p = alloc(bytes);
+  if (p != 0) memory.fill(p, 0, bytes);
+  return p;
+}
+
+/** Frees a block from allocBlock. */
+export function freeBlock(ptr: usize): void {
+  free(ptr);
 }
 
 /** Spawns one entity with default values in table t; returns it or a status. */

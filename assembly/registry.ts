@@ -2,12 +2,12 @@
 // Per component: flags (tag), its fields (element type, elements per row, default
 // bytes) and the bytes one row of it takes. Tags have no fields, hence no columns.
 //
-//   component record (K_STRIDE u32):  [ flags | nfields | fields ptr | row bytes ]
+//   component record (K_STRIDE u32):  [ flags | nfields | fields ptr | row bytes | companion + 1 | 0 0 0 ]
 //   field record     (F_STRIDE u32):  [ type  | length  | default ptr (0 = zeros) | row bytes ]
 import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_COMPONENT_LIMIT, F_DEFAULT, F_LEN, F_STRIDE, F_TYPE, FIELD_BITS,
   FLAG_TAG, H_COMPONENT_CAP, H_COMPONENT_COUNT, H_COMPONENTS, K_FIELDS, K_FLAGS, K_NFIELDS,
-  K_ROW_BYTES, K_STRIDE, MAX_COMPONENTS, TYPE_COUNT,
+  K_COMPANION, K_ROW_BYTES, K_STRIDE, MAX_COMPONENTS, TYPE_COUNT,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { hget, hset } from "./header";
@@ -116,7 +116,21 @@ export function registerComponent(desc: usize, nfields: u32, flags: u32): i32 {
   store<u32>(rec, nfields, K_NFIELDS << 2);
   store<u32>(rec, <u32>fields, K_FIELDS << 2);
   store<u32>(rec, rowBytes, K_ROW_BYTES << 2);
+  store<u32>(rec, 0, K_COMPANION << 2);
   hset(H_COMPONENT_COUNT, id + 1);
   commitMaskWidth();
   return <i32>id;
+}
+
+/** The companion of c (a component added and removed together with c), or -1. */
+@inline export function companionOf(c: u32): i32 {
+  return <i32>kget(c, K_COMPANION) - 1;
+}
+
+/**
+ * Makes k travel with c from now on: every table reached by adding c has k too, and
+ * removing c removes k. The caller moves the tables that have c without k.
+ */
+export function setCompanion(c: u32, k: u32): void {
+  store<u32>(compRec(c), k + 1, K_COMPANION << 2);
 }

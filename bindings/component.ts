@@ -12,7 +12,10 @@ export interface ComponentOptions<S extends Schema> {
 }
 
 export interface TagOptions {
-  /** Sparse tags live outside the archetype mask (engine layer; not in this version). */
+  /**
+   * Kept outside the archetype mask, in a bitset per tag: adding or removing it never
+   * moves the entity; queries filter on it row by row.
+   */
   readonly sparse?: boolean;
 }
 
@@ -24,6 +27,8 @@ export class Component<S extends Schema = Schema> {
   readonly sparse: boolean;
   /** @internal Tells a Component from a ComponentInit without instanceof (hot path). */
   readonly isInit = false;
+  /** @internal The world's own bookkeeping (parking tag, change stamps): left out of listings. */
+  hidden = false;
   readonly defaults: Init<S>;
   /** @internal Global serial number of this definition. */
   readonly key: number;

@@ -79,7 +79,8 @@ export const K_FLAGS = 0;
 export const K_NFIELDS = 1;
 export const K_FIELDS = 2;
 export const K_ROW_BYTES = 3;
-export const K_STRIDE = 4;
+export const K_COMPANION = 4;
+export const K_STRIDE = 8;
 
 export const TYPE_COUNT = 9;
 

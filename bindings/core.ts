@@ -50,6 +50,9 @@ export interface CoreExports {
   firstDead(ptr: number, n: number): number;
   reserveEntities(n: number): number;
   checkInvariants(): number;
+  linkCompanion(c: number, k: number): number;
+  allocBlock(bytes: number): number;
+  freeBlock(ptr: number): void;
 }
 
 export class Core {
@@ -385,6 +388,35 @@ export class Core {
       this.raw.checkInvariants();
     } catch (err) {
       throw this.poison(err);
+    }
+  }
+  /** Makes component k travel with c (see assembly/index.ts linkCompanion). */
+  linkCompanion(c: number, k: number): number {
+    try {
+      return this.raw.linkCompanion(c, k);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Byte address of a new zeroed block the facade owns, or 0 when memory ran out. */
+  allocBlock(bytes: number): number {
+    try {
+      return this.raw.allocBlock(bytes);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  freeBlock(ptr: number): void {
+    try {
+      this.raw.freeBlock(ptr);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
     }
   }
 }

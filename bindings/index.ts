@@ -13,9 +13,21 @@ export {
   UnknownComponentError,
   WorldPoisonedError,
 } from "./errors.js";
+export { EventType, Resources } from "./events.js";
 export type { QueryTerms } from "./query.js";
 export { Query } from "./query.js";
-export type { Columns, FieldType, Init, ManyInit, Scalar, Schema, Values } from "./schema.js";
+export type {
+  Columns,
+  FieldType,
+  Init,
+  ManyInit,
+  ReadonlyColumns,
+  ReadonlyTypedArray,
+  Scalar,
+  Schema,
+  Values,
+} from "./schema.js";
+export type { SystemContext, SystemFn, SystemOptions } from "./systems.js";
 export type { TableId } from "./views.js";
 export { Table } from "./views.js";
 export type { Entity, WorldOptions, WorldStats } from "./world.js";

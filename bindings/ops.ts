@@ -3,6 +3,8 @@
 // one core call per run of similar commands. The World validates arguments and decides
 // whether to defer; everything here assumes valid input and maps core status codes to
 // typed errors.
+
+import { Changes, ticksComponent } from "./changes.js";
 import {
   ADD,
   ADD_MANY,
@@ -19,6 +21,7 @@ import { type Component, type ComponentArg, ComponentInit } from "./component.js
 import { ERR_CAPACITY, ERR_ID_SPACE, NO_BLOCK } from "./constants.js";
 import type { Core } from "./core.js";
 import { CapacityError, EcsError, messages, StaleEntityError } from "./errors.js";
+import { SparseTags } from "./sparse.js";
 import { checkManyValues, checkValues, copyValues, writeManyValues, writeValues } from "./values.js";
 import { Table } from "./views.js";
 
@@ -46,19 +49,57 @@ export class Ops {
   hadInits = false;
   /** Whether some of those values are views on the world's memory (copy them before a core call). */
   initsShareMemory = false;
+  /** Sparse tags among the components of the last resolve() (their ids). */
+  readonly sparseInSet: number[] = [];
+  readonly changes: Changes;
+  readonly sparse: SparseTags;
+  /** Per component id: 1 for a sparse tag. */
+  private readonly sparseFlag: number[] = [];
   private readonly maxBytes: number;
 
   constructor(core: Core, maxBytes: number) {
     this.core = core;
     this.maxBytes = maxBytes;
+    this.changes = new Changes(core);
+    this.sparse = new SparseTags(core, maxBytes);
   }
 
   /** Every core table, discovering the ones created since the last look. */
   tablesNow(): readonly Table[] {
     const n = this.core.tableCount;
     while (this.tables.length < n)
-      this.tables.push(new Table(this.core, this.tables.length, this.ids, this.components));
+      this.tables.push(new Table(this.core, this.tables.length, this.ids, this.components, this.changes));
     return this.tables;
+  }
+
+  /** Declares component id (registered in the core as a tag) a sparse tag. */
+  addSparse(id: number): void {
+    this.sparseFlag[id] = 1;
+    this.sparse.add(id);
+  }
+
+  isSparse(id: number): boolean {
+    return this.sparseFlag[id] === 1;
+  }
+
+  /**
+   * Starts tracking changes of component id: registers its stamps companion (with
+   * `register`), links it in the core, and moves every table that holds id to the
+   * table with the companion too, stamping the rows as added and changed now.
+   */
+  track(id: number, register: (c: Component) => number): void {
+    const changes = this.changes;
+    if (changes.ticksOf[id] !== undefined) return;
+    const k = ticksComponent(this.components[id]);
+    const kid = register(k);
+    this.expect(this.core.linkCompanion(id, kid), `track changes of ${this.components[id].name}`);
+    changes.ticksOf[id] = kid;
+    changes.ticksComponents[id] = k;
+    // Component sets with id now lead to tables with the companion: look them up again.
+    for (const set of this.resolved) if (set.table > 0) set.table = -1;
+    this.resolved = this.resolved.filter((set) => set.table >= 0);
+    const tables = this.tablesNow().filter((t) => t.hasId(id) && !t.hasId(kid) && t.refresh() > 0);
+    if (tables.length > 0) this.moveTables(tables, kid, true, { added: changes.tick, changed: changes.tick });
   }
 
   tableAt(t: number): Table {
@@ -102,11 +143,16 @@ export class Ops {
     let inits = false;
     let shared = false;
     const buffer = this.core.buffer;
+    if (this.sparseInSet.length > 0) this.sparseInSet.length = 0;
     for (let i = 0; i < components.length; i++) {
       const arg = components[i];
       const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);
       const id = c?.isInit === false ? this.ids[c.key] : undefined;
       if (id === undefined) unknown(c);
+      if (this.sparseFlag[id as number] === 1) {
+        this.sparseInSet.push(id as number);
+        continue;
+      }
       if (arg.isInit) {
         inits = true;
         const values = (arg as ComponentInit).values;
@@ -151,15 +197,19 @@ export class Ops {
 
   /** Spawns into table; writes the init values among components when withInits. */
   spawn(table: number, components: readonly ComponentArg[], withInits: boolean): number {
+    this.changes.settle();
     const e = this.core.spawn(table);
     if (e < 0) this.expect(e, "spawn an entity");
     if (withInits) this.writeInits(table, this.core.rowOf(e), components);
+    if (this.changes.ticksOf.length > 0) this.changes.stampSpawned(this.tableAt(table), this.core.rowOf(e), 1);
     return e;
   }
 
   /** Spawns n entities into table; writes the init values among components when withInits. */
   spawnMany(table: number, n: number, components: readonly ComponentArg[], withInits: boolean): Uint32Array {
+    this.changes.settle();
     const first = this.expect(this.core.spawnMany(table, n, 0), `spawn ${n} entities`);
+    if (this.changes.ticksOf.length > 0) this.changes.stampSpawned(this.tableAt(table), first, n);
     // The new entities are rows first .. first + n - 1 of the table's entity column.
     const col = this.tableAt(table).columnPtr(0) >>> 2;
     const ids = this.core.u32.slice(col + first, col + first + n);
@@ -172,21 +222,45 @@ export class Ops {
   }
 
   add(e: number, id: number, c: Component, values: object | undefined): void {
+    this.changes.settle();
+    const tracked = this.changes.ticksOf[id] !== undefined;
+    const had = tracked && this.tableAt(this.core.tableOf(e)).hasId(id);
     const status = this.core.add(e, id);
     if (status < 0) this.expect(status, `add ${c.name}`);
     if (values !== undefined)
       writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), c, id, values);
+    if (tracked && (!had || values !== undefined))
+      this.changes.stamp(this.tableAt(this.core.tableOf(e)), id, this.core.rowOf(e), 1, !had);
   }
 
   remove(e: number, id: number, c: Component): boolean {
+    this.changes.settle();
+    if (this.changes.isLogged(id) && this.tableAt(this.core.tableOf(e)).hasId(id)) this.changes.logRemoval(id, e);
     const status = this.core.remove(e, id);
     if (status < 0) this.expect(status, `remove ${c.name}`);
     return status === 1;
   }
 
   destroy(e: number): void {
+    this.changes.settle();
+    if (this.changes.logged.length > 0) this.changes.logDestroy(this.tableAt(this.core.tableOf(e)), e);
+    if (this.sparse.ids.length > 0) this.sparse.clearOne(e);
     const status = this.core.destroy(e);
     if (status < 0) this.expect(status, "destroy an entity");
+  }
+
+  /** Ids among `ids` that are alive now. */
+  private liveOnly(ids: ArrayLike<number>): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < ids.length; i++) if (this.core.tableOf(ids[i]) >= 0) out.push(ids[i]);
+    return out;
+  }
+
+  /** Before destroying the listed (live) entities: removal logs and sparse bits. */
+  private beforeDestroy(ids: ArrayLike<number>): void {
+    if (this.changes.logged.length > 0)
+      for (let i = 0; i < ids.length; i++) this.changes.logDestroy(this.tableAt(this.core.tableOf(ids[i])), ids[i]);
+    if (this.sparse.ids.length > 0) this.sparse.clearAll(ids);
   }
 
   /**
@@ -216,9 +290,12 @@ export class Ops {
 
   /** Destroys listed entities with one call; skipDead ignores dead ones, otherwise all must be alive. */
   destroyMany(ids: ArrayLike<number>, skipDead: boolean): void {
+    this.changes.settle();
     const what = `destroy ${ids.length} entities`;
     const ptr = skipDead ? this.scratch(ids.length * 4, what) : this.stageLive(ids, what);
     if (skipDead) this.core.u32.set(ids, ptr >>> 2);
+    if (this.changes.logged.length > 0 || this.sparse.ids.length > 0)
+      this.beforeDestroy(skipDead ? this.liveOnly(ids) : ids);
     try {
       this.expect(this.core.destroyMany(ptr, ids.length, skipDead ? 1 : 0), what);
     } finally {
@@ -232,15 +309,18 @@ export class Ops {
    * otherwise a stale one anywhere throws and nothing moves.
    */
   moveMany(ids: ArrayLike<number>, id: number, adding: boolean, values: object | undefined, skipDead: boolean): void {
+    this.changes.settle();
     const c = this.components[id];
     const n = ids.length;
     const what = `${adding ? "add" : "remove"} ${c.name} on ${n} entities`;
     const ptr = skipDead ? this.scratch(n * 4, what) : this.stageLive(ids, what);
     if (skipDead) this.core.u32.set(ids, ptr >>> 2);
+    const had = this.beforeMoves(ids, id, adding);
     const flag = skipDead ? 1 : 0;
     const status = adding ? this.core.addMany(ptr, n, id, flag) : this.core.removeMany(ptr, n, id, flag);
     this.trim(n * 4);
     this.expect(status, what);
+    if (had !== undefined) this.stampMoved(ids, id, had, values !== undefined);
     if (values === undefined || !adding) return;
     // Write the values table by table: entities of one table sit in runs (a query batch
     // lists each table's rows in order, and they land as one block).
@@ -274,6 +354,7 @@ export class Ops {
    * adding) get the values written.
    */
   moveTables(tables: readonly Table[], id: number, adding: boolean, values: object | undefined): void {
+    this.changes.settle();
     const c = this.components[id];
     const n = tables.length;
     const what = `${adding ? "add" : "remove"} ${c.name} on ${n} tables`;
@@ -281,8 +362,12 @@ export class Ops {
     const at = ptr >>> 2;
     for (let i = 0; i < n; i++) this.core.u32[at + i] = tables[i].id;
     const out = ptr + n * 4;
+    const logged = !adding && this.changes.isLogged(id);
+    // Logged before the move, undone if the move fails: the log is read only later.
+    if (logged) for (const t of tables) if (t.hasId(id)) this.changes.logTable(id, t);
     this.expect(this.core.moveTables(ptr, n, id, adding, out), what);
-    if (values === undefined || !adding) return;
+    const tracked = adding && this.changes.ticksOf[id] !== undefined;
+    if ((values === undefined && !tracked) || !adding) return;
     // Read the [destination, first row, rows] triples before any write can move memory.
     const triples = this.core.u32.slice(out >>> 2, (out >>> 2) + n * 3);
     for (let i = 0; i < n; i++) {
@@ -291,14 +376,55 @@ export class Ops {
       const first = moved > 0 ? triples[3 * i + 1] : 0;
       const count = moved > 0 ? moved : this.tableAt(dst).refresh();
       if (count === 0) continue;
+      if (tracked && (moved > 0 || values !== undefined))
+        this.changes.stamp(this.tableAt(dst), id, first, count, moved > 0);
+      if (values === undefined) continue;
       const rows = new Int32Array(count);
       for (let r = 0; r < count; r++) rows[r] = first + r;
       writeManyValues(this.core, this.tableAt(dst), rows, c, id, values);
     }
   }
 
+  /**
+   * Before moving the listed entities: logs removals of id (when removing and logged)
+   * and, when adding a tracked id, returns which entities had it already (1) or were
+   * dead (2), for stampMoved(). Undefined when there is nothing to stamp.
+   */
+  private beforeMoves(ids: ArrayLike<number>, id: number, adding: boolean): Uint8Array | undefined {
+    const changes = this.changes;
+    if (!adding) {
+      if (changes.isLogged(id)) {
+        for (let i = 0; i < ids.length; i++) {
+          const t = this.core.tableOf(ids[i]);
+          if (t >= 0 && this.tableAt(t).hasId(id)) changes.logRemoval(id, ids[i]);
+        }
+      }
+      return undefined;
+    }
+    if (changes.ticksOf[id] === undefined) return undefined;
+    const had = new Uint8Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const t = this.core.tableOf(ids[i]);
+      had[i] = t < 0 ? 2 : this.tableAt(t).hasId(id) ? 1 : 0;
+    }
+    return had;
+  }
+
+  /** Stamps id on the moved entities: added when they gained it, changed when values were written. */
+  private stampMoved(ids: ArrayLike<number>, id: number, had: Uint8Array, written: boolean): void {
+    for (let i = 0; i < ids.length; i++) {
+      if (had[i] === 2 || (had[i] === 1 && !written)) continue;
+      const e = ids[i];
+      const t = this.core.tableOf(e);
+      if (t >= 0) this.changes.stamp(this.tableAt(t), id, this.core.rowOf(e), 1, had[i] === 0);
+    }
+  }
+
   /** Destroys every entity of the given tables with one core call. */
   destroyTables(tables: readonly Table[]): void {
+    this.changes.settle();
+    if (this.changes.logged.length > 0) for (const t of tables) this.changes.logDestroyTable(t);
+    if (this.sparse.ids.length > 0) for (const t of tables) this.sparse.clearAll(t.entities);
     const n = tables.length;
     const ptr = this.scratch(n * 4, `destroy the entities of ${n} tables`);
     for (let i = 0; i < n; i++) this.core.u32[(ptr >>> 2) + i] = tables[i].id;
@@ -338,6 +464,7 @@ export class Ops {
    * reservation pass over the whole buffer first.)
    */
   apply(buf: CommandBuffer, parked: number): void {
+    this.changes.settle();
     let i = 0;
     try {
       while (i < buf.size) i = this.applyRun(buf, i);
@@ -381,11 +508,13 @@ export class Ops {
       this.trim((j - i) * 4);
     }
     const tbl = this.tableAt(table);
+    const stamping = this.changes.ticksOf.length > 0;
     for (let k = i; k < j; k++) {
       const inits = buf.payload(k) as readonly ComponentArg[];
       const e = buf.entity[k];
       if (this.core.tableOf(e) !== table) continue;
       const row = this.core.rowOf(e);
+      if (stamping) this.changes.stampSpawned(tbl, row, 1);
       for (let a = 0; a < inits.length; a++) {
         const arg = inits[a];
         if (arg instanceof ComponentInit)
@@ -411,6 +540,10 @@ export class Ops {
     if (first !== NO_BLOCK) for (let k = 0; k < ids.length; k++) rows[k] = first + k;
     else for (let k = 0; k < ids.length; k++) rows[k] = this.core.rowOf(ids[k]);
     this.writeManyInits(table, rows, inits);
+    if (this.changes.ticksOf.length > 0) {
+      const tbl = this.tableAt(table);
+      for (const id of tbl.componentIds) if (this.changes.isTracked(id)) this.changes.stampRows(tbl, id, rows, true);
+    }
   }
 
   private applyMoves(buf: CommandBuffer, i: number, j: number): void {
@@ -419,6 +552,8 @@ export class Ops {
     const adding = buf.kind[i] === ADD;
     const what = `${adding ? "add" : "remove"} ${c.name} on ${j - i} entities`;
     const ptr = this.listEntities(buf, i, j, what) << 2;
+    const listed = buf.entity.subarray(i, j);
+    const had = this.beforeMoves(listed, id, adding);
     const status = adding ? this.core.addMany(ptr, j - i, id, 1) : this.core.removeMany(ptr, j - i, id, 1);
     this.trim((j - i) * 4);
     this.expect(status, what);
@@ -426,7 +561,10 @@ export class Ops {
     for (let k = i; k < j; k++) {
       const values = buf.payload(k);
       const e = buf.entity[k];
-      if (values === undefined || this.core.tableOf(e) < 0) continue;
+      if (this.core.tableOf(e) < 0) continue;
+      if (had !== undefined && had[k - i] !== 2 && (had[k - i] === 0 || values !== undefined))
+        this.changes.stamp(this.tableAt(this.core.tableOf(e)), id, this.core.rowOf(e), 1, had[k - i] === 0);
+      if (values === undefined) continue;
       writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), c, id, values as object);
     }
   }

@@ -24,7 +24,16 @@ type ScalarOf<F> = F extends Scalar ? F : F extends readonly [infer S extends Sc
 export type ColumnOf<F> = F extends "object" ? unknown[] : ArrayTypes[ScalarOf<F>];
 /** `columns(Position)`: `{ x: Float32Array; y: Float32Array }`. */
 export type Columns<S extends Schema> = { readonly [K in keyof S]: ColumnOf<S[K]> };
-/** Read-only views, as `read(C)` in the engine layer returns them. */
+/** A typed array that can be read but not written through its type. */
+export type ReadonlyTypedArray<A extends TypedArray> = Omit<
+  A,
+  number | "set" | "fill" | "copyWithin" | "reverse" | "sort"
+> & { readonly [index: number]: number };
+/** The read-only view of one field's column. */
+export type ReadonlyColumnOf<F> = F extends "object" ? readonly unknown[] : ReadonlyTypedArray<ArrayTypes[ScalarOf<F>]>;
+/** `read(Position)`: `{ x: ReadonlyTypedArray<Float32Array>; ... }`. */
+export type ReadonlyColumns<S extends Schema> = { readonly [K in keyof S]: ReadonlyColumnOf<S[K]> };
+/** One field's value as get() returns it. */
 export type ValueOf<F> = F extends "object" ? unknown : F extends Scalar ? number : number[];
 /** `get(e, Position)`: `{ x: number; y: number }` (a copy). */
 export type Values<S extends Schema> = { -readonly [K in keyof S]: ValueOf<S[K]> };

@@ -3,11 +3,12 @@
 // epoch moved (a column or the memory moved) or the row count changed, so a view is
 // never used after the memory under it was detached.
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
+import type { Changes } from "./changes.js";
 import type { Component } from "./component.js";
 import { C_PTR, C_STRIDE, T_COLS, T_COMPS, T_COUNT, T_NCOMPS } from "./constants.js";
 import type { Core } from "./core.js";
-import { MissingComponentError, UnknownComponentError } from "./errors.js";
-import type { Columns, Schema, TypedArray } from "./schema.js";
+import { ArgumentError, MissingComponentError, UnknownComponentError } from "./errors.js";
+import type { Columns, ReadonlyColumns, Schema, TypedArray } from "./schema.js";
 
 /** A table id (dense, per world). */
 export type TableId = number & { readonly __brand: "TableId" };
@@ -20,6 +21,17 @@ export class Table {
   readonly id: TableId;
   /** Rows in the table when it was yielded by an iteration (or last refreshed). */
   count = 0;
+  /**
+   * For a table yielded by a filtered query (added / changed / sparse terms): the
+   * indices of the rows that match, ascending. Undefined otherwise.
+   */
+  rows: Uint32Array | undefined = undefined;
+  /** @internal While yielded by a query with read terms: their mask (write() refuses them). */
+  readTerms: Uint32Array | undefined = undefined;
+  /** @internal Per component id: the tick of the last whole-table write not yet in the row stamps. */
+  marks: (number | undefined)[] = [];
+  private marked = false;
+  private readonly changes: Changes;
   /** @internal Component ids of the table, ascending. */
   readonly componentIds: readonly number[];
   /** @internal Mask words (32 bits each) as the core had them when the table was found. */
@@ -39,8 +51,9 @@ export class Table {
   private rec = 0;
 
   /** @internal Created by the world when it discovers a new core table. */
-  constructor(core: Core, id: number, ids: number[], components: readonly Component[]) {
+  constructor(core: Core, id: number, ids: number[], components: readonly Component[], changes: Changes) {
     this.core = core;
+    this.changes = changes;
     this.id = id as TableId;
     this.ids = ids;
     this.components = components;
@@ -88,17 +101,69 @@ export class Table {
     return id !== undefined && (this.mask[id >>> 5] & (1 << (id & 31))) !== 0;
   }
 
+  /** @internal has() by component id. */
+  hasId(id: number): boolean {
+    return ((this.mask[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0;
+  }
+
   /**
-   * Views onto c's columns: one typed array per field, `count` rows long
-   * (`count * n` for `[type, n]` fields). Throws MissingComponentError when the
-   * table lacks c, UnknownComponentError when c is not registered.
+   * Views onto c's columns for reading and writing: one typed array per field, `count`
+   * rows long (`count * n` for `[type, n]` fields). Same as write(c): when c's changes
+   * are tracked, every row of c here counts as changed. Throws MissingComponentError
+   * when the table lacks c, UnknownComponentError when c is not registered.
    */
   columns<S extends Schema>(c: Component<S>): Columns<S> {
     this.refresh();
     const id = this.ids[c.key];
+    if (this.changes.ticksOf[id] !== undefined) this.markWrite(id, c, false);
     const v = this.cache[id];
     if (v !== undefined) return v as Columns<S>;
     return this.build(c, id) as Columns<S>;
+  }
+
+  /** Views onto c's columns typed read-only; reading marks nothing as changed. */
+  read<S extends Schema>(c: Component<S>): ReadonlyColumns<S> {
+    this.refresh();
+    const id = this.ids[c.key];
+    const v = this.cache[id];
+    if (v !== undefined) return v as ReadonlyColumns<S>;
+    return this.build(c, id) as ReadonlyColumns<S>;
+  }
+
+  /**
+   * Views onto c's columns for writing: when c's changes are tracked, every row of c in
+   * this table counts as changed now (one store, whatever the row count). In a query
+   * with read terms, a read term cannot be written (ArgumentError).
+   */
+  write<S extends Schema>(c: Component<S>): Columns<S> {
+    this.refresh();
+    const id = this.ids[c.key];
+    if (id !== undefined) this.markWrite(id, c, true);
+    const v = this.cache[id];
+    if (v !== undefined) return v as Columns<S>;
+    return this.build(c, id) as Columns<S>;
+  }
+
+  private markWrite(id: number, c: Component, strict: boolean): void {
+    const ro = this.readTerms;
+    if (ro !== undefined && ((ro[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0) {
+      if (strict) throw new ArgumentError(`${c.name} is a read term of this query: write() is for its write terms`);
+      return;
+    }
+    if (this.changes.ticksOf[id] === undefined) return;
+    const tick = this.changes.tick;
+    if (this.marks[id] === tick) return;
+    this.marks[id] = tick;
+    if (!this.marked) {
+      this.marked = true;
+      this.changes.markTable(this);
+    }
+  }
+
+  /** @internal The marks were copied into the row stamps. */
+  clearMarks(): void {
+    this.marks = [];
+    this.marked = false;
   }
 
   /** Like columns(), but undefined when the table lacks c (for `optional` terms). */
@@ -115,9 +180,17 @@ export class Table {
     return this.entityView;
   }
 
-  /** Names of the table's components (for messages and inspection). */
+  /** Names of the table's components (for messages and inspection); hidden ones are left out. */
   describe(): string {
-    return `(${this.componentIds.map((c) => this.components[c].name).join(", ")})`;
+    return `(${this.componentNames().join(", ")})`;
+  }
+
+  /** Names of the table's components, hidden ones left out. */
+  componentNames(): string[] {
+    return this.componentIds
+      .map((c) => this.components[c])
+      .filter((c) => !c.hidden)
+      .map((c) => c.name);
   }
 
   /**

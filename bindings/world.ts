@@ -2,6 +2,8 @@
 // core is called (so a bad call changes nothing), turns status codes into typed
 // errors, routes structural changes to the command buffer while deferring, and
 // writes init values through the whole-memory views.
+
+import type { Changes, Reader } from "./changes.js";
 import {
   ADD,
   ADD_MANY,
@@ -34,10 +36,13 @@ import {
   StaleEntityError,
   UnknownComponentError,
 } from "./errors.js";
+import { EventType, Resources } from "./events.js";
 import { createMemory, instantiateCore } from "./load.js";
 import { copyInits, Ops } from "./ops.js";
-import { Query, type QueryHost, type QueryTerms } from "./query.js";
+import { compileTerms, Query, type QueryHost, type QueryTerms } from "./query.js";
 import type { Init, Schema, Values } from "./schema.js";
+import type { SparseTags } from "./sparse.js";
+import { Schedule, type System, type SystemContext, type SystemFn, type SystemOptions } from "./systems.js";
 import { checkValues, copyValues, readValues, writeValues } from "./values.js";
 import type { Table } from "./views.js";
 
@@ -82,6 +87,10 @@ export interface WorldStats {
  * an iteration never visits an entity spawned during it.
  */
 const PARKED = tag("wasm-ecs:parked");
+PARKED.hidden = true;
+
+/** The reader of change filters and removals outside systems. */
+const OUTSIDE: Reader = Object.freeze({ name: "outside systems" });
 
 const PAGE = 65536;
 const MAX_PAGES = 65536;
@@ -138,6 +147,16 @@ export class World implements QueryHost {
   private deferring = 0;
   /** Table of PARKED (see there). */
   private parked = 0;
+  private readonly schedule = new Schedule<World>();
+  /** The system being run by step(), if any. */
+  private running: System<World> | undefined = undefined;
+  private steps = 0;
+  private inStep = false;
+  private readonly events = new Map<string, EventType<unknown>>();
+  /** Components whose change tracking waits for the end of the current deferral scope. */
+  private readonly trackLater: number[] = [];
+  /** World-global state with no entity: `world.resources.set("time", { elapsed: 0 })`. */
+  readonly resources = new Resources();
 
   /** @internal Use createWorld(). */
   constructor(core: Core, debug: boolean, maxBytes: number) {
@@ -154,9 +173,6 @@ export class World implements QueryHost {
     if (!(c instanceof Component)) throw new ArgumentError(`register() takes a component, got ${String(c)}`);
     if (this.ids[c.key] !== undefined) return;
     if (this.byName.has(c.name)) throw new SchemaError(messages.duplicateName(c.name));
-    if (c.sparse) {
-      throw new SchemaError(`Tag "${c.name}" is sparse: sparse tags are not supported by this version of wasm-ecs`);
-    }
     const core = this.core;
     const n = c.fields.length;
     let bytes = n * F_STRIDE * 4;
@@ -185,6 +201,7 @@ export class World implements QueryHost {
     this.ids[c.key] = id;
     this.ops.components[id] = c;
     this.byName.set(c.name, c);
+    if (c.sparse) this.ops.addSparse(id);
   }
 
   /** @internal Creates the parking table; called once by createWorld. */
@@ -204,8 +221,14 @@ export class World implements QueryHost {
     // try/catch inline (no closure per spawn): a failed spawn drops the archetype it created.
     try {
       const table = this.ops.tableOf(set, components);
-      if (!this.isDeferring()) return this.ops.spawn(table, components, inits) as Entity;
+      const sparse = this.ops.sparseInSet;
+      if (!this.isDeferring()) {
+        const e = this.ops.spawn(table, components, inits);
+        for (let i = 0; i < sparse.length; i++) this.ops.sparse.set(sparse[i], e, true);
+        return e as Entity;
+      }
       const e = this.ops.spawn(this.parked, components, false);
+      for (let i = 0; i < sparse.length; i++) this.ops.sparse.set(sparse[i], e, true);
       // Init values are read at the flush: keep them as they are now.
       this.commands.push(SPAWN, e, table, inits ? copyInits(components) : components);
       return e as Entity;
@@ -229,11 +252,14 @@ export class World implements QueryHost {
     const set = this.ops.resolve(components, true, n, this.debug, this.unknown);
     if (n === 0) return new Uint32Array(0);
     const before = this.core.tableCount;
+    const sparse = this.ops.sparseInSet.slice();
     if (!this.isDeferring()) {
       // Values that are views on this world's memory would be detached by a growing core call.
       if (this.ops.initsShareMemory) components = copyInits(components);
       try {
-        return this.ops.spawnMany(this.ops.tableOf(set, components), n, components, true);
+        const ids = this.ops.spawnMany(this.ops.tableOf(set, components), n, components, true);
+        for (const id of sparse) this.ops.sparse.setMany(id, ids, true);
+        return ids;
       } catch (error) {
         this.ops.undoTables(before);
         throw error;
@@ -244,6 +270,7 @@ export class World implements QueryHost {
     try {
       const table = this.ops.tableOf(set, inits);
       const ids = this.ops.spawnMany(this.parked, n, inits, false);
+      for (const id of sparse) this.ops.sparse.setMany(id, ids, true);
       this.commands.push(SPAWN_MANY, 0, table, { ids, inits });
       return ids;
     } catch (error) {
@@ -257,6 +284,11 @@ export class World implements QueryHost {
     this.core.check();
     this.tableOfLive(e);
     const id = this.idOf(c);
+    if (this.ops.isSparse(id)) {
+      // Not structural: applied at once, also while deferring.
+      this.ops.sparse.set(id, e, true);
+      return;
+    }
     const now = !this.isDeferring();
     // Array values that are views on this world's memory are copied (a growing core call
     // would detach them), and deferred values too (they are read at the flush).
@@ -271,7 +303,10 @@ export class World implements QueryHost {
     this.core.check();
     const table = this.tableWith(e, c, "set");
     checkValues(c, values, this.debug);
-    writeValues(this.core, table, this.core.rowOf(e), c, this.ids[c.key], values);
+    const id = this.ids[c.key];
+    const row = this.core.rowOf(e);
+    writeValues(this.core, table, row, c, id, values);
+    if (this.ops.changes.isTracked(id)) this.ops.changes.stamp(table, id, row, 1, false);
   }
 
   /** A copy of e's c values (convenience; not for hot loops). */
@@ -284,7 +319,8 @@ export class World implements QueryHost {
   has(e: number, c: Component): boolean {
     this.core.check();
     const t = this.tableOfLive(e);
-    this.idOf(c);
+    const id = this.idOf(c);
+    if (this.ops.isSparse(id)) return this.ops.sparse.has(id, e);
     return this.ops.tableAt(t).has(c);
   }
 
@@ -293,6 +329,7 @@ export class World implements QueryHost {
     this.core.check();
     const t = this.tableOfLive(e);
     const id = this.idOf(c);
+    if (this.ops.isSparse(id)) return this.ops.sparse.set(id, e, false);
     if (!this.isDeferring()) return this.ops.remove(e, id, c);
     this.commands.push(REMOVE, e, id, undefined);
     return this.ops.tableAt(t).has(c);
@@ -330,6 +367,10 @@ export class World implements QueryHost {
     this.core.check();
     this.checkTarget(target, adding ? "addMany" : "removeMany");
     const id = this.idOf(c);
+    if (this.ops.isSparse(id)) {
+      this.sparseMany(target, id, adding);
+      return;
+    }
     const now = !this.isDeferring();
     // Deferred values are read at the flush: copy them, as they are now.
     if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
@@ -347,6 +388,17 @@ export class World implements QueryHost {
     }
     this.ops.checkLive(ids);
     this.commands.push(adding ? ADD_MANY : REMOVE_MANY, 0, id, { ids, values });
+  }
+
+  /** Sets or clears sparse tag id on a list (all alive, or nothing changes) or a query's entities. */
+  private sparseMany(target: ArrayLike<number> | Query, id: number, on: boolean): void {
+    if (target instanceof Query) {
+      for (const t of nonEmpty(target)) this.ops.sparse.setMany(id, t.entities, on);
+      return;
+    }
+    this.checkIds(target);
+    this.ops.checkLive(target);
+    this.ops.sparse.setMany(id, target, on);
   }
 
   /** ArgumentError unless target is a query of this world or an array-like of ids. */
@@ -416,7 +468,7 @@ export class World implements QueryHost {
     return {
       entities: this.core.alive,
       archetypes: this.core.tableCount - 1, // not counting the parking table
-      components: this.ops.components.length - 1, // not counting PARKED
+      components: this.ops.components.filter((c) => !c.hidden).length,
       queries: this.queries.size,
       memoryBytes: this.core.memory.buffer.byteLength,
       usedBytes: this.core.header(H_USED_BYTES),
@@ -433,28 +485,163 @@ export class World implements QueryHost {
   /** The query for these terms (the same object for the same terms). */
   query(terms: QueryTerms): Query {
     this.core.check();
-    if (terms === null || typeof terms !== "object")
-      throw new ArgumentError(`query() takes terms such as { all: [A] }, got ${String(terms)}`);
-    const lists: number[][] = [];
-    for (const key of Object.keys(terms)) {
-      if (key !== "all" && key !== "any" && key !== "none" && key !== "optional") {
-        throw new ArgumentError(`Unknown query term "${key}": use all, any, none or optional`);
-      }
-    }
-    for (const key of ["all", "any", "none", "optional"] as const) {
-      const list = terms[key] ?? [];
-      if (!Array.isArray(list)) throw new ArgumentError(`Query term "${key}" must be an array of components`);
-      lists.push([...new Set(list.map((c) => this.idOf(c)))].sort((a, b) => a - b));
-    }
+    const compiled = compileTerms(
+      terms,
+      (c) => this.idOf(c),
+      (id) => this.ops.isSparse(id),
+    );
     // Every query leaves out the parked spawns.
-    lists[2] = [this.ids[PARKED.key], ...lists[2]];
-    const cacheKey = lists.map((l) => l.join(",")).join("|");
-    let q = this.queries.get(cacheKey);
+    compiled.none.unshift(this.ids[PARKED.key]);
+    let q = this.queries.get(compiled.key);
     if (q === undefined) {
-      q = new Query(this, terms, lists[0], lists[1], lists[2]);
-      this.queries.set(cacheKey, q);
+      for (const id of [...(compiled.filter?.added ?? []), ...(compiled.filter?.changed ?? [])]) this.track(id);
+      q = new Query(this, terms, compiled.all, compiled.any, compiled.none, compiled.filter, compiled.read);
+      this.queries.set(compiled.key, q);
     }
     return q;
+  }
+
+  /** Starts tracking changes of component id (now, or when the current deferral scope ends). */
+  private track(id: number): void {
+    if (this.ops.changes.isTracked(id)) return;
+    if (this.isDeferring()) {
+      if (!this.trackLater.includes(id)) this.trackLater.push(id);
+      return;
+    }
+    this.ops.track(id, (k) => {
+      this.register(k);
+      return this.ids[k.key];
+    });
+  }
+
+  // ── Engine layer: systems, events, change readers ─────────────────────────
+  /**
+   * Adds a system: `fn(query, ctx)` runs once per step() over the query for `terms`,
+   * in declared order unless `options.before` / `options.after` (system names) say
+   * otherwise. Structural changes it makes are deferred and applied when it returns.
+   */
+  system(name: string, terms: QueryTerms, fn: SystemFn<World>, options: SystemOptions<World> = {}): void {
+    this.core.check();
+    if (typeof name !== "string" || name.length === 0)
+      throw new ArgumentError(`A system needs a non-empty name, got ${String(name)}`);
+    if (typeof fn !== "function") throw new ArgumentError(`System "${name}" needs a function, got ${String(fn)}`);
+    this.schedule.add(name, this.query(terms), fn, options);
+  }
+
+  /**
+   * Runs every system once, in order; after each one its deferred changes are applied.
+   * Events rotate at the end of the step. Not allowed inside a step or an iteration.
+   */
+  step(dt = 0): void {
+    this.core.check();
+    if (this.inStep) throw new ArgumentError("step() was called inside a step");
+    if (this.iterating > 0 || this.deferring > 0)
+      throw new ArgumentError("step() was called while a query is iterated or inside defer()");
+    if (typeof dt !== "number" || !Number.isFinite(dt))
+      throw new ArgumentError(`step(dt) needs a finite number, got ${String(dt)}`);
+    const order = this.schedule.ordered();
+    const ctx: SystemContext<World> = { world: this, dt, tick: ++this.steps };
+    this.inStep = true;
+    try {
+      for (let i = 0; i < order.length; i++) this.runSystem(order[i], ctx);
+    } finally {
+      this.inStep = false;
+      for (const ev of this.events.values()) ev.endStep();
+    }
+  }
+
+  private runSystem(s: System<World>, ctx: SystemContext<World>): void {
+    const changes = this.ops.changes;
+    changes.tick++;
+    this.running = s;
+    this.deferring++;
+    try {
+      const { begin, end } = s.options;
+      if (begin !== undefined) begin(ctx);
+      try {
+        s.fn(s.query, ctx);
+      } finally {
+        if (end !== undefined) end(ctx);
+      }
+    } finally {
+      this.deferring--;
+      this.running = undefined;
+      s.lastRun = changes.tick;
+      changes.tick++;
+      if (!this.isDeferring()) this.applyCommands();
+    }
+  }
+
+  /** The number of steps run so far. */
+  get tick(): number {
+    return this.steps;
+  }
+
+  /** The event type named `name` in this world (the same object for the same name). */
+  event<T>(name: string): EventType<T> {
+    this.core.check();
+    if (typeof name !== "string" || name.length === 0)
+      throw new ArgumentError(`An event type needs a non-empty name, got ${String(name)}`);
+    let ev = this.events.get(name);
+    if (ev === undefined) {
+      ev = new EventType<unknown>(name, this);
+      this.events.set(name, ev);
+    }
+    return ev as EventType<T>;
+  }
+
+  /** Sends an event: readable by every system until the end of the next step. */
+  emit<T>(type: EventType<T>, payload: T): void {
+    this.core.check();
+    this.ownEvent(type);
+    type.current.push(payload);
+  }
+
+  /** The events of this type emitted during this step and the previous one, oldest first. */
+  read<T>(type: EventType<T>): readonly T[] {
+    this.core.check();
+    this.ownEvent(type);
+    return type.read();
+  }
+
+  private ownEvent(type: EventType<unknown>): void {
+    if (!(type instanceof EventType) || type.owner !== this)
+      throw new ArgumentError(`Expected an event type of this world (world.event(name)), got ${String(type)}`);
+  }
+
+  /**
+   * Entities that lost c (removed, or destroyed with it) since the caller (the running
+   * system, or code outside systems) last asked. The first ask starts the log and
+   * returns nothing. Ids may be stale by now.
+   */
+  removed(c: Component): Entity[] {
+    this.core.check();
+    const id = this.idOf(c);
+    return this.ops.changes.removed(id, this.running ?? OUTSIDE) as Entity[];
+  }
+
+  /** @internal QueryHost */
+  get changes(): Changes {
+    return this.ops.changes;
+  }
+  /** @internal QueryHost */
+  get sparse(): SparseTags {
+    return this.ops.sparse;
+  }
+  /** @internal QueryHost */
+  get heap(): Uint32Array {
+    return this.core.u32;
+  }
+  /** @internal QueryHost: the running system's base, else the query's own. */
+  readBase(q: Query): number {
+    return this.running !== undefined ? this.running.lastRun : q.lastSeen;
+  }
+  /** @internal QueryHost: outside systems, a filtered read moves the query's base on. */
+  endRead(q: Query): void {
+    if (this.running !== undefined) return;
+    const changes = this.ops.changes;
+    q.lastSeen = changes.tick;
+    changes.tick++;
   }
 
   /** Runs fn with structural changes deferred, then applies them (also when fn throws). */
@@ -526,6 +713,10 @@ export class World implements QueryHost {
   }
 
   private applyCommands(): void {
+    if (this.trackLater.length > 0) {
+      const ids = this.trackLater.splice(0);
+      for (const id of ids) this.track(id);
+    }
     if (this.commands.size === 0) return;
     try {
       this.ops.apply(this.commands, this.parked);

@@ -59,7 +59,7 @@ const TIMEOUT_MS = 180_000;
  * library is listed as pending. Browsers resolve the adapter's bare imports through
  * page.html's import map (add an entry there for a new peer package).
  */
-const PEER_ADAPTERS: readonly string[] = ["bitecs-0.4"];
+const PEER_ADAPTERS: readonly string[] = ["bitecs-0.4", "piecs"];
 
 /** Binaries; the environment variables override them (a missing one makes the runtime skipped). */
 const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";

@@ -1,0 +1,64 @@
+// Events and resources: the frame-level state an ECS keeps beside its entities.
+//
+// Events are double-buffered per step: what is emitted during step N can be read by
+// every system until step N + 1 ends; what is emitted between steps belongs to the
+// next step. `endStep()` rotates the buffers.
+import { ArgumentError } from "./errors.js";
+
+/** A kind of event, made by world.event<T>(name); payloads of type T. */
+export class EventType<T = unknown> {
+  /** @internal Emitted during the current step (or since the last one ended). */
+  current: T[] = [];
+  /** @internal Emitted during the previous step. */
+  previous: T[] = [];
+  /** @internal The world that made it. */
+  readonly owner: object;
+  constructor(
+    readonly name: string,
+    owner: object,
+  ) {
+    this.owner = owner;
+  }
+
+  /** Every readable event: the previous step's, then the current one's. */
+  read(): readonly T[] {
+    if (this.previous.length === 0) return this.current.slice();
+    return this.previous.concat(this.current);
+  }
+
+  /** @internal Moves the current step's events to `previous`, dropping the older ones. */
+  endStep(): void {
+    const old = this.previous;
+    this.previous = this.current;
+    old.length = 0;
+    this.current = old;
+  }
+}
+
+/** World-global state with no entity (time, input, score). */
+export class Resources {
+  private readonly map = new Map<string, unknown>();
+
+  set<T>(key: string, value: T): T {
+    if (typeof key !== "string") throw new ArgumentError(`A resource key is a string, got ${String(key)}`);
+    this.map.set(key, value);
+    return value;
+  }
+
+  /** The value under key, or undefined. */
+  get<T = unknown>(key: string): T | undefined {
+    return this.map.get(key) as T | undefined;
+  }
+
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
+  delete(key: string): boolean {
+    return this.map.delete(key);
+  }
+
+  keys(): string[] {
+    return [...this.map.keys()];
+  }
+}

@@ -1,0 +1,131 @@
+// Sparse tags: membership kept in a bitset per tag (bit = entity slot) in wasm memory,
+// outside the archetype mask, so adding or removing one never migrates a row.
+// Invariant: a bit is set only for a live entity's slot; destroying an entity clears
+// its bits before the slot can be reused.
+//
+//   bitset of tag k: u32[words]   bit (slot & 31) of word (slot >>> 5)
+
+import { SLOT_MASK } from "./constants.js";
+import type { Core } from "./core.js";
+import { CapacityError, messages } from "./errors.js";
+
+class Bitset {
+  /** Byte address of the words in wasm memory (moves when the set grows). */
+  ptr = 0;
+  words = 0;
+  /** Set bits (for a quick "none set" answer). */
+  count = 0;
+}
+
+export class SparseTags {
+  /** Per component id: its bitset when the component is a sparse tag. */
+  private readonly sets: (Bitset | undefined)[] = [];
+  /** Ids of every sparse tag. */
+  readonly ids: number[] = [];
+  private readonly core: Core;
+  private readonly maxBytes: number;
+
+  constructor(core: Core, maxBytes: number) {
+    this.core = core;
+    this.maxBytes = maxBytes;
+  }
+
+  add(id: number): void {
+    this.sets[id] = new Bitset();
+    this.ids.push(id);
+  }
+
+  isSparse(id: number): boolean {
+    return this.sets[id] !== undefined;
+  }
+
+  /** Whether entity e (alive) has sparse tag id. */
+  has(id: number, e: number): boolean {
+    const s = this.sets[id] as Bitset;
+    const slot = e & SLOT_MASK;
+    const w = slot >>> 5;
+    return w < s.words && (this.core.u32[(s.ptr >>> 2) + w] & (1 << (slot & 31))) !== 0;
+  }
+
+  /** Sets or clears the bit of entity e (alive); returns whether it was set before. */
+  set(id: number, e: number, on: boolean): boolean {
+    const s = this.sets[id] as Bitset;
+    const slot = e & SLOT_MASK;
+    if (on) this.reserve(s, slot + 1);
+    const w = slot >>> 5;
+    if (w >= s.words) return false;
+    const u32 = this.core.u32;
+    const at = (s.ptr >>> 2) + w;
+    const bit = 1 << (slot & 31);
+    const was = (u32[at] & bit) !== 0;
+    if (was === on) return was;
+    u32[at] ^= bit;
+    s.count += on ? 1 : -1;
+    return was;
+  }
+
+  /** set() for every listed entity (all alive). */
+  setMany(id: number, entities: ArrayLike<number>, on: boolean): void {
+    const s = this.sets[id] as Bitset;
+    if (on) {
+      let top = 0;
+      for (let i = 0; i < entities.length; i++) top = Math.max(top, entities[i] & SLOT_MASK);
+      this.reserve(s, top + 1);
+    }
+    const u32 = this.core.u32;
+    const base = s.ptr >>> 2;
+    const words = s.words;
+    let count = s.count;
+    for (let i = 0; i < entities.length; i++) {
+      const slot = entities[i] & SLOT_MASK;
+      const w = slot >>> 5;
+      if (w >= words) continue;
+      const bit = 1 << (slot & 31);
+      const old = u32[base + w];
+      const next = on ? old | bit : old & ~bit;
+      if (next !== old) {
+        u32[base + w] = next;
+        count += on ? 1 : -1;
+      }
+    }
+    s.count = count;
+  }
+
+  /** Clears every sparse bit of the listed entities (they are being destroyed). */
+  clearAll(entities: ArrayLike<number>): void {
+    for (let k = 0; k < this.ids.length; k++) {
+      const id = this.ids[k];
+      if ((this.sets[id] as Bitset).count > 0) this.setMany(id, entities, false);
+    }
+  }
+
+  /** Clears every sparse bit of entity e (being destroyed). */
+  clearOne(e: number): void {
+    for (let k = 0; k < this.ids.length; k++) {
+      const id = this.ids[k];
+      if ((this.sets[id] as Bitset).count > 0) this.set(id, e, false);
+    }
+  }
+
+  /** u32 index of tag id's first word and its word count, for row filters. */
+  words(id: number): [number, number] {
+    const s = this.sets[id] as Bitset;
+    return [s.ptr >>> 2, s.words];
+  }
+
+  /** Grows s to cover `slots` slots (doubling), before anything is changed. */
+  private reserve(s: Bitset, slots: number): void {
+    const need = (slots + 31) >>> 5;
+    if (need <= s.words) return;
+    const words = Math.max(need, s.words * 2, 32);
+    const ptr = this.core.allocBlock(words * 4);
+    if (ptr === 0) throw new CapacityError(messages.outOfMemory("grow a sparse tag", this.maxBytes));
+    const u32 = this.core.u32;
+    if (s.words > 0) {
+      u32.copyWithin(ptr >>> 2, s.ptr >>> 2, (s.ptr >>> 2) + s.words);
+      this.core.freeBlock(s.ptr);
+    }
+    s.ptr = ptr;
+    s.words = words;
+  }
+}

@@ -1,0 +1,108 @@
+// Systems and their schedule: named functions over a query, run by world.step() in
+// declared order, moved only as far as their before / after constraints require.
+// Invariant: `ordered()` is a topological order of the constraints that keeps the
+// declaration order wherever the constraints allow (ties go to the earlier system).
+import { ArgumentError } from "./errors.js";
+import type { Query } from "./query.js";
+
+/** What a system gets besides its query. */
+export interface SystemContext<W = unknown> {
+  readonly world: W;
+  /** The dt passed to step(). */
+  readonly dt: number;
+  /** The step number, from 1. */
+  readonly tick: number;
+}
+
+export interface SystemOptions<W = unknown> {
+  /** Names of systems this one runs before. */
+  readonly before?: readonly string[];
+  /** Names of systems this one runs after. */
+  readonly after?: readonly string[];
+  /** Called before the system's function, in the same deferral scope. */
+  readonly begin?: (ctx: SystemContext<W>) => void;
+  /** Called after the system's function (also when it threw), before the flush. */
+  readonly end?: (ctx: SystemContext<W>) => void;
+}
+
+export type SystemFn<W = unknown> = (query: Query, ctx: SystemContext<W>) => void;
+
+export class System<W = unknown> {
+  /** The change tick this system last ran at (0: never): its filters see newer stamps. */
+  lastRun = 0;
+  constructor(
+    readonly name: string,
+    readonly query: Query,
+    readonly fn: SystemFn<W>,
+    readonly options: SystemOptions<W>,
+    /** Declaration order. */
+    readonly index: number,
+  ) {}
+}
+
+export class Schedule<W = unknown> {
+  private readonly systems: System<W>[] = [];
+  private readonly byName = new Map<string, System<W>>();
+  private order: System<W>[] | undefined;
+
+  get size(): number {
+    return this.systems.length;
+  }
+
+  add(name: string, query: Query, fn: SystemFn<W>, options: SystemOptions<W>): System<W> {
+    if (this.byName.has(name)) throw new ArgumentError(`A system named "${name}" exists already`);
+    const s = new System(name, query, fn, options, this.systems.length);
+    this.systems.push(s);
+    this.byName.set(name, s);
+    this.order = undefined;
+    return s;
+  }
+
+  /** Systems in run order; ArgumentError for an unknown name or a cycle in before / after. */
+  ordered(): readonly System<W>[] {
+    this.order ??= this.sort();
+    return this.order;
+  }
+
+  private sort(): System<W>[] {
+    const n = this.systems.length;
+    const next: number[][] = this.systems.map(() => []);
+    const incoming = new Int32Array(n);
+    const edge = (from: number, to: number): void => {
+      next[from].push(to);
+      incoming[to]++;
+    };
+    for (const s of this.systems) {
+      for (const other of s.options.before ?? []) edge(s.index, this.find(other, s, "before").index);
+      for (const other of s.options.after ?? []) edge(this.find(other, s, "after").index, s.index);
+    }
+    const out: System<W>[] = [];
+    const done = new Uint8Array(n);
+    while (out.length < n) {
+      // The earliest declared system whose predecessors all ran (n is small: O(n^2) is fine).
+      let pick = -1;
+      for (let i = 0; i < n; i++) {
+        if (done[i] === 0 && incoming[i] === 0) {
+          pick = i;
+          break;
+        }
+      }
+      if (pick < 0) {
+        const stuck = this.systems.filter((s) => done[s.index] === 0).map((s) => `"${s.name}"`);
+        throw new ArgumentError(`The before / after constraints of systems ${stuck.join(", ")} form a cycle`);
+      }
+      done[pick] = 1;
+      out.push(this.systems[pick]);
+      for (const to of next[pick]) incoming[to]--;
+    }
+    return out;
+  }
+
+  private find(name: string, from: System<W>, key: string): System<W> {
+    const s = this.byName.get(name);
+    if (s === undefined) {
+      throw new ArgumentError(`System "${from.name}" runs ${key} "${name}", but no system has that name`);
+    }
+    return s;
+  }
+}
