@@ -1,0 +1,120 @@
+// Sparse tags: bitset membership, no migration, row filters in queries.
+import { describe, expect, it } from "vitest";
+import { ArgumentError, component, createWorld, StaleEntityError, tag } from "wasm-ecs";
+
+const Position = component("Position", { x: "f32" });
+const Selected = tag("Selected", { sparse: true });
+const Hidden = tag("Hidden", { sparse: true });
+const Frozen = tag("Frozen");
+const ALL = [Position, Selected, Hidden, Frozen];
+
+function ids(q: { entities(): Uint32Array }): number[] {
+  return [...q.entities()].sort((a, b) => a - b);
+}
+
+describe("sparse tags", () => {
+  it("add / has / remove toggle membership without moving the entity or creating an archetype", async () => {
+    const world = await createWorld({ components: ALL });
+    const e = world.spawn(Position.with({ x: 7 }));
+    const before = world.stats();
+    world.add(e, Selected);
+    expect(world.has(e, Selected)).toBe(true);
+    expect(world.has(e, Hidden)).toBe(false);
+    expect(world.stats().archetypes).toBe(before.archetypes);
+    expect(world.stats().layoutEpoch).toBeGreaterThanOrEqual(before.layoutEpoch);
+    expect(world.remove(e, Selected)).toBe(true);
+    expect(world.remove(e, Selected)).toBe(false);
+    expect(world.has(e, Selected)).toBe(false);
+    expect(world.get(e, Position)).toEqual({ x: 7 });
+  });
+
+  it("spawn and spawnMany accept sparse tags; queries filter row by row in all and none", async () => {
+    const world = await createWorld({ components: ALL });
+    const a = world.spawn(Position, Selected);
+    const b = world.spawn(Position);
+    const many = [...world.spawnMany(3, Position, Selected, Hidden)];
+    const sel = world.query({ all: [Position, Selected] });
+    expect(ids(sel)).toEqual([a, ...many].sort((x, y) => x - y));
+    const notSel = world.query({ all: [Position], none: [Selected] });
+    expect(ids(notSel)).toEqual([b]);
+    const both = world.query({ all: [Selected, Hidden] });
+    expect(ids(both)).toEqual(many);
+    let rows = 0;
+    for (const t of sel) {
+      expect(t.rows).toBeDefined();
+      rows += (t.rows as Uint32Array).length;
+      for (const r of t.rows as Uint32Array) expect(world.has(t.entities[r], Selected)).toBe(true);
+    }
+    expect(rows).toBe(4);
+    expect(sel.count()).toBe(4);
+  });
+
+  it("a destroyed entity's bits are cleared, so a reused slot starts without them", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = [...world.spawnMany(40, Position, Selected)];
+    world.destroy(es[0]);
+    world.destroyMany(es.slice(1, 20));
+    world.destroyMany(world.query({ all: [Position], none: [Frozen] }));
+    expect(world.entityCount).toBe(0);
+    const fresh = [...world.spawnMany(40, Position)];
+    for (const e of fresh) expect(world.has(e, Selected)).toBe(false);
+    expect(world.query({ all: [Selected] }).count()).toBe(0);
+  });
+
+  it("addMany / removeMany on a list or a query flip bits; a stale id in a list changes nothing", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = [...world.spawnMany(100, Position)];
+    world.addMany(es.slice(0, 10), Selected);
+    expect(world.query({ all: [Selected] }).count()).toBe(10);
+    world.addMany(world.query({ all: [Position] }), Selected);
+    expect(world.query({ all: [Selected] }).count()).toBe(100);
+    world.removeMany(world.query({ all: [Position, Selected] }), Selected);
+    expect(world.query({ all: [Selected] }).count()).toBe(0);
+    const dead = world.spawn(Position);
+    world.destroy(dead);
+    expect(() => world.addMany([es[0], dead], Selected)).toThrow(StaleEntityError);
+    expect(world.has(es[0], Selected)).toBe(false);
+  });
+
+  it("toggles apply at once while iterating and never defer or move rows", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = [...world.spawnMany(10, Position)];
+    let tables = 0;
+    for (const t of world.query({ all: [Position] })) {
+      tables++;
+      const n = t.count;
+      for (const e of t.entities) world.add(e, Selected);
+      expect(t.count).toBe(n);
+      expect(world.has(t.entities[0], Selected)).toBe(true);
+    }
+    expect(tables).toBe(1);
+    expect(ids(world.query({ all: [Selected] }))).toEqual(es);
+  });
+
+  it("sparse tags are refused in any, added, changed, read and write terms", async () => {
+    const world = await createWorld({ components: ALL });
+    expect(() => world.query({ any: [Selected] })).toThrow(ArgumentError);
+    expect(() => world.query({ changed: [Selected] })).toThrow(
+      /^Selected is a sparse tag: queries take sparse tags in all, none or optional/,
+    );
+  });
+
+  it("a stale entity is refused by has / add / remove of a sparse tag", async () => {
+    const world = await createWorld({ components: ALL });
+    const e = world.spawn(Position);
+    world.destroy(e);
+    expect(() => world.add(e, Selected)).toThrow(StaleEntityError);
+    expect(() => world.has(e, Selected)).toThrow(StaleEntityError);
+    expect(() => world.remove(e, Selected)).toThrow(StaleEntityError);
+  });
+
+  it("bitsets grow with the entity index past the first words", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = world.spawnMany(5000, Position);
+    world.add(es[4999], Hidden);
+    world.addMany(es.subarray(0, 2500), Hidden);
+    expect(world.query({ all: [Hidden] }).count()).toBe(2501);
+    expect(world.has(es[4999], Hidden)).toBe(true);
+    expect(world.has(es[3000], Hidden)).toBe(false);
+  });
+});
