@@ -3,7 +3,8 @@
 // before the first row moves. Runs of entities that are the last rows of one table,
 // in row order, move with one bulk copy per column (moveTail): that is how parked
 // spawns land and how a whole table moves at once.
-import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, OK, T_COUNT, T_PENDING } from "./constants";
+import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, J_CLEAR, OK, T_COUNT, T_PENDING } from "./constants";
+import { record } from "./journal";
 import { tableCount, tableWith, tableWithout } from "./archetype-map";
 import { isAlive, recRow, recTable, releaseSlots, slotOf } from "./entity-index";
 import { hset } from "./header";
@@ -178,6 +179,7 @@ export function destroyTables(ptr: usize, n: u32): i32 {
   for (let i: u32 = 0; i < n; i++) {
     const t = at(ptr, i);
     // The whole table goes: free every slot in one pass and empty it; no row moves.
+    record(J_CLEAR, t, 0, 0, 0, 0);
     releaseSlots(<usize>cget(colDesc(t, 0), C_PTR), tget(t, T_COUNT));
     tset(t, T_COUNT, 0);
   }

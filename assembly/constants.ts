@@ -57,7 +57,18 @@ export const H_MAX_PAGES: u32 = 25;
 export const H_CHECKS: u32 = 26; //        1: run checkInvariants() after each structural op
 export const H_RESULT: u32 = 27; //        batch ops: index of the offending entity
 export const H_RETIRED: u32 = 28; //       slots whose generation ran out: never reused
+export const H_JOURNAL: u32 = 29; //       ptr to the row journal (0 = off), see journal.ts
+export const H_JOURNAL_LEN: u32 = 30; //   records in it
+export const H_JOURNAL_CAP: u32 = 31;
 export const H_SIZE: u32 = 32;
+
+// ── Row journal records (journal.ts) ─────────────────────────────────────────
+export const J_APPEND: u32 = 1;
+export const J_MOVE: u32 = 2;
+export const J_TAIL: u32 = 3;
+export const J_REMOVE: u32 = 4;
+export const J_CLEAR: u32 = 5;
+export const J_STRIDE: u32 = 6;
 
 // ── Table record (u32 slots), T_STRIDE u32 per table ─────────────────────────
 export const T_COUNT: u32 = 0;

@@ -19,6 +19,7 @@ import {
   WITHOUT_COMPONENT,
 } from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
+import { reserveJournal, startJournal } from "./journal";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
 import { ensureCapacity, tget } from "./table";
 
@@ -134,6 +135,11 @@ export function linkCompanion(c: u32, k: u32): i32 {
   return after(OK);
 }
 
+/** Turns the row journal on for good (see journal.ts); ERR_CAPACITY when out of memory. */
+export function journalOn(): i32 {
+  return startJournal() ? OK : ERR_CAPACITY;
+}
+
 /** Byte address of a new zeroed block of `bytes` that the facade owns, or 0 when memory ran out. */
 export function allocBlock(bytes: u32): usize {
   const p = alloc(bytes);
@@ -149,6 +155,7 @@ export function freeBlock(ptr: usize): void {
 /** Spawns one entity with default values in table t; returns it or a status. */
 export function spawn(t: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
+  if (!reserveJournal(1)) return ERR_CAPACITY;
   const reserved = reserveSlots(1);
   if (reserved != OK) return reserved;
   if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
@@ -162,6 +169,7 @@ export function spawn(t: u32): i32 {
  */
 export function spawnMany(t: u32, n: u32, out: usize): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
+  if (!reserveJournal(1)) return ERR_CAPACITY;
   const reserved = reserveSlots(n);
   if (reserved != OK) return reserved;
   const first = tget(t, T_COUNT);
@@ -176,6 +184,7 @@ export function add(e: u32, c: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   const src = <u32>recTable(slotOf(e));
   if (maskHas(tableMask(src), c)) return 1;
+  if (!reserveJournal(1)) return ERR_CAPACITY;
   const before = tableCount();
   const dst = edgeWith(src, c);
   if (dst < 0) return failed(dst, before);
@@ -190,6 +199,7 @@ export function remove(e: u32, c: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   const src = <u32>recTable(slotOf(e));
   if (!maskHas(tableMask(src), c)) return 0;
+  if (!reserveJournal(1)) return ERR_CAPACITY;
   const before = tableCount();
   const dst = edgeWithout(src, c);
   if (dst < 0) return failed(dst, before);
@@ -203,7 +213,7 @@ export function moveTo(e: u32, t: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
   if (badTable(t)) return ERR_BAD_ARGUMENT;
   if (<u32>recTable(slotOf(e)) == t) return OK;
-  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
+  if (!reserveJournal(1) || !ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
   moveEntity(e, t);
   return after(OK);
 }
@@ -211,12 +221,14 @@ export function moveTo(e: u32, t: u32): i32 {
 /** Moves the n entities at ptr to table t; all or nothing (skipDead: ignore dead ones). */
 export function moveMany(ptr: usize, n: u32, t: u32, skipDead: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
+  if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(moveListed(ptr, n, TO_TABLE, t, skipDead != 0));
 }
 
 /** Adds c to the n entities at ptr (one move per source table where rows allow); all or nothing. */
 export function addMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  if (!reserveJournal(n)) return ERR_CAPACITY;
   const before = tableCount();
   return batch(moveListed(ptr, n, WITH_COMPONENT, c, skipDead != 0), before);
 }
@@ -224,6 +236,7 @@ export function addMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
 /** Removes c from the n entities at ptr; all or nothing. */
 export function removeMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  if (!reserveJournal(n)) return ERR_CAPACITY;
   const before = tableCount();
   return batch(moveListed(ptr, n, WITHOUT_COMPONENT, c, skipDead != 0), before);
 }
@@ -231,6 +244,7 @@ export function removeMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
 /** Adds c to every row of the n tables listed at ptr (whole tables move); see batch.moveTables for out. */
 export function addToTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  if (!reserveJournal(n)) return ERR_CAPACITY;
   const before = tableCount();
   return batch(moveTables(ptr, n, WITH_COMPONENT, c, out), before);
 }
@@ -238,23 +252,27 @@ export function addToTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
 /** Removes c from every row of the n tables listed at ptr. */
 export function removeFromTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
+  if (!reserveJournal(n)) return ERR_CAPACITY;
   const before = tableCount();
   return batch(moveTables(ptr, n, WITHOUT_COMPONENT, c, out), before);
 }
 
 /** Destroys every entity of the n tables listed at ptr. */
 export function destroyInTables(ptr: usize, n: u32): i32 {
+  if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(destroyTables(ptr, n));
 }
 
 export function destroy(e: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
+  if (!reserveJournal(1)) return ERR_CAPACITY;
   destroyEntity(e);
   return after(OK);
 }
 
 /** Destroys the n entities at ptr; all or nothing (a repeated entity is destroyed once). */
 export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
+  if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(destroyListed(ptr, n, skipDead != 0));
 }
 

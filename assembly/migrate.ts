@@ -2,7 +2,8 @@
 // module that patches entity records (through setRecord) after a row moves.
 // Precondition of every function here: the destination has room (ensureCapacity)
 // and, for spawns, slots are reserved (reserveSlots). They cannot fail.
-import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, T_COUNT, T_NCOLS } from "./constants";
+import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
+import { record } from "./journal";
 import { recRow, recTable, releaseSlot, setRecord, slotOf, takeSlot, takeSlots } from "./entity-index";
 import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
 
@@ -10,6 +11,7 @@ import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swap
 export function spawnInto(t: u32): u32 {
   const e = takeSlot();
   const row = appendRow(t, e);
+  record(J_APPEND, t, row, 1, 0, 0);
   const ncols = tget(t, T_NCOLS);
   let d = colDesc(t, 1);
   for (let j: u32 = 1; j < ncols; j++) {
@@ -23,6 +25,7 @@ export function spawnInto(t: u32): u32 {
 /** Spawns n entities into t (and writes them to out unless it is 0); defaults are filled column by column. */
 export function spawnManyInto(t: u32, n: u32, out: usize): void {
   const first = tget(t, T_COUNT);
+  record(J_APPEND, t, first, n, 0, 0);
   takeSlots(n, t, first, <usize>cget(colDesc(t, 0), C_PTR), out);
   tset(t, T_COUNT, first + n);
   const ncols = tget(t, T_NCOLS);
@@ -55,6 +58,7 @@ export function moveEntity(e: u32, dst: u32): void {
     }
     d += stride;
   }
+  record(J_MOVE, src, row, dst, newRow, 0);
   const moved = swapRemove(src, row);
   setRecord(slot, dst, newRow);
   if (moved != 0) setRecord(slotOf(moved), src, row);
@@ -66,6 +70,7 @@ export function moveEntity(e: u32, dst: u32): void {
  */
 export function moveTail(src: u32, r0: u32, n: u32, dst: u32): void {
   const d0 = tget(dst, T_COUNT);
+  record(J_TAIL, src, r0, n, dst, d0);
   const sn = tget(src, T_NCOLS), dn = tget(dst, T_NCOLS);
   memory.copy(<usize>cget(colDesc(dst, 0), C_PTR) + (<usize>d0 << 2), <usize>cget(colDesc(src, 0), C_PTR) + (<usize>r0 << 2), <usize>n << 2);
   let j: u32 = 1;
@@ -93,6 +98,7 @@ export function destroyEntity(e: u32): void {
   const slot = slotOf(e);
   const t = <u32>recTable(slot);
   const row = recRow(slot);
+  record(J_REMOVE, t, row, 0, 0, 0);
   const moved = swapRemove(t, row);
   if (moved != 0) setRecord(slotOf(moved), t, row);
   releaseSlot(slot);

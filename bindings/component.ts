@@ -32,12 +32,16 @@ export class Component<S extends Schema = Schema> {
   readonly defaults: Init<S>;
   /** @internal Global serial number of this definition. */
   readonly key: number;
-  /** @internal Parsed fields in schema order. */
+  /** @internal Parsed numeric fields (the core's columns) in schema order. */
   readonly fields: readonly FieldInfo[];
+  /** @internal "object" fields (JS-side columns), in schema order. */
+  readonly objectFields: readonly ObjectFieldInfo[];
   /** @internal Field by name. */
   readonly fieldByName: ReadonlyMap<string, FieldInfo>;
+  /** @internal "object" field by name. */
+  readonly objectFieldByName: ReadonlyMap<string, ObjectFieldInfo>;
   /** @internal An object with every field (0), in schema order: get() copies it. */
-  readonly template: Readonly<Record<string, number | number[]>>;
+  readonly template: Readonly<Record<string, unknown>>;
 
   /** @internal Use component() or tag(). */
   constructor(name: string, schema: S, isTag: boolean, sparse: boolean, defaults: Init<S>) {
@@ -51,20 +55,26 @@ export class Component<S extends Schema = Schema> {
     this.defaults = defaults;
     this.key = nextKey++;
     const fields: FieldInfo[] = [];
+    const objectFields: ObjectFieldInfo[] = [];
     for (const [field, type] of Object.entries(schema ?? {})) {
       if (type === "object") {
-        throw new SchemaError(
-          `${name}.${field} is an "object" field: object fields are not supported by this version of wasm-ecs`,
-        );
+        objectFields.push({ name: field, index: objectFields.length });
+        continue;
       }
       const info = parseField(field, fields.length, type);
       if (info === undefined) throw new SchemaError(messages.badFieldType(name, field, type));
       fields.push(info);
     }
     this.fields = fields;
+    this.objectFields = objectFields;
     this.fieldByName = new Map(fields.map((f) => [f.name, f]));
-    this.template = Object.fromEntries(fields.map((f) => [f.name, 0]));
+    this.objectFieldByName = new Map(objectFields.map((f) => [f.name, f]));
+    this.template = Object.fromEntries([
+      ...fields.map((f) => [f.name, 0]),
+      ...objectFields.map((f) => [f.name, undefined]),
+    ]);
     for (const [field, value] of Object.entries(defaults)) {
+      if (this.objectFieldByName.has(field)) continue;
       const info = this.field(field);
       checkInit(this, info, value, true);
     }
@@ -80,10 +90,10 @@ export class Component<S extends Schema = Schema> {
    * `world.spawnMany(n, Position.withEach({ x: xs }))` with `xs.length === n`.
    */
   withEach(values: ManyInit<S>): ComponentInit<S> {
-    return new ComponentInit(this, values as Init<S>);
+    return new ComponentInit(this, values as Init<S>, true);
   }
 
-  /** @internal The field named `name`; SchemaError when there is none. */
+  /** @internal The numeric field named `name`; SchemaError when there is none. */
   field(name: string): FieldInfo {
     const info = this.fieldByName.get(name);
     if (info === undefined) {
@@ -91,7 +101,7 @@ export class Component<S extends Schema = Schema> {
         messages.unknownField(
           this.name,
           name,
-          this.fields.map((f) => f.name),
+          [...this.fields, ...this.objectFields].map((f) => f.name),
         ),
       );
     }
@@ -110,7 +120,16 @@ export class ComponentInit<S extends Schema = Schema> {
   constructor(
     readonly component: Component<S>,
     readonly values: Init<S>,
+    /** Made by withEach: array values hold one value per entity ("object" fields included). */
+    readonly each = false,
   ) {}
+}
+
+/** An "object" field: any JS value, kept in a JS array row-aligned with the table. */
+export interface ObjectFieldInfo {
+  readonly name: string;
+  /** Position among the component's object fields. */
+  readonly index: number;
 }
 
 /**

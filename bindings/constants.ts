@@ -47,7 +47,17 @@ export const H_MAX_PAGES = 25;
 export const H_CHECKS = 26;
 export const H_RESULT = 27;
 export const H_RETIRED = 28;
+export const H_JOURNAL = 29;
+export const H_JOURNAL_LEN = 30;
+export const H_JOURNAL_CAP = 31;
 export const H_SIZE = 32;
+
+export const J_APPEND = 1;
+export const J_MOVE = 2;
+export const J_TAIL = 3;
+export const J_REMOVE = 4;
+export const J_CLEAR = 5;
+export const J_STRIDE = 6;
 
 export const T_COUNT = 0;
 export const T_CAPACITY = 1;

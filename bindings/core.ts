@@ -5,6 +5,7 @@
 import {
   H_ALIVE,
   H_EPOCH,
+  H_JOURNAL_LEN,
   H_MASK_WORDS,
   H_MASKS,
   H_REC_GEN,
@@ -51,6 +52,7 @@ export interface CoreExports {
   reserveEntities(n: number): number;
   checkInvariants(): number;
   linkCompanion(c: number, k: number): number;
+  journalOn(): number;
   allocBlock(bytes: number): number;
   freeBlock(ptr: number): void;
 }
@@ -108,10 +110,15 @@ export class Core {
    */
   version = 0;
 
-  /** Called after every core call: a grown memory detached the old views. */
+  /** Replays the row journal on the JS-side columns (set once the journal is on). */
+  onJournal: (() => void) | undefined = undefined;
+
+  /** Called after every core call: a grown memory detached the old views; journaled row moves are replayed. */
   private sync(): void {
     this.version++;
     if (this.u32.length === 0) this.refresh();
+    if (this.onJournal !== undefined && this.u32[this.hdr + H_JOURNAL_LEN] !== 0 && this.dead === undefined)
+      this.onJournal();
   }
 
   /** Throws when the world refuses calls. */
@@ -394,6 +401,16 @@ export class Core {
   linkCompanion(c: number, k: number): number {
     try {
       return this.raw.linkCompanion(c, k);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Turns the core's row journal on for good. */
+  journalOn(): number {
+    try {
+      return this.raw.journalOn();
     } catch (err) {
       throw this.poison(err);
     } finally {

@@ -21,6 +21,7 @@ import { type Component, type ComponentArg, ComponentInit } from "./component.js
 import { ERR_CAPACITY, ERR_ID_SPACE, NO_BLOCK } from "./constants.js";
 import type { Core } from "./core.js";
 import { CapacityError, EcsError, messages, StaleEntityError } from "./errors.js";
+import { replay } from "./objects.js";
 import { SparseTags } from "./sparse.js";
 import { checkManyValues, checkValues, copyValues, writeManyValues, writeValues } from "./values.js";
 import { Table } from "./views.js";
@@ -70,6 +71,13 @@ export class Ops {
     while (this.tables.length < n)
       this.tables.push(new Table(this.core, this.tables.length, this.ids, this.components, this.changes));
     return this.tables;
+  }
+
+  /** Starts keeping JS-side "object" columns row-aligned (once a component has object fields). */
+  useObjects(): void {
+    if (this.core.onJournal !== undefined) return;
+    this.expect(this.core.journalOn(), "keep object fields");
+    this.core.onJournal = () => replay(this.core, this.tablesNow(), this.components);
   }
 
   /** Declares component id (registered in the core as a tag) a sparse tag. */
@@ -156,7 +164,8 @@ export class Ops {
       if (arg.isInit) {
         inits = true;
         const values = (arg as ComponentInit).values;
-        if (many ? checkManyValues(c, values, n, strict, buffer) : checkValues(c, values, strict, buffer))
+        const each = (arg as ComponentInit).each;
+        if (many ? checkManyValues(c, values, n, strict, buffer, each) : checkValues(c, values, strict, buffer))
           shared = true;
       }
       node = node.next[id as number] ??= new ComponentSet(node, id as number);
@@ -329,7 +338,7 @@ export class Ops {
       // The core moved the whole list as one block: rows first .. first + n - 1 of one table.
       const rows = new Int32Array(n);
       for (let i = 0; i < n; i++) rows[i] = first + i;
-      writeManyValues(this.core, this.tableAt(this.core.tableOf(ids[0])), rows, c, id, values);
+      writeManyValues(this.core, this.tableAt(this.core.tableOf(ids[0])), rows, c, id, values, false);
       return;
     }
     const tables = new Int32Array(n);
@@ -343,7 +352,8 @@ export class Ops {
     while (i < n) {
       let j = i + 1;
       while (j < n && tables[j] === tables[i]) j++;
-      if (tables[i] >= 0) writeManyValues(this.core, this.tableAt(tables[i]), rows.subarray(i, j), c, id, values);
+      if (tables[i] >= 0)
+        writeManyValues(this.core, this.tableAt(tables[i]), rows.subarray(i, j), c, id, values, false);
       i = j;
     }
   }
@@ -381,7 +391,7 @@ export class Ops {
       if (values === undefined) continue;
       const rows = new Int32Array(count);
       for (let r = 0; r < count; r++) rows[r] = first + r;
-      writeManyValues(this.core, this.tableAt(dst), rows, c, id, values);
+      writeManyValues(this.core, this.tableAt(dst), rows, c, id, values, false);
     }
   }
 
@@ -450,7 +460,7 @@ export class Ops {
     const tbl = this.tableAt(table);
     for (const arg of components) {
       if (arg instanceof ComponentInit)
-        writeManyValues(this.core, tbl, rows, arg.component, this.ids[arg.component.key], arg.values);
+        writeManyValues(this.core, tbl, rows, arg.component, this.ids[arg.component.key], arg.values, arg.each);
     }
   }
 
@@ -609,5 +619,9 @@ export class ComponentSet {
 
 /** Init values with every array copied: they may be live views that a flush or growth would change. */
 export function copyInits(args: readonly ComponentArg[]): ComponentArg[] {
-  return args.map((arg) => (arg.isInit ? new ComponentInit(arg.component as Component, copyValues(arg.values)) : arg));
+  return args.map((arg) =>
+    arg.isInit
+      ? new ComponentInit(arg.component as Component, copyValues(arg.values, arg.component as Component), arg.each)
+      : arg,
+  );
 }

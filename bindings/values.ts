@@ -24,6 +24,7 @@ export function checkValues(c: Component, values: object, strict: boolean, buffe
   for (const name in own) {
     if (!Object.hasOwn(own, name)) continue;
     const value = own[name];
+    if (c.objectFieldByName.has(name)) continue; // any JS value
     if (value === undefined) continue;
     checkInit(c, c.field(name), value, strict);
     if (typeof value === "object" && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
@@ -41,12 +42,21 @@ export function checkManyValues(
   n: number,
   strict: boolean,
   buffer?: ArrayBufferLike,
+  each = true,
 ): boolean {
   if (values === null || typeof values !== "object") {
     throw new SchemaError(`Values for ${c.name} must be an object, got ${String(values)}`);
   }
   let onBuffer = false;
   for (const [name, value] of Object.entries(values)) {
+    if (c.objectFieldByName.has(name)) {
+      if (each && !(typeof value === "object" && value !== null && (value as unknown[]).length === n)) {
+        throw new SchemaError(
+          messages.badValue(c.name, name, value, `withEach values of an "object" field are an array of ${n} values`),
+        );
+      }
+      continue;
+    }
     if (value === undefined) continue;
     if (typeof value === "object" && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
     const f = c.field(name);
@@ -68,10 +78,13 @@ export function checkManyValues(
   return onBuffer;
 }
 
-/** A copy of values whose array values no longer share the world's memory. */
-export function copyValues<T extends object>(values: T): T {
+/**
+ * A copy of values whose array values no longer share the world's memory. Values of
+ * c's "object" fields are kept as they are (the same JS values).
+ */
+export function copyValues<T extends object>(values: T, c?: Component): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) out[k] = copyArrayLike(v);
+  for (const [k, v] of Object.entries(values)) out[k] = c?.objectFieldByName.has(k) ? v : copyArrayLike(v);
   return out as T;
 }
 
@@ -114,6 +127,11 @@ export function writeValues<S extends Schema>(
   for (const name in own) {
     if (!Object.hasOwn(own, name)) continue;
     const value = own[name];
+    const o = c.objectFieldByName.get(name);
+    if (o !== undefined) {
+      (table.objectColumn(id, o.index) as unknown[])[row] = value;
+      continue;
+    }
     if (value === undefined) continue;
     const f = c.fieldByName.get(name) as FieldInfo;
     const view = core.views[f.code];
@@ -136,10 +154,17 @@ export function writeManyValues(
   c: Component,
   id: number,
   values: object,
+  each = true,
 ): void {
   const n = rows.length;
   const block = contiguous(rows);
   for (const [name, value] of Object.entries(values)) {
+    const o = c.objectFieldByName.get(name);
+    if (o !== undefined) {
+      const col = table.objectColumn(id, o.index) as unknown[];
+      for (let i = 0; i < n; i++) if (rows[i] >= 0) col[rows[i]] = each ? (value as unknown[])[i] : value;
+      continue;
+    }
     if (value === undefined) continue;
     const f = c.field(name);
     const view = core.views[f.code];
@@ -187,7 +212,7 @@ export function readValues<S extends Schema>(
 ): Values<S> {
   const bases = table.fieldBases(id, c);
   // A copy of the component's template has every field already: no shape transitions.
-  const out: Record<string, number | number[]> = { ...c.template };
+  const out: Record<string, unknown> = { ...c.template };
   const fields = c.fields;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
@@ -195,5 +220,6 @@ export function readValues<S extends Schema>(
     const at = bases[i] + row * f.length;
     out[f.name] = f.isArray ? Array.from(view.subarray(at, at + f.length)) : view[at];
   }
+  for (const o of c.objectFields) out[o.name] = (table.objectColumn(id, o.index) as unknown[])[row];
   return out as Values<S>;
 }

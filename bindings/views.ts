@@ -32,6 +32,12 @@ export class Table {
   marks: (number | undefined)[] = [];
   private marked = false;
   private readonly changes: Changes;
+  /** @internal JS-side columns of "object" fields, each row-aligned with the table (length === rows). */
+  readonly objects: unknown[][] = [];
+  /** @internal Component ids of the table that have "object" fields. */
+  readonly objectComponents: number[] = [];
+  /** Per component id: index in `objects` of its first object field. */
+  private readonly objectFirst: number[] = [];
   /** @internal Component ids of the table, ascending. */
   readonly componentIds: readonly number[];
   /** @internal Mask words (32 bits each) as the core had them when the table was found. */
@@ -68,6 +74,12 @@ export class Table {
       list.push(c);
       this.firstColumn[c] = col;
       col += components[c].fields.length;
+      const objectFields = components[c].objectFields.length;
+      if (objectFields > 0) {
+        this.objectComponents.push(c);
+        this.objectFirst[c] = this.objects.length;
+        for (let f = 0; f < objectFields; f++) this.objects.push([]);
+      }
     }
     this.componentIds = list;
     const at = core.maskAt(id);
@@ -209,6 +221,12 @@ export class Table {
     return b;
   }
 
+  /** @internal The JS array of object field `index` of component id, or undefined when the table lacks it. */
+  objectColumn(id: number, index: number): unknown[] | undefined {
+    const first = this.objectFirst[id];
+    return first === undefined ? undefined : this.objects[first + index];
+  }
+
   /** @internal First column index of component id, or undefined. */
   columnOf(id: number): number | undefined {
     return this.firstColumn[id];
@@ -226,13 +244,14 @@ export class Table {
     if (first === undefined && !this.componentIds.includes(id)) {
       throw new MissingComponentError(`The table ${this.describe()}`, c.name, "view the columns of");
     }
-    let views: Record<string, TypedArray> | object = NO_COLUMNS;
-    if (c.fields.length > 0) {
-      const out: Record<string, TypedArray> = {};
+    let views: Record<string, TypedArray | unknown[]> | object = NO_COLUMNS;
+    if (c.fields.length > 0 || c.objectFields.length > 0) {
+      const out: Record<string, TypedArray | unknown[]> = {};
       const buffer = this.core.buffer;
       for (const f of c.fields) {
         out[f.name] = new f.ctor(buffer, this.columnPtr(first + f.index), this.count * f.length);
       }
+      for (const o of c.objectFields) out[o.name] = this.objectColumn(id, o.index) as unknown[];
       views = out;
     }
     this.cache[id] = views;

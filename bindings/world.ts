@@ -174,6 +174,7 @@ export class World implements QueryHost {
     if (this.ids[c.key] !== undefined) return;
     if (this.byName.has(c.name)) throw new SchemaError(messages.duplicateName(c.name));
     const core = this.core;
+    if (c.objectFields.length > 0) this.ops.useObjects();
     const n = c.fields.length;
     let bytes = n * F_STRIDE * 4;
     for (const f of c.fields) bytes += f.bytes;
@@ -293,7 +294,7 @@ export class World implements QueryHost {
     // Array values that are views on this world's memory are copied (a growing core call
     // would detach them), and deferred values too (they are read at the flush).
     if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
-      values = copyValues(values);
+      values = copyValues(values, c);
     if (now) this.ops.add(e, id, c, values);
     else this.commands.push(ADD, e, id, values);
   }
@@ -374,7 +375,7 @@ export class World implements QueryHost {
     const now = !this.isDeferring();
     // Deferred values are read at the flush: copy them, as they are now.
     if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
-      values = copyValues(values);
+      values = copyValues(values, c);
     if (now && target instanceof Query) {
       // A query moves its tables whole: no entity list at all.
       this.ops.moveTables(nonEmpty(target), id, adding, values);

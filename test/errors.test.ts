@@ -226,13 +226,6 @@ describe("errors in definitions", () => {
     expect(() => component("Bad", { x: "u8" }, { defaults: { y: 1 } as never })).toThrow(/^Bad has no field "y"/);
     expect(() => component("", { x: "u8" })).toThrow(/^A component needs a non-empty name/);
   });
-
-  it("object fields are rejected with SchemaError until they are supported", async () => {
-    expect(() => component("Named", { label: "object" })).toThrow(SchemaError);
-    expect(() => component("Named", { label: "object" })).toThrow(
-      /^Named.label is an "object" field: object fields are not supported/,
-    );
-  });
 });
 
 describe("CapacityError", () => {
