@@ -267,8 +267,14 @@ export class Ops {
 
   /** Before destroying the listed (live) entities: removal logs and sparse bits. */
   private beforeDestroy(ids: ArrayLike<number>): void {
-    if (this.changes.logged.length > 0)
-      for (let i = 0; i < ids.length; i++) this.changes.logDestroy(this.tableAt(this.core.tableOf(ids[i])), ids[i]);
+    if (this.changes.logged.length > 0) {
+      const seen = new Set<number>();
+      for (let i = 0; i < ids.length; i++) {
+        if (seen.has(ids[i])) continue; // a repeated entity is destroyed once
+        seen.add(ids[i]);
+        this.changes.logDestroy(this.tableAt(this.core.tableOf(ids[i])), ids[i]);
+      }
+    }
     if (this.sparse.ids.length > 0) this.sparse.clearAll(ids);
   }
 
@@ -404,9 +410,12 @@ export class Ops {
     const changes = this.changes;
     if (!adding) {
       if (changes.isLogged(id)) {
+        const seen = new Set<number>();
         for (let i = 0; i < ids.length; i++) {
           const t = this.core.tableOf(ids[i]);
-          if (t >= 0 && this.tableAt(t).hasId(id)) changes.logRemoval(id, ids[i]);
+          if (t < 0 || seen.has(ids[i]) || !this.tableAt(t).hasId(id)) continue;
+          seen.add(ids[i]);
+          changes.logRemoval(id, ids[i]);
         }
       }
       return undefined;

@@ -82,7 +82,8 @@ export class SparseTags {
       if (w >= words) continue;
       const bit = 1 << (slot & 31);
       const old = u32[base + w];
-      const next = on ? old | bit : old & ~bit;
+      // >>> 0: a u32 element reads unsigned, bitwise results are signed.
+      const next = (on ? old | bit : old & ~bit) >>> 0;
       if (next !== old) {
         u32[base + w] = next;
         count += on ? 1 : -1;

@@ -346,7 +346,7 @@ export class World implements QueryHost {
 
   /**
    * Adds c (with the same values) to every listed entity, or to every entity a query
-   * matches, with one core call; a query's tables move as whole blocks. A stale entity
+   * matches, with one core call; a query's tables move as whole blocks (with row filters: its rows). A stale entity
    * anywhere throws StaleEntityError and nothing changes. Entities that have c keep
    * their table and get the values written.
    */
@@ -376,7 +376,7 @@ export class World implements QueryHost {
     // Deferred values are read at the flush: copy them, as they are now.
     if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
       values = copyValues(values, c);
-    if (now && target instanceof Query) {
+    if (now && target instanceof Query && target.filter === undefined) {
       // A query moves its tables whole: no entity list at all.
       this.ops.moveTables(nonEmpty(target), id, adding, values);
       return;
@@ -394,7 +394,8 @@ export class World implements QueryHost {
   /** Sets or clears sparse tag id on a list (all alive, or nothing changes) or a query's entities. */
   private sparseMany(target: ArrayLike<number> | Query, id: number, on: boolean): void {
     if (target instanceof Query) {
-      for (const t of nonEmpty(target)) this.ops.sparse.setMany(id, t.entities, on);
+      if (target.filter !== undefined) this.ops.sparse.setMany(id, target.entities(), on);
+      else for (const t of nonEmpty(target)) this.ops.sparse.setMany(id, t.entities, on);
       return;
     }
     this.checkIds(target);
@@ -441,7 +442,7 @@ export class World implements QueryHost {
   destroyMany(target: ArrayLike<number> | Query): void {
     this.core.check();
     this.checkTarget(target, "destroyMany");
-    if (target instanceof Query && !this.isDeferring()) {
+    if (target instanceof Query && target.filter === undefined && !this.isDeferring()) {
       this.ops.destroyTables(nonEmpty(target));
       return;
     }
@@ -708,8 +709,9 @@ export class World implements QueryHost {
   /** Table of live e, which must have registered component c. */
   private tableWith(e: number, c: Component, action: string): Table {
     const table = this.ops.tableAt(this.tableOfLive(e));
-    this.idOf(c);
-    if (!table.has(c)) throw new MissingComponentError(describeEntity(e), c.name, action);
+    const id = this.idOf(c);
+    const has = this.ops.isSparse(id) ? this.ops.sparse.has(id, e) : table.has(c);
+    if (!has) throw new MissingComponentError(describeEntity(e), c.name, action);
     return table;
   }
 

@@ -61,6 +61,21 @@ describe("sparse tags", () => {
     expect(world.query({ all: [Selected] }).count()).toBe(0);
   });
 
+  it("a word whose top bit is set keeps an exact count (toggling a clear bit of it changes nothing)", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = [...world.spawnMany(40, Position)];
+    const top = es.find((e) => (e & 31) === 31) as number;
+    world.add(top, Selected);
+    world.removeMany(
+      es.filter((e) => e !== top),
+      Selected,
+    );
+    world.destroyMany(es.filter((e) => e !== top && (e & 31) < 8));
+    world.destroy(top);
+    const fresh = [...world.spawnMany(60, Position)];
+    expect(fresh.filter((e) => world.has(e, Selected))).toEqual([]);
+  });
+
   it("addMany / removeMany on a list or a query flip bits; a stale id in a list changes nothing", async () => {
     const world = await createWorld({ components: ALL });
     const es = [...world.spawnMany(100, Position)];

@@ -9,9 +9,13 @@ export const Rgb = component("Rgb", { c: ["u8", 3] });
 export const Mass = component("Mass", { m: "f64" });
 export const Frozen = tag("Frozen");
 export const Marked = tag("Marked");
-export const ALL: readonly Component[] = [Pos, Hp, Rgb, Mass, Frozen, Marked];
+/** A sparse tag: membership in a bitset, never in the archetype. */
+export const Picked = tag("Picked", { sparse: true });
+/** A component with an "object" field beside a numeric one. */
+export const Label = component("Label", { name: "object", n: "i32" });
+export const ALL: readonly Component[] = [Pos, Hp, Rgb, Mass, Frozen, Marked, Picked, Label];
 
-export type FieldValues = Record<string, number | number[]>;
+export type FieldValues = Record<string, unknown>;
 export type EntityModel = Map<Component, FieldValues>;
 
 /** Default row of a component as the world creates it. */
@@ -21,6 +25,7 @@ export function defaultsOf(c: Component): FieldValues {
     const d = (c.defaults as Record<string, number | undefined>)[f.name] ?? 0;
     out[f.name] = f.isArray ? new Array<number>(f.length).fill(d) : d;
   }
+  for (const o of c.objectFields) out[o.name] = (c.defaults as Record<string, unknown>)[o.name];
   return out;
 }
 
@@ -28,6 +33,10 @@ export function defaultsOf(c: Component): FieldValues {
 export function stored(c: Component, values: Record<string, unknown>): FieldValues {
   const out: FieldValues = {};
   for (const [name, v] of Object.entries(values)) {
+    if (c.objectFields.some((o) => o.name === name)) {
+      out[name] = v;
+      continue;
+    }
     const f = c.fields.find((x) => x.name === name);
     if (f === undefined || v === undefined) continue;
     const arr = new f.ctor(f.length);
@@ -54,26 +63,53 @@ export function matches(m: EntityModel, terms: Terms): boolean {
 export class WorldModel {
   readonly entities = new Map<number, EntityModel>();
   readonly dead: number[] = [];
+  /** Per watched component: entities whose value was added, set or written since the last reset. */
+  readonly changed = new Map<Component, Set<number>>();
+  /** Per watched component: entities that lost it since the last reset (a list: repeats allowed). */
+  readonly lost = new Map<Component, number[]>();
+
+  /** Starts following changes and removals of c. */
+  watch(c: Component): void {
+    this.changed.set(c, new Set());
+    this.lost.set(c, []);
+  }
 
   spawn(e: number, comps: ReadonlyMap<Component, Record<string, unknown>>): void {
     const m: EntityModel = new Map();
     this.entities.set(e, m);
-    for (const [c, v] of comps) m.set(c, { ...defaultsOf(c), ...stored(c, v) });
+    for (const [c, v] of comps) {
+      m.set(c, { ...defaultsOf(c), ...stored(c, v) });
+      this.changed.get(c)?.add(e);
+    }
   }
   add(e: number, c: Component, values: Record<string, unknown> | undefined): void {
     const m = this.entities.get(e);
     if (m === undefined) return;
+    if (!m.has(c) || values !== undefined) this.changed.get(c)?.add(e);
     m.set(c, { ...(m.get(c) ?? defaultsOf(c)), ...stored(c, values ?? {}) });
   }
   set(e: number, c: Component, values: Record<string, unknown>): void {
     const m = this.entities.get(e) as EntityModel;
     m.set(c, { ...(m.get(c) as FieldValues), ...stored(c, values) });
+    this.changed.get(c)?.add(e);
   }
   remove(e: number, c: Component): void {
-    this.entities.get(e)?.delete(c);
+    const m = this.entities.get(e);
+    if (m?.has(c)) {
+      this.lost.get(c)?.push(e);
+      this.changed.get(c)?.delete(e);
+    }
+    m?.delete(c);
   }
   destroy(e: number): void {
-    if (this.entities.delete(e)) this.dead.push(e);
+    const m = this.entities.get(e);
+    if (m === undefined) return;
+    for (const c of m.keys()) {
+      this.lost.get(c)?.push(e);
+      this.changed.get(c)?.delete(e);
+    }
+    this.entities.delete(e);
+    this.dead.push(e);
   }
   query(terms: Terms): number[] {
     return [...this.entities].filter(([, m]) => matches(m, terms)).map(([e]) => e);
