@@ -19,6 +19,7 @@ import {
   WITHOUT_COMPONENT,
 } from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
+import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
 import { ensureCapacity, tget } from "./table";
@@ -145,6 +146,14 @@ export function allocBlock(bytes: u32): usize {
   const p = alloc(bytes);
   if (p != 0) memory.fill(p, 0, bytes);
   return p;
+}
+
+/**
+ * Sets (on != 0) or clears the bits of the n entities at ents in the facade's bitset
+ * at bits (`words` u32 long); returns how many bits changed. Never fails.
+ */
+export function setBits(bits: usize, words: u32, ents: usize, n: u32, on: u32): u32 {
+  return setBitsOf(bits, words, ents, n, on != 0);
 }
 
 /** Frees a block from allocBlock. */

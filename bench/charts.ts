@@ -2,13 +2,13 @@
 // (headless: the "none" renderer writes SVG without a canvas).
 import * as vega from "vega";
 import * as vl from "vega-lite";
-import { type Comparison, OURS } from "./compare.js";
+import { type Comparison, isOurs } from "./compare.js";
 
 /** An SVG chart of ops/sec per library (log scale), wasm-ecs highlighted. */
 export async function chartSvg(c: Comparison): Promise<string> {
   const values = c.ranked
     .filter((r) => r.ops !== undefined)
-    .map((r) => ({ library: r.library, ops: r.ops as number, ours: r.library === OURS }));
+    .map((r) => ({ library: r.library, ops: r.ops as number, ours: isOurs(r.library) }));
   // Bars on a log axis need a baseline: the power of ten below the slowest library.
   const low = 10 ** Math.floor(Math.log10(Math.max(1e-3, Math.min(...values.map((v) => v.ops)))));
   const high = Math.max(...values.map((v) => v.ops)) * 3;

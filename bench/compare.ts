@@ -5,6 +5,11 @@ import type { Group } from "./types.js";
 
 export const OURS = "wasm-ecs";
 
+/** wasm-ecs or one of its variants in a scenario ("wasm-ecs (sparse tag)"): not a peer. */
+export function isOurs(library: string): boolean {
+  return library === OURS || library.startsWith(`${OURS} (`);
+}
+
 export interface Ranked {
   readonly library: string;
   readonly version?: string;
@@ -53,7 +58,7 @@ export function compare(entries: readonly Entry[]): Comparison[] {
     const list = byScenario.get(scenario) ?? [];
     const ranked = list.map(toRanked).sort((a, b) => (b.ops ?? -1) - (a.ops ?? -1));
     const ours = ranked.find((r) => r.library === OURS)?.ops;
-    const bestPeer = ranked.find((r) => r.library !== OURS && r.ops !== undefined);
+    const bestPeer = ranked.find((r) => !isOurs(r.library) && r.ops !== undefined);
     const ratio = ours !== undefined && bestPeer?.ops !== undefined ? ours / bestPeer.ops : undefined;
     return { scenario, group: list[0].group, description: list[0].description, ranked, ours, bestPeer, ratio };
   });

@@ -21,4 +21,5 @@ export const BENCH_MODULES: readonly string[] = [
   "./micro/add_remove_100k.js",
   "./micro/spawn_many_1m.js",
   "./micro/bytes_per_entity_1m.js",
+  "./micro/engine_100k.js",
 ];

@@ -109,6 +109,7 @@ const BUDGETS: Readonly<Record<string, Budget>> = {
   "add_remove_100k/wasm-ecs/add": { limit: 25, text: "< 25 ns" },
   "add_remove_100k/wasm-ecs/remove": { limit: 25, text: "< 25 ns" },
   "spawn_many_1m/wasm-ecs/spawnMany": { limit: 30, text: "< 30 ns" },
+  "engine_100k/wasm-ecs/step overhead": { limit: 100, text: "< 100 ns per system (issue 4)" },
   "bytes_per_entity_1m/wasm-ecs/usedBytes per entity": { limit: 32, text: "≤ 32 B (16 B fields + 16)" },
   "bytes_per_entity_1m/wasm-ecs/usedBytes per entity, initialEntities: 1M": {
     limit: 32,

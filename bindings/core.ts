@@ -55,6 +55,7 @@ export interface CoreExports {
   journalOn(): number;
   allocBlock(bytes: number): number;
   freeBlock(ptr: number): void;
+  setBits(bits: number, words: number, ents: number, n: number, on: number): number;
 }
 
 export class Core {
@@ -425,6 +426,14 @@ export class Core {
       throw this.poison(err);
     } finally {
       this.sync();
+    }
+  }
+  /** Sets or clears the bits of n entities (u32 at ents) in a bitset; returns how many changed. */
+  setBits(bits: number, words: number, ents: number, n: number, on: boolean): number {
+    try {
+      return this.raw.setBits(bits, words, ents, n, on ? 1 : 0);
+    } catch (err) {
+      throw this.poison(err);
     }
   }
   freeBlock(ptr: number): void {

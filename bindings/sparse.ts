@@ -5,7 +5,7 @@
 //
 //   bitset of tag k: u32[words]   bit (slot & 31) of word (slot >>> 5)
 
-import { SLOT_MASK } from "./constants.js";
+import { H_SLOT_COUNT, SLOT_MASK } from "./constants.js";
 import type { Core } from "./core.js";
 import { CapacityError, messages } from "./errors.js";
 
@@ -44,7 +44,7 @@ export class SparseTags {
     const s = this.sets[id] as Bitset;
     const slot = e & SLOT_MASK;
     const w = slot >>> 5;
-    return w < s.words && (this.core.u32[(s.ptr >>> 2) + w] & (1 << (slot & 31))) !== 0;
+    return w < s.words && (this.core.i32[(s.ptr >>> 2) + w] & (1 << (slot & 31))) !== 0;
   }
 
   /** Sets or clears the bit of entity e (alive); returns whether it was set before. */
@@ -54,42 +54,37 @@ export class SparseTags {
     if (on) this.reserve(s, slot + 1);
     const w = slot >>> 5;
     if (w >= s.words) return false;
-    const u32 = this.core.u32;
+    const i32 = this.core.i32;
     const at = (s.ptr >>> 2) + w;
     const bit = 1 << (slot & 31);
-    const was = (u32[at] & bit) !== 0;
+    const was = (i32[at] & bit) !== 0;
     if (was === on) return was;
-    u32[at] ^= bit;
+    i32[at] ^= bit;
     s.count += on ? 1 : -1;
     return was;
   }
 
-  /** set() for every listed entity (all alive). */
+  /**
+   * set() for every listed entity (all alive), with one core call: a table's entity
+   * column is passed where it lies, any other list is copied to scratch first.
+   */
   setMany(id: number, entities: ArrayLike<number>, on: boolean): void {
     const s = this.sets[id] as Bitset;
-    if (on) {
-      let top = 0;
-      for (let i = 0; i < entities.length; i++) top = Math.max(top, entities[i] & SLOT_MASK);
-      this.reserve(s, top + 1);
+    const n = entities.length;
+    if (n === 0) return;
+    const core = this.core;
+    // Every live entity's slot is below the slot count: room for all of them.
+    if (on) this.reserve(s, core.header(H_SLOT_COUNT));
+    else if (s.count === 0) return;
+    let at: number;
+    if (entities instanceof Uint32Array && entities.buffer === core.buffer) at = entities.byteOffset;
+    else {
+      at = core.scratch(n * 4);
+      if (at === 0) throw new CapacityError(messages.outOfMemory("set a sparse tag", this.maxBytes));
+      core.u32.set(entities, at >>> 2);
     }
-    const u32 = this.core.u32;
-    const base = s.ptr >>> 2;
-    const words = s.words;
-    let count = s.count;
-    for (let i = 0; i < entities.length; i++) {
-      const slot = entities[i] & SLOT_MASK;
-      const w = slot >>> 5;
-      if (w >= words) continue;
-      const bit = 1 << (slot & 31);
-      const old = u32[base + w];
-      // >>> 0: a u32 element reads unsigned, bitwise results are signed.
-      const next = (on ? old | bit : old & ~bit) >>> 0;
-      if (next !== old) {
-        u32[base + w] = next;
-        count += on ? 1 : -1;
-      }
-    }
-    s.count = count;
+    const changed = core.setBits(s.ptr, s.words, at, n, on);
+    s.count += on ? changed : -changed;
   }
 
   /** Clears every sparse bit of the listed entities (they are being destroyed). */

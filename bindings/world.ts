@@ -394,7 +394,16 @@ export class World implements QueryHost {
   /** Sets or clears sparse tag id on a list (all alive, or nothing changes) or a query's entities. */
   private sparseMany(target: ArrayLike<number> | Query, id: number, on: boolean): void {
     if (target instanceof Query) {
-      if (target.filter !== undefined) this.ops.sparse.setMany(id, target.entities(), on);
+      // Row filters on this very tag only exclude rows where setting it changes nothing
+      // (adding to { none: [S] }, removing from { all: [S] }): whole tables will do.
+      const f = target.filter;
+      const wholeTables =
+        f === undefined ||
+        (!f.byChange &&
+          (on
+            ? f.sparseAll.length === 0 && f.sparseNone.every((s) => s === id)
+            : f.sparseNone.length === 0 && f.sparseAll.every((s) => s === id)));
+      if (!wholeTables) this.ops.sparse.setMany(id, target.entities(), on);
       else for (const t of nonEmpty(target)) this.ops.sparse.setMany(id, t.entities, on);
       return;
     }

@@ -91,6 +91,20 @@ describe("sparse tags", () => {
     expect(world.has(es[0], Selected)).toBe(false);
   });
 
+  it("a query batch of a sparse tag respects the query's other row filters", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = [...world.spawnMany(64, Position)];
+    world.addMany(es.slice(0, 16), Hidden);
+    world.addMany(world.query({ all: [Position, Hidden] }), Selected);
+    expect(ids(world.query({ all: [Selected] }))).toEqual(es.slice(0, 16));
+    world.addMany(world.query({ all: [Position], none: [Selected] }), Selected);
+    expect(world.query({ all: [Selected] }).count()).toBe(64);
+    world.removeMany(world.query({ all: [Selected], none: [Hidden] }), Selected);
+    expect(ids(world.query({ all: [Selected] }))).toEqual(es.slice(0, 16));
+    world.removeMany(world.query({ all: [Selected] }), Selected);
+    expect(world.query({ all: [Selected] }).count()).toBe(0);
+  });
+
   it("toggles apply at once while iterating and never defer or move rows", async () => {
     const world = await createWorld({ components: ALL });
     const es = [...world.spawnMany(10, Position)];
