@@ -20,8 +20,9 @@ export interface TagOptions {
 }
 
 /** A component definition; register it in a world before use. */
-export class Component<S extends Schema = Schema> {
-  readonly name: string;
+export class Component<S extends Schema = Schema, N extends string = string> {
+  /** The name, also in the type: components with equal schemas stay distinct types. */
+  readonly name: N;
   readonly schema: S;
   readonly isTag: boolean;
   readonly sparse: boolean;
@@ -44,7 +45,7 @@ export class Component<S extends Schema = Schema> {
   readonly template: Readonly<Record<string, unknown>>;
 
   /** @internal Use component() or tag(). */
-  constructor(name: string, schema: S, isTag: boolean, sparse: boolean, defaults: Init<S>) {
+  constructor(name: N, schema: S, isTag: boolean, sparse: boolean, defaults: Init<S>) {
     if (typeof name !== "string" || name.length === 0) {
       throw new SchemaError(`A component needs a non-empty name, got ${JSON.stringify(name)}`);
     }
@@ -164,11 +165,11 @@ function checkNumber(c: Component, f: FieldInfo, value: unknown, strict = true):
 }
 
 /** Defines a component: `component("Position", { x: "f32", y: "f32" })`. */
-export function component<const S extends Schema>(
-  name: string,
+export function component<const S extends Schema, const N extends string = string>(
+  name: N,
   schema: S,
   options: ComponentOptions<S> = {},
-): Component<S> {
+): Component<S, N> {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     throw new SchemaError(`${String(name)} needs a schema object such as { x: "f32" }, got ${String(schema)}`);
   }
@@ -176,7 +177,7 @@ export function component<const S extends Schema>(
 }
 
 /** Defines a tag: a component with no data and no column. */
-export function tag(name: string, options: TagOptions = {}): Component<Record<never, never>> {
+export function tag<const N extends string>(name: N, options: TagOptions = {}): Component<Record<never, never>, N> {
   return new Component(name, {}, true, options.sparse === true, {});
 }
 

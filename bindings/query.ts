@@ -51,9 +51,9 @@ export interface QueryHost {
   /** u32 view of the whole memory (current). */
   readonly heap: Uint32Array;
   /** The tick the current reader last read at: the running system's, else the query's own. */
-  readBase(q: Query): number;
+  readBase(q: Reading): number;
   /** Ends a read of q outside systems: q's own base moves to now. */
-  endRead(q: Query): void;
+  endRead(q: Reading): void;
 }
 
 /** Query terms as component ids, with the key that identifies equal queries. */
@@ -127,6 +127,12 @@ export function compileTerms(
   return { key, all, any: lists.any, none, read: lists.read, filter };
 }
 
+/** What a reader of changes needs of a query: its own base tick and its read terms. */
+export interface Reading {
+  lastSeen: number;
+  readonly readMask: Uint32Array | undefined;
+}
+
 /** A mask over component ids as 32-bit words. */
 export function maskOf(ids: readonly number[]): Uint32Array {
   let words = 0;
@@ -146,7 +152,14 @@ function intersects(table: Uint32Array, m: Uint32Array): boolean {
   return false;
 }
 
-export class Query {
+/** The read terms of query terms T, as a union of components (never when it has none). */
+export type ReadTerms<T> = T extends { readonly read: readonly (infer C)[] } ? C : never;
+
+/**
+ * A cached query. `R` (type only) is its read terms: tables it yields type their
+ * `columns()` read-only.
+ */
+export class Query<R = never> {
   readonly terms: QueryTerms;
   private readonly host: QueryHost;
   private readonly all: Uint32Array;
@@ -204,9 +217,10 @@ export class Query {
     return this.matched;
   }
 
-  [Symbol.iterator](): Iterator<Table> {
-    if (this.filter !== undefined) return new FilteredIterator(this.host, this, this.tables(), this.filter);
-    return new TableIterator(this.host, this.tables(), this.readMask);
+  [Symbol.iterator](): Iterator<Table<R>> {
+    if (this.filter !== undefined)
+      return new FilteredIterator(this.host, this, this.tables(), this.filter) as Iterator<Table<R>>;
+    return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<Table<R>>;
   }
 
   /** Number of matching entities (row filters included; reading them moves no reader on). */
@@ -246,7 +260,7 @@ export class Query {
   }
 
   /** Calls fn for every matching entity (convenience; loops over columns are faster). */
-  each(fn: (e: Entity, table: Table, row: number) => void): void {
+  each(fn: (e: Entity, table: Table<R>, row: number) => void): void {
     for (const t of this) {
       // Bounded by the rows the table had when it was yielded.
       const es = t.entities;
@@ -392,7 +406,7 @@ class FilteredIterator implements Iterator<Table> {
 
   constructor(
     private readonly host: QueryHost,
-    private readonly query: Query,
+    private readonly query: Reading,
     private readonly list: readonly Table[],
     private readonly filter: RowFilter,
   ) {

@@ -25,7 +25,7 @@ export interface SystemOptions<W = unknown> {
   readonly end?: (ctx: SystemContext<W>) => void;
 }
 
-export type SystemFn<W = unknown> = (query: Query, ctx: SystemContext<W>) => void;
+export type SystemFn<W = unknown, Q = Query> = (query: Q, ctx: SystemContext<W>) => void;
 
 export class System<W = unknown> {
   /** The change tick this system last ran at (0: never): its filters see newer stamps. */

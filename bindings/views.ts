@@ -17,7 +17,22 @@ const NO_COLUMNS = Object.freeze({});
 /** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
 const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
-export class Table {
+/** Whether a component named N is among the read terms R (a union of components). */
+type IsRead<N extends string, R> = string extends N
+  ? false
+  : [Extract<R, { readonly name: N }>] extends [never]
+    ? false
+    : true;
+
+/** What `columns(C)` returns in a table yielded by a query whose read terms are R: read-only views for those. */
+export type ColumnsIn<S extends Schema, N extends string, R> =
+  IsRead<N, R> extends true ? ReadonlyColumns<S> : Columns<S>;
+
+/**
+ * One archetype table. `R` is the read terms of the query that yielded it (type only):
+ * their `columns()` are typed read-only.
+ */
+export class Table<R = never> {
   readonly id: TableId;
   /** Rows in the table when it was yielded by an iteration (or last refreshed). */
   count = 0;
@@ -124,17 +139,17 @@ export class Table {
    * are tracked, every row of c here counts as changed. Throws MissingComponentError
    * when the table lacks c, UnknownComponentError when c is not registered.
    */
-  columns<S extends Schema>(c: Component<S>): Columns<S> {
+  columns<S extends Schema, N extends string>(c: Component<S, N>): ColumnsIn<S, N, R> {
     this.refresh();
     const id = this.ids[c.key];
     if (this.changes.ticksOf[id] !== undefined) this.markWrite(id, c, false);
     const v = this.cache[id];
-    if (v !== undefined) return v as Columns<S>;
-    return this.build(c, id) as Columns<S>;
+    if (v !== undefined) return v as ColumnsIn<S, N, R>;
+    return this.build(c, id) as ColumnsIn<S, N, R>;
   }
 
   /** Views onto c's columns typed read-only; reading marks nothing as changed. */
-  read<S extends Schema>(c: Component<S>): ReadonlyColumns<S> {
+  read<S extends Schema, N extends string>(c: Component<S, N>): ReadonlyColumns<S> {
     this.refresh();
     const id = this.ids[c.key];
     const v = this.cache[id];
@@ -147,7 +162,7 @@ export class Table {
    * this table counts as changed now (one store, whatever the row count). In a query
    * with read terms, a read term cannot be written (ArgumentError).
    */
-  write<S extends Schema>(c: Component<S>): Columns<S> {
+  write<S extends Schema, N extends string>(c: Component<S, N>): Columns<S> {
     this.refresh();
     const id = this.ids[c.key];
     if (id !== undefined) this.markWrite(id, c, true);
@@ -168,7 +183,7 @@ export class Table {
     this.marks[id] = tick;
     if (!this.marked) {
       this.marked = true;
-      this.changes.markTable(this);
+      this.changes.markTable(this as unknown as Table);
     }
   }
 
@@ -179,7 +194,7 @@ export class Table {
   }
 
   /** Like columns(), but undefined when the table lacks c (for `optional` terms). */
-  tryColumns<S extends Schema>(c: Component<S>): Columns<S> | undefined {
+  tryColumns<S extends Schema, N extends string>(c: Component<S, N>): ColumnsIn<S, N, R> | undefined {
     return this.has(c) ? this.columns(c) : undefined;
   }
 

@@ -39,7 +39,7 @@ import {
 import { EventType, Resources } from "./events.js";
 import { createMemory, instantiateCore } from "./load.js";
 import { copyInits, Ops } from "./ops.js";
-import { compileTerms, Query, type QueryHost, type QueryTerms } from "./query.js";
+import { compileTerms, Query, type QueryHost, type QueryTerms, type Reading, type ReadTerms } from "./query.js";
 import type { Init, Schema, Values } from "./schema.js";
 import type { SparseTags } from "./sparse.js";
 import { Schedule, type System, type SystemContext, type SystemFn, type SystemOptions } from "./systems.js";
@@ -494,7 +494,7 @@ export class World implements QueryHost {
 
   // ── Queries and deferral ──────────────────────────────────────────────────
   /** The query for these terms (the same object for the same terms). */
-  query(terms: QueryTerms): Query {
+  query<const T extends QueryTerms>(terms: T): Query<ReadTerms<T>> {
     this.core.check();
     const compiled = compileTerms(
       terms,
@@ -509,7 +509,7 @@ export class World implements QueryHost {
       q = new Query(this, terms, compiled.all, compiled.any, compiled.none, compiled.filter, compiled.read);
       this.queries.set(compiled.key, q);
     }
-    return q;
+    return q as Query<ReadTerms<T>>;
   }
 
   /** Starts tracking changes of component id (now, or when the current deferral scope ends). */
@@ -531,12 +531,17 @@ export class World implements QueryHost {
    * in declared order unless `options.before` / `options.after` (system names) say
    * otherwise. Structural changes it makes are deferred and applied when it returns.
    */
-  system(name: string, terms: QueryTerms, fn: SystemFn<World>, options: SystemOptions<World> = {}): void {
+  system<const T extends QueryTerms>(
+    name: string,
+    terms: T,
+    fn: SystemFn<World, Query<ReadTerms<T>>>,
+    options: SystemOptions<World> = {},
+  ): void {
     this.core.check();
     if (typeof name !== "string" || name.length === 0)
       throw new ArgumentError(`A system needs a non-empty name, got ${String(name)}`);
     if (typeof fn !== "function") throw new ArgumentError(`System "${name}" needs a function, got ${String(fn)}`);
-    this.schedule.add(name, this.query(terms), fn, options);
+    this.schedule.add(name, this.query(terms) as Query, fn as SystemFn<World>, options);
   }
 
   /**
@@ -644,11 +649,11 @@ export class World implements QueryHost {
     return this.core.u32;
   }
   /** @internal QueryHost: the running system's base, else the query's own. */
-  readBase(q: Query): number {
+  readBase(q: Reading): number {
     return this.running !== undefined ? this.running.lastRun : q.lastSeen;
   }
   /** @internal QueryHost: outside systems, a filtered read moves the query's base on. */
-  endRead(q: Query): void {
+  endRead(q: Reading): void {
     if (this.running !== undefined) return;
     const changes = this.ops.changes;
     q.lastSeen = changes.tick;

@@ -1,6 +1,6 @@
 // simple_iter: 1,000 entities each of (A,B), (A,B,C), (A,B,C,D), (A,B,C,E), all { value: i32 }.
 // One op: 3 systems swapping the values of (A,B), then (C,D), then (C,E).
-import { component, createWorld, type Query, type World } from "wasm-ecs";
+import { type Component, component, createWorld, type Query, type World } from "wasm-ecs";
 import { expectEqual, sumOf } from "../check.js";
 import type { StepBench, StepImplementation } from "../types.js";
 
@@ -81,7 +81,7 @@ const wasmEcs: StepImplementation<State> = {
   step,
   check(s) {
     step(s);
-    const sum = (q: Query, c: typeof A): number => sumOf(q, (t) => t.columns(c).value);
+    const sum = (q: Query, c: Component<{ readonly value: "i32" }>): number => sumOf(q, (t) => t.columns(c).value);
     const w = s.world;
     expectEqual("simple_iter", "entity count", w.entityCount, 4 * N);
     expectEqual("simple_iter", "(A,B) entities", s.ab.count(), 4 * N);

@@ -160,6 +160,30 @@ describe("change detection", () => {
     );
   });
 
+  it("columns() of a read term is typed read-only, in queries and in systems; write terms stay writable", async () => {
+    const world = await createWorld({ components: ALL });
+    const e = world.spawn(Position, Velocity.with({ x: 2 }));
+    const q = world.query({ read: [Velocity], write: [Position] });
+    for (const t of q) {
+      const v = t.columns(Velocity);
+      // @ts-expect-error columns() of a read term is read-only
+      v.x[0] = 1;
+      t.columns(Position).x[0] = v.x[0];
+    }
+    world.system("s", { read: [Velocity], all: [Position] }, (sq) => {
+      for (const t of sq) {
+        // @ts-expect-error read-only in a system's query too
+        t.columns(Velocity).x[0] = 5;
+        t.columns(Position).y[0] = 7;
+      }
+    });
+    world.step();
+    expect(world.get(e, Position)).toEqual({ x: 1, y: 7 });
+    // A query without read terms types every component's columns as writable.
+    for (const t of world.query({ all: [Velocity] })) t.columns(Velocity).x[0] = 3;
+    expect(world.get(e, Velocity).x).toBe(3);
+  });
+
   it("write on a read term is allowed again once the read-only query's iteration moved on", async () => {
     const world = await createWorld({ components: ALL });
     world.spawn(Position, Velocity);
