@@ -22,4 +22,6 @@ export const BENCH_MODULES: readonly string[] = [
   "./micro/spawn_many_1m.js",
   "./micro/bytes_per_entity_1m.js",
   "./micro/engine_100k.js",
+  "./micro/snapshot_1m.js",
+  "./micro/snapshot_size_1m.js",
 ];

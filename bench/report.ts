@@ -110,6 +110,8 @@ const BUDGETS: Readonly<Record<string, Budget>> = {
   "add_remove_100k/wasm-ecs/remove": { limit: 25, text: "< 25 ns" },
   "spawn_many_1m/wasm-ecs/spawnMany": { limit: 30, text: "< 30 ns" },
   "engine_100k/wasm-ecs/step overhead": { limit: 100, text: "< 100 ns per system (issue 4)" },
+  "snapshot_1m/wasm-ecs/snapshot": { limit: 20, text: "< 20 ms (20 ns per entity)" },
+  "snapshot_1m/wasm-ecs/restore": { limit: 20, text: "< 20 ms (20 ns per entity)" },
   "bytes_per_entity_1m/wasm-ecs/usedBytes per entity": { limit: 32, text: "≤ 32 B (16 B fields + 16)" },
   "bytes_per_entity_1m/wasm-ecs/usedBytes per entity, initialEntities: 1M": {
     limit: 32,
@@ -330,7 +332,6 @@ export function markdown(results: Results): string {
   }
   out.push(
     "",
-    "Not measured yet: snapshot / restore (not in this version of the API).",
     "Peers are measured in the same run, each (library, scenario) in a fresh process, through the adapters in bench/adapters/.",
     "",
   );

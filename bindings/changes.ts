@@ -81,7 +81,7 @@ export class Changes {
   /** Per component id: the log of removals, once someone asked for it. */
   private readonly logs: (RemovalLog | undefined)[] = [];
   /** Component ids with a removal log. */
-  readonly logged: number[] = [];
+  logged: number[] = [];
   private readonly core: Core;
 
   constructor(core: Core) {
@@ -154,6 +154,20 @@ export class Changes {
   stampSpawned(t: Table, first: number, n: number): void {
     const ids = t.componentIds;
     for (let i = 0; i < ids.length; i++) if (this.ticksOf[ids[i]] !== undefined) this.stamp(t, ids[i], first, n, true);
+  }
+
+  /** @internal Forgets table marks and removal logs, takes tracking state from a restored snapshot. */
+  adopt(tick: number, tracked: readonly [number, number, TicksComponent][]): void {
+    this.tick = tick;
+    this.pending.length = 0;
+    this.ticksOf.length = 0;
+    this.ticksComponents.length = 0;
+    for (const [id, k, c] of tracked) {
+      this.ticksOf[id] = k;
+      this.ticksComponents[id] = c;
+    }
+    this.logs.length = 0;
+    this.logged = [];
   }
 
   // ── Removals ──────────────────────────────────────────────────────────────

@@ -4,10 +4,12 @@
 // A trap inside the core marks the core dead; every later call throws WorldPoisonedError.
 import {
   H_ALIVE,
+  H_CHECKS,
   H_EPOCH,
   H_JOURNAL_LEN,
   H_MASK_WORDS,
   H_MASKS,
+  H_MAX_PAGES,
   H_REC_GEN,
   H_REC_ROW,
   H_REC_TABLE,
@@ -140,6 +142,34 @@ export class Core {
 
   dispose(): void {
     this.dead ??= messages.disposed();
+  }
+
+  /**
+   * Replaces memory bytes 0 .. bytes.length with a snapshot's (growing the memory when
+   * it is smaller), then puts back this world's own settings (memory ceiling, checks)
+   * and moves the layout epoch on. False when the memory cannot grow that far.
+   */
+  load(bytes: Uint8Array, maxPages: number): boolean {
+    const have = this.memory.buffer.byteLength;
+    if (bytes.length > have) {
+      const pages = Math.ceil((bytes.length - have) / 65536);
+      if (have / 65536 + pages > maxPages) return false;
+      try {
+        this.memory.grow(pages);
+      } catch {
+        return false;
+      }
+    }
+    this.refresh();
+    const h = this.hdr;
+    const epoch = this.u32[h + H_EPOCH];
+    const checks = this.u32[h + H_CHECKS];
+    this.u8.set(bytes, 0);
+    this.u32[h + H_MAX_PAGES] = maxPages;
+    this.u32[h + H_CHECKS] = checks;
+    this.u32[h + H_EPOCH] = Math.max(epoch, this.u32[h + H_EPOCH]) + 1;
+    this.version++;
+    return true;
   }
 
   // ── Header and record reads (no calls) ────────────────────────────────────

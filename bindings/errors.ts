@@ -68,9 +68,10 @@ export class CapacityError extends EcsError {
   }
 }
 
+/** A snapshot that cannot be read into this world; `reason` says why (the world is unchanged). */
 export class SnapshotError extends EcsError {
-  constructor(message: string) {
-    super("SNAPSHOT", message);
+  constructor(reason: string) {
+    super("SNAPSHOT", `The snapshot was refused: ${reason}`);
   }
 }
 

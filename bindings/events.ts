@@ -61,4 +61,15 @@ export class Resources {
   keys(): string[] {
     return [...this.map.keys()];
   }
+
+  /** @internal Every entry, for snapshots. */
+  entries(): [string, unknown][] {
+    return [...this.map.entries()];
+  }
+
+  /** @internal Replaces every entry (restoring a snapshot). */
+  replace(entries: Readonly<Record<string, unknown>>): void {
+    this.map.clear();
+    for (const [k, v] of Object.entries(entries)) this.map.set(k, v);
+  }
 }

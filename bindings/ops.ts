@@ -184,6 +184,13 @@ export class Ops {
     return set.table;
   }
 
+  /** @internal After a snapshot was loaded: forget every table view and cached table id. */
+  forgetTables(): void {
+    this.tables.length = 0;
+    for (const set of this.resolved) set.table = -1;
+    this.resolved = [];
+  }
+
   /** Drops the (empty) tables created since tableCount was `before`, after a failed call. */
   undoTables(before: number): void {
     if (this.core.dead !== undefined || this.core.tableCount <= before) return;

@@ -207,6 +207,13 @@ export class Query<R = never> {
     );
   }
 
+  /** @internal After a snapshot was loaded: match every table again. */
+  forgetTables(lastSeen: number): void {
+    this.matched.length = 0;
+    this.seen = 0;
+    this.lastSeen = lastSeen;
+  }
+
   /** The matching tables, empty ones included; new core tables are tested first. */
   tables(): readonly Table[] {
     const tables = this.host.tablesNow();

@@ -103,6 +103,20 @@ export class SparseTags {
     }
   }
 
+  /** @internal Each sparse tag's bitset, for snapshots. */
+  state(): { id: number; ptr: number; words: number; count: number }[] {
+    return this.ids.map((id) => {
+      const s = this.sets[id] as Bitset;
+      return { id, ptr: s.ptr, words: s.words, count: s.count };
+    });
+  }
+
+  /** @internal Takes the bitsets a restored snapshot's memory holds. */
+  adopt(state: readonly { id: number; ptr: number; words: number; count: number }[]): void {
+    for (const id of this.ids) Object.assign(this.sets[id] as Bitset, { ptr: 0, words: 0, count: 0 });
+    for (const { id, ptr, words, count } of state) Object.assign(this.sets[id] as Bitset, { ptr, words, count });
+  }
+
   /** u32 index of tag id's first word and its word count, for row filters. */
   words(id: number): [number, number] {
     const s = this.sets[id] as Bitset;

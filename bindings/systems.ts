@@ -49,6 +49,11 @@ export class Schedule<W = unknown> {
     return this.systems.length;
   }
 
+  /** Every system, in declaration order. */
+  all(): readonly System<W>[] {
+    return this.systems;
+  }
+
   add(name: string, query: Query, fn: SystemFn<W>, options: SystemOptions<W>): System<W> {
     if (this.byName.has(name)) throw new ArgumentError(`A system named "${name}" exists already`);
     const s = new System(name, query, fn, options, this.systems.length);

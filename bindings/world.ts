@@ -3,7 +3,7 @@
 // errors, routes structural changes to the command buffer while deferring, and
 // writes init values through the whole-memory views.
 
-import type { Changes, Reader } from "./changes.js";
+import { type Changes, type Reader, type TicksComponent, ticksComponent } from "./changes.js";
 import {
   ADD,
   ADD_MANY,
@@ -21,9 +21,15 @@ import {
   ERR_COMPONENT_LIMIT,
   F_STRIDE,
   FLAG_TAG,
+  H_ALIVE,
+  H_HEAP_TOP,
+  H_TABLE_COUNT,
+  H_TABLES,
   H_USED_BYTES,
   MAX_COMPONENTS,
   MAX_SLOTS,
+  T_COUNT,
+  T_STRIDE,
 } from "./constants.js";
 import { Core } from "./core.js";
 import {
@@ -33,6 +39,7 @@ import {
   MissingComponentError,
   messages,
   SchemaError,
+  SnapshotError,
   StaleEntityError,
   UnknownComponentError,
 } from "./errors.js";
@@ -41,6 +48,15 @@ import { createMemory, instantiateCore } from "./load.js";
 import { copyInits, Ops } from "./ops.js";
 import { compileTerms, Query, type QueryHost, type QueryTerms, type Reading, type ReadTerms } from "./query.js";
 import type { Init, Schema, Values } from "./schema.js";
+import {
+  checkJsonSafe,
+  decode,
+  encode,
+  FLAG_DEBUG,
+  type SchemaEntry,
+  type SnapshotMeta,
+  schemaHash,
+} from "./snapshot.js";
 import type { SparseTags } from "./sparse.js";
 import { Schedule, type System, type SystemContext, type SystemFn, type SystemOptions } from "./systems.js";
 import { checkValues, copyValues, readValues, writeValues } from "./values.js";
@@ -65,6 +81,12 @@ export interface WorldOptions {
   readonly initialMemoryBytes?: number;
   /** Debug core: invariant checks after every structural op, strict integer values. */
   readonly debug?: boolean;
+  /**
+   * A snapshot (world.snapshot()) to start from. `components` must be the snapshot's
+   * components (matched by name; registered in the snapshot's order). `debug` defaults
+   * to the core the snapshot was made by.
+   */
+  readonly snapshot?: Uint8Array;
 }
 
 export interface WorldStats {
@@ -100,7 +122,8 @@ const DEFAULT_INITIAL_BYTES = 256 << 20;
 
 /** Creates a world in any runtime. The compiled core is cached, so later worlds only instantiate. */
 export async function createWorld(options: WorldOptions = {}): Promise<World> {
-  const debug = options.debug === true;
+  const snap = options.snapshot === undefined ? undefined : decode(options.snapshot);
+  const debug = options.debug ?? (snap !== undefined && (snap.header.flags & FLAG_DEBUG) !== 0);
   const maxBytes = options.maxMemoryBytes ?? MAX_PAGES * PAGE;
   if (typeof maxBytes !== "number" || !(maxBytes >= MIN_PAGES * PAGE)) {
     throw new ArgumentError(
@@ -126,7 +149,12 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   }
   world.register(PARKED);
   world.parkAt();
-  for (const c of options.components ?? []) world.register(c);
+  if (snap === undefined) {
+    for (const c of options.components ?? []) world.register(c);
+    return world;
+  }
+  world.registerLike(snap.meta.schema, options.components ?? []);
+  world.restore(options.snapshot as Uint8Array);
   return world;
 }
 
@@ -157,11 +185,14 @@ export class World implements QueryHost {
   private readonly trackLater: number[] = [];
   /** World-global state with no entity: `world.resources.set("time", { elapsed: 0 })`. */
   readonly resources = new Resources();
+  /** The memory ceiling in 64 KiB pages. */
+  private readonly maxPages: number;
 
   /** @internal Use createWorld(). */
   constructor(core: Core, debug: boolean, maxBytes: number) {
     this.core = core;
     this.debug = debug;
+    this.maxPages = Math.floor(maxBytes / PAGE);
     this.ops = new Ops(core, maxBytes);
     this.ids = this.ops.ids;
   }
@@ -203,6 +234,33 @@ export class World implements QueryHost {
     this.ops.components[id] = c;
     this.byName.set(c.name, c);
     if (c.sparse) this.ops.addSparse(id);
+  }
+
+  /**
+   * @internal Registers `given` in the order of a snapshot's schema (hidden entries
+   * become the world's own bookkeeping components), so ids match the snapshot's.
+   */
+  registerLike(schema: readonly SchemaEntry[], given: readonly Component[]): void {
+    const byName = new Map(given.map((c) => [c.name, c]));
+    for (let id = this.ops.components.length; id < schema.length; id++) {
+      const entry = schema[id];
+      if (entry.hidden) {
+        if (entry.tracks === undefined || this.ops.components[entry.tracks] === undefined)
+          throw new SnapshotError(`its component ${id} (${entry.name}) is internal and not one this version makes`);
+        this.register(ticksComponent(this.ops.components[entry.tracks]));
+        continue;
+      }
+      const c = byName.get(entry.name);
+      if (c === undefined)
+        throw new SnapshotError(`it has component "${entry.name}", which createWorld was not given in components`);
+      byName.delete(entry.name);
+      this.register(c);
+    }
+    const extra = [...byName.keys()];
+    if (extra.length > 0)
+      throw new SnapshotError(
+        `createWorld was given ${extra.map((n) => `"${n}"`).join(", ")}, which the snapshot does not have`,
+      );
   }
 
   /** @internal Creates the parking table; called once by createWorld. */
@@ -487,6 +545,176 @@ export class World implements QueryHost {
     };
   }
 
+  // ── Snapshots ─────────────────────────────────────────────────────────────
+  /**
+   * The whole world as bytes: entities, components (object fields as JSON), sparse
+   * tags, change stamps, the step counter and resources. Not inside an iteration,
+   * defer() or step(). SnapshotError when an object field or resource is not JSON-safe.
+   */
+  snapshot(): Uint8Array {
+    this.core.check();
+    this.refuseInside("snapshot()");
+    const ops = this.ops;
+    ops.changes.settle();
+    const schema = this.schemaEntries();
+    const objects: [number, number, number, unknown[]][] = [];
+    for (const t of ops.tablesNow()) {
+      for (const id of t.objectComponents) {
+        const c = ops.components[id];
+        for (const f of c.objectFields) {
+          const col = t.objectColumn(id, f.index) as unknown[];
+          const values = col.map((v, row) => {
+            if (v === undefined) return UNDEFINED;
+            checkJsonSafe(v, `${c.name}.${f.name} of entity ${t.entities[row]}`);
+            return v;
+          });
+          if (values.length > 0) objects.push([t.id, id, f.index, values]);
+        }
+      }
+    }
+    const resources: Record<string, unknown> = {};
+    for (const [k, v] of this.resources.entries()) {
+      checkJsonSafe(v, `resource "${k}"`);
+      resources[k] = v;
+    }
+    const meta: SnapshotMeta = {
+      schema,
+      schemaHash: schemaHash(schema),
+      entities: this.core.alive,
+      tables: this.core.tableCount,
+      sparse: ops.sparse.state(),
+      changeTick: ops.changes.tick,
+      steps: this.steps,
+      systems: Object.fromEntries(this.schedule.all().map((s) => [s.name, s.lastRun])),
+      queries: Object.fromEntries([...this.queries].map(([k, q]) => [k, q.lastSeen])),
+      resources,
+      objects,
+    };
+    const top = this.core.header(H_HEAP_TOP);
+    return encode(meta, new Uint8Array(this.core.buffer, 0, top), this.debug ? FLAG_DEBUG : 0, this.core.hdr << 2);
+  }
+
+  /**
+   * Puts the world back to a snapshot. The snapshot must come from a world with the
+   * same components (fields, types, registration order) and the same core build;
+   * otherwise, or when its bytes are damaged, SnapshotError, and this world is unchanged.
+   * Entity handles, queries and systems keep working; views are fetched again.
+   */
+  restore(bytes: Uint8Array): void {
+    this.core.check();
+    this.refuseInside("restore()");
+    const { header, meta, memory } = decode(bytes);
+    if ((header.flags & FLAG_DEBUG) !== (this.debug ? FLAG_DEBUG : 0)) {
+      throw new SnapshotError(
+        `it was made by the ${header.flags & FLAG_DEBUG ? "debug" : "release"} core; this world runs the ${this.debug ? "debug" : "release"} core`,
+      );
+    }
+    if (header.corePtr !== this.core.hdr << 2)
+      throw new SnapshotError("it was made by another build of the core (its state sits at other addresses)");
+    this.checkSchema(meta.schema);
+    checkCounts(meta, memory, header.corePtr);
+    if (!this.core.load(memory, this.maxPages)) {
+      throw new CapacityError(
+        messages.outOfMemory(`restore a snapshot of ${memory.length} bytes`, this.maxPages * 65536),
+      );
+    }
+    this.adopt(meta);
+  }
+
+  /** ArgumentError while a query is iterated, inside defer() or inside step(). */
+  private refuseInside(what: string): void {
+    if (this.isDeferring() || this.inStep)
+      throw new ArgumentError(`${what} cannot run while a query is iterated, inside defer() or inside step()`);
+  }
+
+  /** This world's components as a snapshot records them, by id. */
+  private schemaEntries(): SchemaEntry[] {
+    const tracks = new Map<number, number>();
+    const changes = this.ops.changes;
+    changes.ticksOf.forEach((k, id) => {
+      if (k !== undefined) tracks.set(k, id);
+    });
+    return this.ops.components.map((c, id) => ({
+      name: c.name,
+      hidden: c.hidden,
+      tag: c.isTag,
+      sparse: c.sparse,
+      fields: c.fields.map((f) => [f.name, f.scalar, f.length] as const),
+      objectFields: c.objectFields.map((f) => f.name),
+      ...(tracks.has(id) ? { tracks: tracks.get(id) } : {}),
+    }));
+  }
+
+  /**
+   * SnapshotError unless the snapshot's components are this world's: the same user
+   * components with the same layouts at the same ids. Either side may have extra
+   * hidden (bookkeeping) components at the end.
+   */
+  private checkSchema(theirs: readonly SchemaEntry[]): void {
+    const ours = this.schemaEntries();
+    const n = Math.max(ours.length, theirs.length);
+    for (let id = 0; id < n; id++) {
+      const a = ours[id];
+      const b = theirs[id];
+      if (a !== undefined && b !== undefined) {
+        if (a.hidden && b.hidden && a.name === b.name) continue;
+        if (JSON.stringify({ ...a, tracks: 0 }) === JSON.stringify({ ...b, tracks: 0 })) continue;
+        throw new SnapshotError(
+          `its schema does not match this world's: component ${id} is ${describeEntry(b)} there and ${describeEntry(a)} here`,
+        );
+      }
+      const extra = (a ?? b) as SchemaEntry;
+      if (!extra.hidden) {
+        throw new SnapshotError(
+          `its schema does not match this world's: component ${id} (${describeEntry(extra)}) exists only ${a === undefined ? "in the snapshot" : "in this world"}`,
+        );
+      }
+    }
+  }
+
+  /** Takes on a loaded snapshot's JS-side state; every cached view and table id is dropped. */
+  private adopt(meta: SnapshotMeta): void {
+    const ops = this.ops;
+    // Bookkeeping components: the snapshot's, at its ids.
+    for (let id = 1; id < ops.components.length; id++) {
+      const c = ops.components[id];
+      if (c.hidden && (meta.schema[id] === undefined || meta.schema[id].name !== c.name)) {
+        this.ids[c.key] = undefined as unknown as number;
+        this.byName.delete(c.name);
+      }
+    }
+    ops.components.length = Math.min(ops.components.length, meta.schema.length);
+    const tracked: [number, number, TicksComponent][] = [];
+    meta.schema.forEach((entry, id) => {
+      if (!entry.hidden || entry.tracks === undefined) return;
+      let k = ops.components[id] as TicksComponent | undefined;
+      if (k === undefined || k.name !== entry.name) {
+        k = ticksComponent(ops.components[entry.tracks]);
+        this.ids[k.key] = id;
+        ops.components[id] = k;
+        this.byName.set(k.name, k);
+      }
+      tracked.push([entry.tracks, id, k]);
+    });
+    ops.changes.adopt(meta.changeTick, tracked);
+    ops.sparse.adopt(meta.sparse);
+    ops.forgetTables();
+    this.parkAt();
+    const tables = ops.tablesNow();
+    for (const [t, id, index, values] of meta.objects) {
+      const col = tables[t].objectColumn(id, index) as unknown[];
+      col.length = 0;
+      for (const v of values) col.push(isUndefinedMark(v) ? undefined : v);
+    }
+    for (const [key, q] of this.queries) q.forgetTables(meta.queries[key] ?? 0);
+    for (const s of this.schedule.all()) s.lastRun = meta.systems[s.name] ?? 0;
+    this.steps = meta.steps;
+    this.resources.replace(meta.resources);
+    // Queries that filter on components the snapshot did not track start tracking again.
+    for (const q of this.queries.values())
+      for (const id of [...(q.filter?.added ?? []), ...(q.filter?.changed ?? [])]) this.track(id);
+  }
+
   /** Releases the world; every later call throws WorldPoisonedError. */
   dispose(): void {
     this.core.dispose();
@@ -740,6 +968,49 @@ export class World implements QueryHost {
     } finally {
       this.commands.clear();
     }
+  }
+}
+
+/** How a snapshot's JSON part writes an undefined object-field value (JSON has none). */
+const UNDEFINED = { "wasm-ecs:undefined": true } as const;
+
+function isUndefinedMark(v: unknown): boolean {
+  return typeof v === "object" && v !== null && (v as Record<string, unknown>)["wasm-ecs:undefined"] === true;
+}
+
+function describeEntry(e: SchemaEntry): string {
+  if (e.hidden) return `"${e.name}" (internal)`;
+  const fields = [
+    ...e.fields.map(([n, t, len]) => (len === 1 ? `${n}: ${t}` : `${n}: [${t}, ${len}]`)),
+    ...e.objectFields.map((n) => `${n}: object`),
+  ];
+  const kind = e.sparse ? "sparse tag " : e.tag ? "tag " : "";
+  return `${kind}"${e.name}"${e.tag ? "" : ` { ${fields.join(", ")} }`}`;
+}
+
+/**
+ * SnapshotError unless the JSON part agrees with the memory part: entity and table
+ * counts, and one object value per row of each table.
+ */
+function checkCounts(meta: SnapshotMeta, memory: Uint8Array, corePtr: number): void {
+  const u32 = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
+  const h = corePtr >>> 2;
+  const read = (i: number): number => {
+    if (i >= u32.length) throw new SnapshotError("its memory part is shorter than its own header says");
+    return u32[i];
+  };
+  const alive = read(h + H_ALIVE);
+  const tables = read(h + H_TABLE_COUNT);
+  if (meta.entities !== alive || meta.tables !== tables) {
+    throw new SnapshotError(
+      `its parts disagree: the JSON says ${meta.entities} entities in ${meta.tables} tables, the memory ${alive} in ${tables}`,
+    );
+  }
+  const records = read(h + H_TABLES) >>> 2;
+  for (const [t, , , values] of meta.objects) {
+    const rows = t < tables ? read(records + t * T_STRIDE + T_COUNT) : -1;
+    if (rows !== values.length)
+      throw new SnapshotError(`its parts disagree: table ${t} has ${rows} rows and ${values.length} object values`);
   }
 }
 

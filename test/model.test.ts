@@ -99,6 +99,8 @@ const op = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("query" as const), terms }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("step" as const) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("snapshot" as const) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("restore" as const) }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -158,10 +160,16 @@ function spawnArgs(cs: readonly Component[], s: number) {
   return cs.map((c) => (c.fields.length + c.objectFields.length > 0 ? c.with(valuesFor(c, s)) : c));
 }
 
+/** What a run keeps besides the world and the model: the last snapshot and the watch system's state. */
+interface RunState {
+  saved: { bytes: Uint8Array; model: WorldModel } | undefined;
+  /** Whether the watch system has asked world.removed() since the log (re)started. */
+  watching: boolean;
+}
+
 /** The systems every tested world runs on `step`; they check and update the model as they go. */
-function addSystems(world: World, model: WorldModel): void {
+function addSystems(world: World, model: WorldModel, state: RunState): void {
   model.watch(Hp);
-  let watching = false;
   world.system("grow", { all: [Hp], none: [Frozen] }, (q) => {
     for (const t of q) {
       const hp = t.write(Hp).hp;
@@ -184,8 +192,8 @@ function addSystems(world: World, model: WorldModel): void {
     expect(sorted(got)).toEqual(sorted([...changed].filter((e) => model.entities.get(e)?.has(Hp))));
     changed.clear();
     const removed = world.removed(Hp);
-    if (watching) expect(sorted(removed)).toEqual(sorted(model.lost.get(Hp) as number[]));
-    watching = true;
+    if (state.watching) expect(sorted(removed)).toEqual(sorted(model.lost.get(Hp) as number[]));
+    state.watching = true;
     model.lost.set(Hp, []);
   });
 }
@@ -261,7 +269,7 @@ function iterate(world: World, model: WorldModel, t: Terms, actions: DeferredAct
   for (const apply of pending) apply();
 }
 
-function run(world: World, model: WorldModel, o: Op): void {
+function run(world: World, model: WorldModel, o: Op, state: RunState): void {
   switch (o.k) {
     case "spawn": {
       const e = world.spawn(...spawnArgs(o.cs, o.seed));
@@ -352,6 +360,16 @@ function run(world: World, model: WorldModel, o: Op): void {
     case "step":
       world.step(1 / 60);
       return;
+    case "snapshot":
+      state.saved = { bytes: world.snapshot(), model: model.clone() };
+      return;
+    case "restore":
+      if (state.saved === undefined) return;
+      world.restore(state.saved.bytes);
+      model.assign(state.saved.model);
+      // Removal logs are not part of a snapshot: the next ask starts them again.
+      state.watching = false;
+      return;
   }
 }
 
@@ -366,10 +384,11 @@ describe("model-based: world vs a plain JS model", () => {
           const fillers = Array.from({ length: pad }, (_, i) => tag(`Filler${i}`));
           const world = await createWorld({ components: [...fillers, ...ALL], debug: true });
           const model = new WorldModel();
-          addSystems(world, model);
+          const state: RunState = { saved: undefined, watching: false };
+          addSystems(world, model, state);
           try {
             for (const o of ops) {
-              run(world, model, o);
+              run(world, model, o, state);
               const diff = difference(world, model);
               if (diff !== undefined) throw new Error(`after ${o.k}: ${diff}`);
             }

@@ -68,6 +68,31 @@ export class WorldModel {
   /** Per watched component: entities that lost it since the last reset (a list: repeats allowed). */
   readonly lost = new Map<Component, number[]>();
 
+  /** A deep copy (what a snapshot of the world it follows holds). */
+  clone(): WorldModel {
+    const m = new WorldModel();
+    for (const [e, comps] of this.entities) {
+      m.entities.set(e, new Map([...comps].map(([c, v]) => [c, structuredClone(v)])));
+    }
+    m.dead.push(...this.dead);
+    for (const [c, set] of this.changed) m.changed.set(c, new Set(set));
+    for (const [c, list] of this.lost) m.lost.set(c, [...list]);
+    return m;
+  }
+
+  /** Becomes a copy of `other` (restoring a snapshot). */
+  assign(other: WorldModel): void {
+    const copy = other.clone();
+    this.entities.clear();
+    for (const [e, comps] of copy.entities) this.entities.set(e, comps);
+    this.dead.length = 0;
+    this.dead.push(...copy.dead);
+    this.changed.clear();
+    for (const [c, set] of copy.changed) this.changed.set(c, set);
+    this.lost.clear();
+    for (const [c, list] of copy.lost) this.lost.set(c, list);
+  }
+
   /** Starts following changes and removals of c. */
   watch(c: Component): void {
     this.changed.set(c, new Set());

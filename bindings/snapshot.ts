@@ -1,0 +1,189 @@
+// Snapshots: a world as bytes. The core's whole state is its linear memory, so a
+// snapshot is that memory up to the heap top plus a small JSON part for what lives in
+// JS (component layouts, sparse bitset addresses, change tracking, object fields, the
+// step counter, resources), all under one checksum.
+//
+//   offset 0   [ magic "WECS" | format | flags | core header address | json bytes |
+//                memory bytes | checksum | 0 ]                      8 x u32 = 32 bytes
+//   offset 32  [ JSON, UTF-8, padded with spaces to a multiple of 8 ]
+//   then       [ memory bytes 0 .. heap top ]
+//
+// The checksum covers every byte after the first 32 (JSON and memory), so a damaged
+// or truncated snapshot is refused before anything changes.
+import { SnapshotError } from "./errors.js";
+
+export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
+export const FORMAT_VERSION = 1;
+export const HEADER_BYTES = 32;
+/** flags bit 0: made by the debug core (its static data sits elsewhere). */
+export const FLAG_DEBUG = 1;
+
+/** One component as a snapshot records it: enough to tell whether a world has the same. */
+export interface SchemaEntry {
+  readonly name: string;
+  /** The world's own bookkeeping (parking tag, change stamps). */
+  readonly hidden: boolean;
+  readonly tag: boolean;
+  readonly sparse: boolean;
+  /** [name, scalar, elements per row] of each numeric field, in order. */
+  readonly fields: readonly (readonly [string, string, number])[];
+  readonly objectFields: readonly string[];
+  /** For a change-stamps companion: the id of the component it tracks. */
+  readonly tracks?: number;
+}
+
+/** The JSON part. */
+export interface SnapshotMeta {
+  readonly schema: readonly SchemaEntry[];
+  readonly schemaHash: number;
+  readonly entities: number;
+  readonly tables: number;
+  readonly sparse: readonly {
+    readonly id: number;
+    readonly ptr: number;
+    readonly words: number;
+    readonly count: number;
+  }[];
+  readonly changeTick: number;
+  readonly steps: number;
+  readonly systems: Readonly<Record<string, number>>;
+  readonly queries: Readonly<Record<string, number>>;
+  readonly resources: Readonly<Record<string, unknown>>;
+  /** [table id, component id, object field index, values row by row]. */
+  readonly objects: readonly (readonly [number, number, number, readonly unknown[]])[];
+}
+
+/** What the fixed header says. */
+export interface SnapshotHeader {
+  readonly flags: number;
+  readonly corePtr: number;
+  readonly jsonBytes: number;
+  readonly memoryBytes: number;
+}
+
+/** FNV-1a over 32-bit words in four lanes (so the loop is not one long dependency chain). */
+export function checksum(words: Uint32Array): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  let c = 0x9e3779b9;
+  let d = 0x7f4a7c15;
+  const n = words.length;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    a = Math.imul(a ^ words[i], 0x01000193);
+    b = Math.imul(b ^ words[i + 1], 0x01000193);
+    c = Math.imul(c ^ words[i + 2], 0x01000193);
+    d = Math.imul(d ^ words[i + 3], 0x01000193);
+  }
+  for (; i < n; i++) a = Math.imul(a ^ words[i], 0x01000193);
+  return (Math.imul(a ^ (b >>> 7), 0x01000193) ^ Math.imul(c ^ (d >>> 13), 0x01000193) ^ n) >>> 0;
+}
+
+/** A 32-bit hash of the schema, for messages and quick comparison. */
+export function schemaHash(schema: readonly SchemaEntry[]): number {
+  const text = JSON.stringify(schema);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Lays out a snapshot: header, JSON, then `memory` (the core's bytes 0 .. heap top),
+ * and computes the checksum.
+ */
+export function encode(meta: SnapshotMeta, memory: Uint8Array, flags: number, corePtr: number): Uint8Array {
+  let json = new TextEncoder().encode(JSON.stringify(meta));
+  const padded = (json.length + 7) & ~7;
+  if (padded !== json.length) {
+    const p = new Uint8Array(padded).fill(0x20);
+    p.set(json);
+    json = p;
+  }
+  const total = HEADER_BYTES + padded + ((memory.length + 7) & ~7);
+  const out = new Uint8Array(total);
+  out.set(json, HEADER_BYTES);
+  out.set(memory, HEADER_BYTES + padded);
+  const head = new Uint32Array(out.buffer, 0, 8);
+  head[0] = MAGIC;
+  head[1] = FORMAT_VERSION;
+  head[2] = flags;
+  head[3] = corePtr;
+  head[4] = padded;
+  head[5] = memory.length;
+  head[6] = checksum(new Uint32Array(out.buffer, HEADER_BYTES, (total - HEADER_BYTES) >>> 2));
+  return out;
+}
+
+/**
+ * Checks the fixed header, the lengths and the checksum, and parses the JSON part.
+ * Throws SnapshotError saying what is wrong; reads nothing else.
+ */
+export function decode(bytes: unknown): { header: SnapshotHeader; meta: SnapshotMeta; memory: Uint8Array } {
+  if (!(bytes instanceof Uint8Array)) throw new SnapshotError(`a snapshot is a Uint8Array, got ${describe(bytes)}`);
+  if (bytes.length < HEADER_BYTES)
+    throw new SnapshotError(`it is truncated: ${bytes.length} bytes, shorter than the ${HEADER_BYTES}-byte header`);
+  // Copy the header out: the input may be unaligned or a view on a shared buffer.
+  const head = new Uint32Array(8);
+  new Uint8Array(head.buffer).set(bytes.subarray(0, HEADER_BYTES));
+  if (head[0] !== MAGIC) throw new SnapshotError("it does not start with the wasm-ecs magic bytes");
+  if (head[1] !== FORMAT_VERSION)
+    throw new SnapshotError(`it has format version ${head[1]}; this version of wasm-ecs reads ${FORMAT_VERSION}`);
+  const header: SnapshotHeader = { flags: head[2], corePtr: head[3], jsonBytes: head[4], memoryBytes: head[5] };
+  const expected = HEADER_BYTES + header.jsonBytes + ((header.memoryBytes + 7) & ~7);
+  if (header.jsonBytes % 8 !== 0 || bytes.length !== expected) {
+    throw new SnapshotError(
+      `it is truncated or padded: ${bytes.length} bytes, the header announces ${expected} (${header.jsonBytes} of JSON, ${header.memoryBytes} of memory)`,
+    );
+  }
+  // Aligned copy for the checksum and the memory part.
+  const body = new Uint8Array(expected - HEADER_BYTES);
+  body.set(bytes.subarray(HEADER_BYTES));
+  const sum = checksum(new Uint32Array(body.buffer));
+  if (sum !== head[6]) {
+    throw new SnapshotError(
+      `its checksum does not match (stored ${hex(head[6])}, computed ${hex(sum)}): the bytes were damaged`,
+    );
+  }
+  let meta: SnapshotMeta;
+  try {
+    meta = JSON.parse(new TextDecoder().decode(body.subarray(0, header.jsonBytes))) as SnapshotMeta;
+  } catch (error) {
+    throw new SnapshotError(`its JSON part does not parse (${(error as Error).message})`);
+  }
+  if (meta === null || typeof meta !== "object" || !Array.isArray(meta.schema))
+    throw new SnapshotError("its JSON part has no schema");
+  return { header, meta, memory: body.subarray(header.jsonBytes, header.jsonBytes + header.memoryBytes) };
+}
+
+/**
+ * Throws SnapshotError unless value survives JSON: null, booleans, finite numbers,
+ * strings, arrays and plain objects of those. `where` names the value in the message.
+ */
+export function checkJsonSafe(value: unknown, where: string, depth = 0): void {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return;
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return;
+    throw new SnapshotError(`${where} is ${value}, which JSON cannot hold`);
+  }
+  if (depth > 64) throw new SnapshotError(`${where} nests deeper than 64 levels`);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) checkJsonSafe(value[i], `${where}[${i}]`, depth + 1);
+    return;
+  }
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) checkJsonSafe(v, `${where}.${k}`, depth + 1);
+    return;
+  }
+  throw new SnapshotError(`${where} is ${describe(value)}, which is not JSON-safe (snapshots keep JSON values only)`);
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (typeof value === "function") return "a function";
+  if (typeof value === "object" && value !== null) return `a ${value.constructor?.name ?? "null-prototype"} object`;
+  return `${typeof value} ${String(value)}`;
+}
+
+function hex(n: number): string {
+  return `0x${n.toString(16).padStart(8, "0")}`;
+}
