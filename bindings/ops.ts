@@ -213,11 +213,12 @@ export class Ops {
 
   /** Spawns into table; writes the init values among components when withInits. */
   spawn(table: number, components: readonly ComponentArg[], withInits: boolean): number {
-    this.changes.settle();
+    const changes = this.changes;
+    if (changes.pending.length !== 0) changes.settle();
     const e = this.core.spawn(table);
     if (e < 0) this.expect(e, "spawn an entity");
     if (withInits) this.writeInits(table, this.core.rowOf(e), components);
-    if (this.changes.ticksOf.length > 0) this.changes.stampSpawned(this.tableAt(table), this.core.rowOf(e), 1);
+    if (changes.ticksOf.length !== 0) changes.stampSpawned(this.tableAt(table), this.core.rowOf(e), 1);
     return e;
   }
 
@@ -238,7 +239,7 @@ export class Ops {
   }
 
   add(e: number, id: number, c: Component, values: object | undefined): void {
-    this.changes.settle();
+    if (this.changes.pending.length !== 0) this.changes.settle();
     const tracked = this.changes.ticksOf[id] !== undefined;
     const had = tracked && this.tableAt(this.core.tableOf(e)).hasId(id);
     const status = this.core.add(e, id);
@@ -250,19 +251,27 @@ export class Ops {
   }
 
   remove(e: number, id: number, c: Component): boolean {
-    this.changes.settle();
-    if (this.changes.isLogged(id) && this.tableAt(this.core.tableOf(e)).hasId(id)) this.changes.logRemoval(id, e);
+    const changes = this.changes;
+    if (changes.pending.length !== 0) changes.settle();
+    if (changes.logged.length !== 0 && changes.isLogged(id) && this.tableAt(this.core.tableOf(e)).hasId(id))
+      changes.logRemoval(id, e);
     const status = this.core.remove(e, id);
     if (status < 0) this.expect(status, `remove ${c.name}`);
     return status === 1;
   }
 
   destroy(e: number): void {
-    this.changes.settle();
-    if (this.changes.logged.length > 0) this.changes.logDestroy(this.tableAt(this.core.tableOf(e)), e);
-    if (this.sparse.ids.length > 0) this.sparse.clearOne(e);
+    const changes = this.changes;
+    if (changes.pending.length !== 0) changes.settle();
+    if (changes.logged.length !== 0 || this.sparse.ids.length !== 0) this.beforeDestroyOne(e);
     const status = this.core.destroy(e);
     if (status < 0) this.expect(status, "destroy an entity");
+  }
+
+  /** Before destroying live e: its removal logs and sparse bits. */
+  private beforeDestroyOne(e: number): void {
+    if (this.changes.logged.length > 0) this.changes.logDestroy(this.tableAt(this.core.tableOf(e)), e);
+    if (this.sparse.ids.length > 0) this.sparse.clearOne(e);
   }
 
   /** Ids among `ids` that are alive now. */

@@ -45,7 +45,7 @@ import {
 } from "./errors.js";
 import { EventType, Resources } from "./events.js";
 import { createMemory, instantiateCore } from "./load.js";
-import { copyInits, Ops } from "./ops.js";
+import { type ComponentSet, copyInits, Ops } from "./ops.js";
 import { compileTerms, Query, type QueryHost, type QueryTerms, type Reading, type ReadTerms } from "./query.js";
 import type { Init, Schema, Values } from "./schema.js";
 import {
@@ -272,15 +272,30 @@ export class World implements QueryHost {
   /** Spawns an entity with the given components (and init values). */
   spawn(...components: ComponentArg[]): Entity {
     this.core.check();
-    const set = this.ops.resolve(components, false, 1, this.debug, this.unknown);
-    // Values that are views on this world's memory would be detached by a growing core call.
-    if (this.ops.initsShareMemory) components = copyInits(components);
+    const ops = this.ops;
+    const set = ops.resolve(components, false, 1, this.debug, this.unknown);
+    // Kept small, so V8 inlines it into the caller's loop: the rare cases go elsewhere.
+    if (ops.initsShareMemory || ops.sparseInSet.length > 0 || this.isDeferring())
+      return this.spawnOther(set, components);
     const before = this.core.tableCount;
-    const inits = this.ops.hadInits;
     // try/catch inline (no closure per spawn): a failed spawn drops the archetype it created.
     try {
+      return ops.spawn(ops.tableOf(set, components), components, ops.hadInits) as Entity;
+    } catch (error) {
+      ops.undoTables(before);
+      throw error;
+    }
+  }
+
+  /** spawn() with init values on this world's memory, sparse tags, or while deferring. */
+  private spawnOther(set: ComponentSet, components: ComponentArg[]): Entity {
+    // Values that are views on this world's memory would be detached by a growing core call.
+    if (this.ops.initsShareMemory) components = copyInits(components);
+    const sparse = this.ops.sparseInSet.slice();
+    const before = this.core.tableCount;
+    const inits = this.ops.hadInits;
+    try {
       const table = this.ops.tableOf(set, components);
-      const sparse = this.ops.sparseInSet;
       if (!this.isDeferring()) {
         const e = this.ops.spawn(table, components, inits);
         for (let i = 0; i < sparse.length; i++) this.ops.sparse.set(sparse[i], e, true);
