@@ -113,6 +113,26 @@ export class Core {
    */
   version = 0;
 
+  /**
+   * Debug switch (createWorld's `growMemoryEachCall`): grow the memory by one page before
+   * every core call, so every view over the old buffer is detached; the facade must
+   * never read through one.
+   */
+  growEachCall = false;
+
+  /** Runs before every core call. */
+  private pre(): void {
+    if (!this.growEachCall) return;
+    try {
+      this.memory.grow(1);
+    } catch {
+      return; // at the memory's maximum
+    }
+    this.refresh();
+    this.u32[this.hdr + H_EPOCH]++;
+    this.version++;
+  }
+
   /** Replays the row journal on the JS-side columns (set once the journal is on). */
   onJournal: (() => void) | undefined = undefined;
 
@@ -230,6 +250,7 @@ export class Core {
   // ── Calls ──────────────────────────────────────────────────────────────────
   init(maxPages: number, checks: boolean): number {
     try {
+      this.pre();
       return this.raw.init(maxPages, checks ? 1 : 0);
     } catch (e) {
       throw this.poison(e);
@@ -240,6 +261,7 @@ export class Core {
   /** Byte address of a scratch buffer of at least `bytes`, or 0 when memory ran out. */
   scratch(bytes: number): number {
     try {
+      this.pre();
       return this.raw.scratch(bytes);
     } catch (e) {
       throw this.poison(e);
@@ -250,6 +272,7 @@ export class Core {
   /** Gives a large scratch buffer back (after a big batch). */
   trimScratch(): void {
     try {
+      this.pre();
       this.raw.trimScratch();
     } catch (e) {
       throw this.poison(e);
@@ -259,6 +282,7 @@ export class Core {
   }
   registerComponent(desc: number, nfields: number, flags: number): number {
     try {
+      this.pre();
       return this.raw.registerComponent(desc, nfields, flags);
     } catch (e) {
       throw this.poison(e);
@@ -268,6 +292,7 @@ export class Core {
   }
   tableWith(t: number, c: number): number {
     try {
+      this.pre();
       return this.raw.tableWith(t, c);
     } catch (e) {
       throw this.poison(e);
@@ -277,6 +302,7 @@ export class Core {
   }
   tableForMask(m: number): number {
     try {
+      this.pre();
       return this.raw.tableForMask(m);
     } catch (e) {
       throw this.poison(e);
@@ -286,6 +312,7 @@ export class Core {
   }
   tableWithout(t: number, c: number): number {
     try {
+      this.pre();
       return this.raw.tableWithout(t, c);
     } catch (e) {
       throw this.poison(e);
@@ -295,6 +322,7 @@ export class Core {
   }
   spawn(t: number): number {
     try {
+      this.pre();
       return this.raw.spawn(t);
     } catch (e) {
       throw this.poison(e);
@@ -304,6 +332,7 @@ export class Core {
   }
   spawnMany(t: number, n: number, out: number): number {
     try {
+      this.pre();
       return this.raw.spawnMany(t, n, out);
     } catch (e) {
       throw this.poison(e);
@@ -313,6 +342,7 @@ export class Core {
   }
   add(e: number, c: number): number {
     try {
+      this.pre();
       return this.raw.add(e, c);
     } catch (err) {
       throw this.poison(err);
@@ -322,6 +352,7 @@ export class Core {
   }
   remove(e: number, c: number): number {
     try {
+      this.pre();
       return this.raw.remove(e, c);
     } catch (err) {
       throw this.poison(err);
@@ -332,6 +363,7 @@ export class Core {
   /** Batch moves; skipDead: 1 ignores dead entities (deferred commands), 0 rejects them. */
   moveMany(ptr: number, n: number, t: number, skipDead: number): number {
     try {
+      this.pre();
       return this.raw.moveMany(ptr, n, t, skipDead);
     } catch (err) {
       throw this.poison(err);
@@ -341,6 +373,7 @@ export class Core {
   }
   addMany(ptr: number, n: number, c: number, skipDead: number): number {
     try {
+      this.pre();
       return this.raw.addMany(ptr, n, c, skipDead);
     } catch (err) {
       throw this.poison(err);
@@ -350,6 +383,7 @@ export class Core {
   }
   removeMany(ptr: number, n: number, c: number, skipDead: number): number {
     try {
+      this.pre();
       return this.raw.removeMany(ptr, n, c, skipDead);
     } catch (err) {
       throw this.poison(err);
@@ -370,6 +404,7 @@ export class Core {
   /** Drops the (empty) tables first .. tableCount - 1: undoing the archetypes of a failed call. */
   dropTables(first: number): number {
     try {
+      this.pre();
       return this.raw.dropTables(first);
     } catch (err) {
       throw this.poison(err);
@@ -379,6 +414,7 @@ export class Core {
   }
   destroyInTables(ptr: number, n: number): number {
     try {
+      this.pre();
       return this.raw.destroyInTables(ptr, n);
     } catch (err) {
       throw this.poison(err);
@@ -388,6 +424,7 @@ export class Core {
   }
   destroy(e: number): number {
     try {
+      this.pre();
       return this.raw.destroy(e);
     } catch (err) {
       throw this.poison(err);
@@ -397,6 +434,7 @@ export class Core {
   }
   destroyMany(ptr: number, n: number, skipDead: number): number {
     try {
+      this.pre();
       return this.raw.destroyMany(ptr, n, skipDead);
     } catch (err) {
       throw this.poison(err);
@@ -407,6 +445,7 @@ export class Core {
   /** Index of the first of n entities at ptr that is not alive, or -1. */
   firstDead(ptr: number, n: number): number {
     try {
+      this.pre();
       return this.raw.firstDead(ptr, n);
     } catch (err) {
       throw this.poison(err);
@@ -414,6 +453,7 @@ export class Core {
   }
   reserveEntities(n: number): number {
     try {
+      this.pre();
       return this.raw.reserveEntities(n);
     } catch (err) {
       throw this.poison(err);
@@ -423,6 +463,7 @@ export class Core {
   }
   checkInvariants(): void {
     try {
+      this.pre();
       this.raw.checkInvariants();
     } catch (err) {
       throw this.poison(err);
@@ -431,6 +472,7 @@ export class Core {
   /** Makes component k travel with c (see assembly/index.ts linkCompanion). */
   linkCompanion(c: number, k: number): number {
     try {
+      this.pre();
       return this.raw.linkCompanion(c, k);
     } catch (err) {
       throw this.poison(err);
@@ -441,6 +483,7 @@ export class Core {
   /** Turns the core's row journal on for good. */
   journalOn(): number {
     try {
+      this.pre();
       return this.raw.journalOn();
     } catch (err) {
       throw this.poison(err);
@@ -451,6 +494,7 @@ export class Core {
   /** Byte address of a new zeroed block the facade owns, or 0 when memory ran out. */
   allocBlock(bytes: number): number {
     try {
+      this.pre();
       return this.raw.allocBlock(bytes);
     } catch (err) {
       throw this.poison(err);
@@ -461,6 +505,7 @@ export class Core {
   /** Sets or clears the bits of n entities (u32 at ents) in a bitset; returns how many changed. */
   setBits(bits: number, words: number, ents: number, n: number, on: boolean): number {
     try {
+      this.pre();
       return this.raw.setBits(bits, words, ents, n, on ? 1 : 0);
     } catch (err) {
       throw this.poison(err);
@@ -468,6 +513,7 @@ export class Core {
   }
   freeBlock(ptr: number): void {
     try {
+      this.pre();
       this.raw.freeBlock(ptr);
     } catch (err) {
       throw this.poison(err);

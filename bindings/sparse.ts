@@ -73,12 +73,12 @@ export class SparseTags {
     const n = entities.length;
     if (n === 0) return;
     const core = this.core;
+    // A table's entity column: its address, read now (growing the set below may detach the view).
+    let at = entities instanceof Uint32Array && entities.buffer === core.buffer ? entities.byteOffset : -1;
     // Every live entity's slot is below the slot count: room for all of them.
     if (on) this.reserve(s, core.header(H_SLOT_COUNT));
     else if (s.count === 0) return;
-    let at: number;
-    if (entities instanceof Uint32Array && entities.buffer === core.buffer) at = entities.byteOffset;
-    else {
+    if (at < 0) {
       at = core.scratch(n * 4);
       if (at === 0) throw new CapacityError(messages.outOfMemory("set a sparse tag", this.maxBytes));
       core.u32.set(entities, at >>> 2);

@@ -87,6 +87,12 @@ export interface WorldOptions {
    * to the core the snapshot was made by.
    */
   readonly snapshot?: Uint8Array;
+  /**
+   * Testing switch: grow the memory by one 64 KiB page before every core call, which
+   * detaches every typed-array view over the old buffer (stale views read undefined).
+   * Slow and memory-hungry; for tests that prove no view is used after growth.
+   */
+  readonly growMemoryEachCall?: boolean;
 }
 
 export interface WorldStats {
@@ -144,6 +150,7 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   const core = new Core(await instantiateCore(debug, memory), memory);
   if (core.init(maxPages, debug) !== 0) throw new CapacityError(messages.outOfMemory("create the world", maxBytes));
   const world = new World(core, debug, maxPages * PAGE);
+  core.growEachCall = options.growMemoryEachCall === true;
   if (hint > 0 && core.reserveEntities(Math.min(hint, MAX_SLOTS - 1)) !== 0) {
     throw new CapacityError(messages.outOfMemory(`reserve room for ${hint} entities`, maxPages * PAGE));
   }

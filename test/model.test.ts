@@ -21,8 +21,10 @@ import {
   WorldModel,
 } from "./support/model.js";
 
-const RUNS = 500;
-const COMMANDS = 100;
+const RUNS = 1000;
+const COMMANDS = 200;
+/** Forced growth is slow (a page per core call): fewer runs. */
+const GROWTH_RUNS = 100;
 
 /** Deterministic values for c from an integer seed, valid for every field type. */
 function valuesFor(c: Component, seed: number): Record<string, unknown> {
@@ -249,10 +251,11 @@ function iterate(world: World, model: WorldModel, t: Terms, actions: DeferredAct
   const pending: (() => void)[] = [];
   let n = 0;
   for (const table of world.query(t)) {
-    const es = table.entities;
     const rows = table.rows ?? Array.from({ length: table.count }, (_, r) => r);
     for (const row of rows) {
-      const e = es[row];
+      // Fetched again for every row: a deferred spawn below is a core call, which may
+      // grow memory and detach a view kept from before (the growth test forces that).
+      const e = table.entities[row];
       visited.push(e);
       const a = actions[n++ % actions.length];
       const write = () => {
@@ -373,31 +376,48 @@ function run(world: World, model: WorldModel, o: Op, state: RunState): void {
   }
 }
 
-describe("model-based: world vs a plain JS model", () => {
-  it(`agrees on every entity, value and query after each of ${COMMANDS} random operations (${RUNS} runs, debug core)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 0, max: 70 }),
-        fc.array(op, { minLength: COMMANDS, maxLength: COMMANDS }),
-        async (pad, ops) => {
-          // Filler tags first, so the tested components' ids cross 32- and 64-bit word edges.
-          const fillers = Array.from({ length: pad }, (_, i) => tag(`Filler${i}`));
-          const world = await createWorld({ components: [...fillers, ...ALL], debug: true });
-          const model = new WorldModel();
-          const state: RunState = { saved: undefined, watching: false };
-          addSystems(world, model, state);
-          try {
-            for (const o of ops) {
-              run(world, model, o, state);
-              const diff = difference(world, model);
-              if (diff !== undefined) throw new Error(`after ${o.k}: ${diff}`);
-            }
-          } finally {
-            world.dispose();
+/** One model-based property run: `runs` random sequences of `commands` operations on worlds made with `options`. */
+async function property(runs: number, commands: number, options: { debug: boolean; growMemoryEachCall?: boolean }) {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 70 }),
+      fc.array(op, { minLength: commands, maxLength: commands }),
+      async (pad, ops) => {
+        // Filler tags first, so the tested components' ids cross 32- and 64-bit word edges.
+        const fillers = Array.from({ length: pad }, (_, i) => tag(`Filler${i}`));
+        const world = await createWorld({
+          components: [...fillers, ...ALL],
+          ...options,
+          ...(options.growMemoryEachCall ? { initialMemoryBytes: 1 << 20 } : {}),
+        });
+        const model = new WorldModel();
+        const state: RunState = { saved: undefined, watching: false };
+        addSystems(world, model, state);
+        try {
+          for (const o of ops) {
+            run(world, model, o, state);
+            const diff = difference(world, model);
+            if (diff !== undefined) throw new Error(`after ${o.k}: ${diff}`);
           }
-        },
-      ),
-      { numRuns: RUNS },
-    );
+        } finally {
+          world.dispose();
+        }
+      },
+    ),
+    { numRuns: runs },
+  );
+}
+
+describe("model-based: world vs a plain JS model", () => {
+  it(`agrees after each of ${COMMANDS} random operations (${RUNS} runs, debug core: invariants walked after every op)`, async () => {
+    await property(RUNS, COMMANDS, { debug: true });
+  });
+
+  it(`agrees after each of ${COMMANDS} random operations (${RUNS} runs, release core)`, async () => {
+    await property(RUNS, COMMANDS, { debug: false });
+  });
+
+  it(`agrees with memory grown before every core call (${GROWTH_RUNS} runs: no view is read after it was detached)`, async () => {
+    await property(GROWTH_RUNS, COMMANDS, { debug: true, growMemoryEachCall: true });
   });
 });
