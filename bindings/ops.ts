@@ -18,7 +18,15 @@ import {
   SPAWN_MANY,
 } from "./commands.js";
 import { type Component, type ComponentArg, ComponentInit } from "./component.js";
-import { ERR_CAPACITY, ERR_ID_SPACE, NO_BLOCK } from "./constants.js";
+import {
+  ERR_CAPACITY,
+  ERR_ID_SPACE,
+  H_JOURNAL,
+  H_JOURNAL_CAP,
+  H_JOURNAL_LEN,
+  H_SCRATCH_BYTES,
+  NO_BLOCK,
+} from "./constants.js";
 import type { Core } from "./core.js";
 import { CapacityError, EcsError, messages, StaleEntityError } from "./errors.js";
 import { replay } from "./objects.js";
@@ -323,15 +331,35 @@ export class Ops {
   destroyMany(ids: ArrayLike<number>, skipDead: boolean): void {
     this.changes.settle();
     const what = `destroy ${ids.length} entities`;
-    const ptr = skipDead ? this.scratch(ids.length * 4, what) : this.stageLive(ids, what);
-    if (skipDead) this.core.u32.set(ids, ptr >>> 2);
+    if (!skipDead) this.checkAllLive(ids);
     if (this.changes.logged.length > 0 || this.sparse.ids.length > 0)
       this.beforeDestroy(skipDead ? this.liveOnly(ids) : ids);
-    try {
-      this.expect(this.core.destroyMany(ptr, ids.length, skipDead ? 1 : 0), what);
-    } finally {
-      this.trim(ids.length * 4);
+    // Destroying never needs memory: when the list does not fit the scratch buffer (or the
+    // row journal) there is now, it goes in chunks of what does, rather than growing them.
+    // Every entity was checked above, so the chunks cannot fail half-way.
+    const core = this.core;
+    const n = ids.length;
+    let chunk = Math.max(1, core.header(H_SCRATCH_BYTES) >>> 2);
+    if (core.header(H_JOURNAL) !== 0)
+      chunk = Math.max(1, Math.min(chunk, core.header(H_JOURNAL_CAP) - core.header(H_JOURNAL_LEN)));
+    if (n <= chunk) {
+      const ptr = this.scratch(n * 4, what);
+      core.u32.set(ids, ptr >>> 2);
+      this.expect(core.destroyMany(ptr, n, 1), what);
+      return;
     }
+    const list = ids instanceof Uint32Array ? ids : Uint32Array.from(ids);
+    for (let i = 0; i < n; i += chunk) {
+      const part = list.subarray(i, Math.min(n, i + chunk));
+      const ptr = this.scratch(part.length * 4, what);
+      core.u32.set(part, ptr >>> 2);
+      this.expect(core.destroyMany(ptr, part.length, 1), what);
+    }
+  }
+
+  /** StaleEntityError naming the first listed id that is malformed or not alive (no core call). */
+  private checkAllLive(ids: ArrayLike<number>): void {
+    for (let i = 0; i < ids.length; i++) if (this.core.tableOf(ids[i]) < 0) throw this.stale(ids[i]);
   }
 
   /**
