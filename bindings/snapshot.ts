@@ -152,7 +152,34 @@ export function decode(bytes: unknown): { header: SnapshotHeader; meta: Snapshot
   }
   if (meta === null || typeof meta !== "object" || !Array.isArray(meta.schema))
     throw new SnapshotError("its JSON part has no schema");
+  meta.schema.forEach((entry, id) => {
+    if (!wellFormed(entry)) throw new SnapshotError(`its JSON part is malformed: component ${id} is not described`);
+  });
   return { header, meta, memory: body.subarray(header.jsonBytes, header.jsonBytes + header.memoryBytes) };
+}
+
+/** Whether a schema entry has the shape SchemaEntry describes. */
+function wellFormed(e: unknown): boolean {
+  if (typeof e !== "object" || e === null) return false;
+  const x = e as Record<string, unknown>;
+  return (
+    typeof x.name === "string" &&
+    typeof x.hidden === "boolean" &&
+    typeof x.tag === "boolean" &&
+    typeof x.sparse === "boolean" &&
+    Array.isArray(x.fields) &&
+    x.fields.every(
+      (f) =>
+        Array.isArray(f) &&
+        f.length === 3 &&
+        typeof f[0] === "string" &&
+        typeof f[1] === "string" &&
+        Number.isInteger(f[2]),
+    ) &&
+    Array.isArray(x.objectFields) &&
+    x.objectFields.every((f) => typeof f === "string") &&
+    (x.tracks === undefined || Number.isInteger(x.tracks))
+  );
 }
 
 /**
