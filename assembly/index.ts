@@ -18,7 +18,7 @@ import {
   destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, TO_TABLE, WITH_COMPONENT,
   WITHOUT_COMPONENT,
 } from "./batch";
-import { destroyEntity, moveEntity, spawnInto, spawnManyInto } from "./migrate";
+import { destroyEntity, moveEntity, spawnInto, spawnManyInto, trapAfterMoves } from "./migrate";
 import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
@@ -295,6 +295,16 @@ export function firstDead(ptr: usize, n: u32): i32 {
 /** Grows the entity index so that n more entities fit without allocating (a hint). */
 export function reserveEntities(n: u32): i32 {
   return reserveSlots(n);
+}
+
+/**
+ * Debug target only (a test's fault injection): the n-th single-entity move from now
+ * traps half-way. Returns ERR_BAD_ARGUMENT in the release target, which has no hook.
+ */
+export function debugTrapAfterMoves(n: u32): i32 {
+  if (ASC_NO_ASSERT) return ERR_BAD_ARGUMENT;
+  trapAfterMoves(n);
+  return OK;
 }
 
 /** Walks every invariant (debug target); aborts naming the first broken one. */

@@ -32,6 +32,14 @@ export function spawnManyInto(t: u32, n: u32, out: usize): void {
   for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, first, n);
 }
 
+/** Debug builds only: moveEntity traps when this counts down to 0 (a test's fault injection). */
+let trapCountdown: u32 = 0;
+
+/** Debug builds only: the n-th moveEntity from now traps half-way (n = 0: never). */
+export function trapAfterMoves(n: u32): void {
+  trapCountdown = n;
+}
+
 /**
  * Moves live entity e to table dst: shared columns are copied, new ones get their
  * defaults, the source row is swap-removed and the moved entity's record patched.
@@ -57,6 +65,12 @@ export function moveEntity(e: u32, dst: u32): void {
       fillDefaultsAt(d, newRow, 1);
     }
     d += stride;
+  }
+  // Fault injection for tests (compiled out of release): trap with the row copied but
+  // not yet removed from its source, the worst moment.
+  if (!ASC_NO_ASSERT && trapCountdown > 0) {
+    trapCountdown--;
+    if (trapCountdown == 0) unreachable();
   }
   record(J_MOVE, src, row, dst, newRow, 0);
   const moved = swapRemove(src, row);

@@ -55,6 +55,7 @@ export interface CoreExports {
   checkInvariants(): number;
   linkCompanion(c: number, k: number): number;
   journalOn(): number;
+  debugTrapAfterMoves(n: number): number;
   allocBlock(bytes: number): number;
   freeBlock(ptr: number): void;
   setBits(bits: number, words: number, ents: number, n: number, on: number): number;
@@ -479,6 +480,10 @@ export class Core {
     } finally {
       this.sync();
     }
+  }
+  /** Debug core only: the n-th single-entity move from now traps half-way (tests). */
+  debugTrapAfterMoves(n: number): number {
+    return this.raw.debugTrapAfterMoves(n);
   }
   /** Turns the core's row journal on for good. */
   journalOn(): number {

@@ -950,6 +950,16 @@ export class World implements QueryHost {
     if (!this.isDeferring()) this.applyCommands();
   }
 
+  /**
+   * @internal Fault injection for tests (debug worlds only): the n-th single-entity
+   * migration from now traps in the core half-way, poisoning the world.
+   */
+  injectTrapAfterMoves(n: number): void {
+    this.core.check();
+    if (!this.debug || this.core.debugTrapAfterMoves(n) !== 0)
+      throw new ArgumentError("injectTrapAfterMoves() needs a world created with debug: true");
+  }
+
   /** @internal Walks every core invariant (debug worlds); throws WorldPoisonedError on a broken one. */
   checkInvariants(): void {
     this.core.check();
