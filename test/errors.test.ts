@@ -164,7 +164,17 @@ for (const debug of [false, true]) {
           /^Hp.hp cannot take NaN: i16 fields hold finite integers/,
         );
         expectRejected(world, () => world.spawn(Hp.with({ hp: 1.5 })), SchemaError, /^Hp.hp cannot take 1.5/);
+        expectRejected(
+          world,
+          () => world.add(e, Hp, { hp: Number.POSITIVE_INFINITY }),
+          SchemaError,
+          /^Hp.hp cannot take Infinity: i16 fields hold finite integers/,
+        );
       } else {
+        world.add(e, Hp, { hp: -40000 });
+        expect(world.get(e, Hp).hp).toBe(new Int16Array([-40000])[0]);
+        world.add(e, Hp, { hp: Number.POSITIVE_INFINITY });
+        expect(world.get(e, Hp).hp).toBe(0);
         world.set(e, Hp, { hp: 40000 });
         expect(world.get(e, Hp).hp).toBe(new Int16Array([40000])[0]);
         world.set(e, Hp, { hp: Number.NaN });
