@@ -113,6 +113,7 @@ export class Changes {
         const mark = marks[id];
         if (mark === undefined) continue;
         const k = this.ticksOf[id] as number;
+        if (!t.hasId(k)) continue;
         const base = t.fieldBases(k, this.ticksComponents[id] as TicksComponent)[1];
         for (let r = 0; r < n; r++) if (newer(mark, u32[base + r])) u32[base + r] = mark;
       }
@@ -127,7 +128,7 @@ export class Changes {
    */
   stamp(t: Table, id: number, first: number, n: number, added: boolean): void {
     const k = this.ticksOf[id];
-    if (k === undefined || n === 0) return;
+    if (k === undefined || n === 0 || !t.hasId(k)) return;
     const [a, c] = t.fieldBases(k, this.ticksComponents[id] as TicksComponent);
     const u32 = this.core.u32;
     const tick = this.tick;
@@ -138,7 +139,7 @@ export class Changes {
   /** stamp() for a list of rows. */
   stampRows(t: Table, id: number, rows: ArrayLike<number>, added: boolean): void {
     const k = this.ticksOf[id];
-    if (k === undefined) return;
+    if (k === undefined || !t.hasId(k)) return;
     const [a, c] = t.fieldBases(k, this.ticksComponents[id] as TicksComponent);
     const u32 = this.core.u32;
     const tick = this.tick;
@@ -168,6 +169,7 @@ export class Changes {
     }
     this.logs.length = 0;
     this.logged = [];
+    this.staged = [];
   }
 
   // ── Removals ──────────────────────────────────────────────────────────────
@@ -187,16 +189,33 @@ export class Changes {
     return log.read(reader);
   }
 
-  /** Logs that entity e loses component id (which it has). */
-  logRemoval(id: number, e: number): void {
-    (this.logs[id] as RemovalLog).ids.push(e);
+  /**
+   * Removals staged for the operation under way: [component id, entity] pairs, logged by
+   * commit() once the operation succeeded and dropped by the next stage otherwise.
+   */
+  private staged: number[] = [];
+
+  /** Starts staging for a new operation (drops what a failed one left). */
+  stageStart(): void {
+    if (this.staged.length > 0) this.staged = [];
   }
 
-  /** Logs that every entity of t (as it is now) loses component id. */
+  /** Logs the staged removals: the operation went through. */
+  commit(): void {
+    const s = this.staged;
+    for (let i = 0; i < s.length; i += 2) (this.logs[s[i]] as RemovalLog).ids.push(s[i + 1]);
+    if (s.length > 0) this.staged = [];
+  }
+
+  /** Stages that entity e loses component id (which it has). */
+  logRemoval(id: number, e: number): void {
+    this.staged.push(id, e);
+  }
+
+  /** Stages that every entity of t (as it is now) loses component id. */
   logTable(id: number, t: Table): void {
-    const log = this.logs[id] as RemovalLog;
     const es = t.entities;
-    for (let i = 0; i < es.length; i++) log.ids.push(es[i]);
+    for (let i = 0; i < es.length; i++) this.staged.push(id, es[i]);
   }
 
   /** Logs, for entity e about to be destroyed, every logged component its table has. */

@@ -395,6 +395,7 @@ export class Core {
   /** Whole-table batches: adds / removes c on every row of the listed tables. */
   moveTables(ptr: number, n: number, c: number, adding: boolean, out: number): number {
     try {
+      this.pre();
       return adding ? this.raw.addToTables(ptr, n, c, out) : this.raw.removeFromTables(ptr, n, c, out);
     } catch (err) {
       throw this.poison(err);

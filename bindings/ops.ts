@@ -4,7 +4,7 @@
 // whether to defer; everything here assumes valid input and maps core status codes to
 // typed errors.
 
-import { Changes, ticksComponent } from "./changes.js";
+import { Changes, type TicksComponent, ticksComponent } from "./changes.js";
 import {
   ADD,
   ADD_MANY,
@@ -58,6 +58,8 @@ export class Ops {
   hadInits = false;
   /** Whether some of those values are views on the world's memory (copy them before a core call). */
   initsShareMemory = false;
+  /** Companions registered by a track() that failed, by component id (reused on the retry). */
+  private readonly untracked: (TicksComponent | undefined)[] = [];
   /** Sparse tags among the components of the last resolve() (their ids). */
   readonly sparseInSet: number[] = [];
   readonly changes: Changes;
@@ -106,16 +108,21 @@ export class Ops {
   track(id: number, register: (c: Component) => number): void {
     const changes = this.changes;
     if (changes.ticksOf[id] !== undefined) return;
-    const k = ticksComponent(this.components[id]);
+    // A companion made by an earlier attempt that ran out of memory is used again.
+    const k = this.untracked[id] ?? ticksComponent(this.components[id]);
+    this.untracked[id] = k;
     const kid = register(k);
+    // First give every table with id the companion (all or nothing; CapacityError leaves
+    // tracking off), then link them, which cannot fail.
+    const tables = this.tablesNow().filter((t) => t.hasId(id) && !t.hasId(kid) && t.refresh() > 0);
+    if (tables.length > 0) this.moveTables(tables, kid, true, { added: changes.tick, changed: changes.tick });
     this.expect(this.core.linkCompanion(id, kid), `track changes of ${this.components[id].name}`);
     changes.ticksOf[id] = kid;
     changes.ticksComponents[id] = k;
+    this.untracked[id] = undefined;
     // Component sets with id now lead to tables with the companion: look them up again.
     for (const set of this.resolved) if (set.table > 0) set.table = -1;
     this.resolved = this.resolved.filter((set) => set.table >= 0);
-    const tables = this.tablesNow().filter((t) => t.hasId(id) && !t.hasId(kid) && t.refresh() > 0);
-    if (tables.length > 0) this.moveTables(tables, kid, true, { added: changes.tick, changed: changes.tick });
   }
 
   tableAt(t: number): Table {
@@ -261,25 +268,29 @@ export class Ops {
   remove(e: number, id: number, c: Component): boolean {
     const changes = this.changes;
     if (changes.pending.length !== 0) changes.settle();
-    if (changes.logged.length !== 0 && changes.isLogged(id) && this.tableAt(this.core.tableOf(e)).hasId(id))
-      changes.logRemoval(id, e);
     const status = this.core.remove(e, id);
     if (status < 0) this.expect(status, `remove ${c.name}`);
+    if (status === 1 && changes.logged.length !== 0 && changes.isLogged(id)) {
+      changes.stageStart();
+      changes.logRemoval(id, e);
+      changes.commit();
+    }
     return status === 1;
   }
 
   destroy(e: number): void {
     const changes = this.changes;
     if (changes.pending.length !== 0) changes.settle();
-    if (changes.logged.length !== 0 || this.sparse.ids.length !== 0) this.beforeDestroyOne(e);
+    const logging = changes.logged.length !== 0;
+    if (logging) {
+      changes.stageStart();
+      changes.logDestroy(this.tableAt(this.core.tableOf(e)), e);
+    }
     const status = this.core.destroy(e);
     if (status < 0) this.expect(status, "destroy an entity");
-  }
-
-  /** Before destroying live e: its removal logs and sparse bits. */
-  private beforeDestroyOne(e: number): void {
-    if (this.changes.logged.length > 0) this.changes.logDestroy(this.tableAt(this.core.tableOf(e)), e);
-    if (this.sparse.ids.length > 0) this.sparse.clearOne(e);
+    if (logging) changes.commit();
+    // Bits are cleared by slot, which no one else holds until the next spawn.
+    if (this.sparse.ids.length !== 0) this.sparse.clearOne(e);
   }
 
   /** Ids among `ids` that are alive now. */
@@ -289,17 +300,14 @@ export class Ops {
     return out;
   }
 
-  /** Before destroying the listed (live) entities: removal logs and sparse bits. */
-  private beforeDestroy(ids: ArrayLike<number>): void {
-    if (this.changes.logged.length > 0) {
-      const seen = new Set<number>();
-      for (let i = 0; i < ids.length; i++) {
-        if (seen.has(ids[i])) continue; // a repeated entity is destroyed once
-        seen.add(ids[i]);
-        this.changes.logDestroy(this.tableAt(this.core.tableOf(ids[i])), ids[i]);
-      }
+  /** Before destroying the listed (live) entities: stages their removals. */
+  private stageDestroys(ids: ArrayLike<number>): void {
+    const seen = new Set<number>();
+    for (let i = 0; i < ids.length; i++) {
+      if (seen.has(ids[i])) continue; // a repeated entity is destroyed once
+      seen.add(ids[i]);
+      this.changes.logDestroy(this.tableAt(this.core.tableOf(ids[i])), ids[i]);
     }
-    if (this.sparse.ids.length > 0) this.sparse.clearAll(ids);
   }
 
   /**
@@ -332,8 +340,17 @@ export class Ops {
     this.changes.settle();
     const what = `destroy ${ids.length} entities`;
     if (!skipDead) this.checkAllLive(ids);
-    if (this.changes.logged.length > 0 || this.sparse.ids.length > 0)
-      this.beforeDestroy(skipDead ? this.liveOnly(ids) : ids);
+    const live = this.changes.logged.length > 0 || this.sparse.ids.length > 0 ? this.liveOnly(ids) : undefined;
+    this.changes.stageStart();
+    if (live !== undefined && this.changes.logged.length > 0) this.stageDestroys(live);
+    this.destroyListed(ids, what);
+    this.changes.commit();
+    // Their slots stay free until the next spawn: clearing bits now needs no id check.
+    if (live !== undefined && this.sparse.ids.length > 0) this.sparse.clearAll(live);
+  }
+
+  /** destroyMany() once everything was checked: in chunks that fit the scratch and journal space there is. */
+  private destroyListed(ids: ArrayLike<number>, what: string): void {
     // Destroying never needs memory: when the list does not fit the scratch buffer (or the
     // row journal) there is now, it goes in chunks of what does, rather than growing them.
     // Every entity was checked above, so the chunks cannot fail half-way.
@@ -379,6 +396,7 @@ export class Ops {
     const status = adding ? this.core.addMany(ptr, n, id, flag) : this.core.removeMany(ptr, n, id, flag);
     this.trim(n * 4);
     this.expect(status, what);
+    this.changes.commit();
     if (had !== undefined) this.stampMoved(ids, id, had, values !== undefined);
     if (values === undefined || !adding) return;
     // Write the values table by table: entities of one table sit in runs (a query batch
@@ -423,9 +441,11 @@ export class Ops {
     for (let i = 0; i < n; i++) this.core.u32[at + i] = tables[i].id;
     const out = ptr + n * 4;
     const logged = !adding && this.changes.isLogged(id);
-    // Logged before the move, undone if the move fails: the log is read only later.
+    // Staged before the move (the rows are still there), logged only once it went through.
+    this.changes.stageStart();
     if (logged) for (const t of tables) if (t.hasId(id)) this.changes.logTable(id, t);
     this.expect(this.core.moveTables(ptr, n, id, adding, out), what);
+    this.changes.commit();
     const tracked = adding && this.changes.ticksOf[id] !== undefined;
     if ((values === undefined && !tracked) || !adding) return;
     // Read the [destination, first row, rows] triples before any write can move memory.
@@ -452,6 +472,7 @@ export class Ops {
    */
   private beforeMoves(ids: ArrayLike<number>, id: number, adding: boolean): Uint8Array | undefined {
     const changes = this.changes;
+    changes.stageStart();
     if (!adding) {
       if (changes.isLogged(id)) {
         const seen = new Set<number>();
@@ -486,12 +507,16 @@ export class Ops {
   /** Destroys every entity of the given tables with one core call. */
   destroyTables(tables: readonly Table[]): void {
     this.changes.settle();
+    this.changes.stageStart();
     if (this.changes.logged.length > 0) for (const t of tables) this.changes.logDestroyTable(t);
-    if (this.sparse.ids.length > 0) for (const t of tables) this.sparse.clearAll(t.entities);
+    // Copies: the tables are empty afterwards, and a core call may detach their views.
+    const doomed = this.sparse.ids.length > 0 ? tables.map((t) => t.entities.slice()) : [];
     const n = tables.length;
     const ptr = this.scratch(n * 4, `destroy the entities of ${n} tables`);
     for (let i = 0; i < n; i++) this.core.u32[(ptr >>> 2) + i] = tables[i].id;
     this.expect(this.core.destroyInTables(ptr, n), `destroy the entities of ${n} tables`);
+    this.changes.commit();
+    for (const ids of doomed) this.sparse.clearAll(ids);
   }
 
   /** Checks that every listed entity is alive (one core call), for deferred batches. */
@@ -620,6 +645,7 @@ export class Ops {
     const status = adding ? this.core.addMany(ptr, j - i, id, 1) : this.core.removeMany(ptr, j - i, id, 1);
     this.trim((j - i) * 4);
     this.expect(status, what);
+    this.changes.commit();
     if (!adding) return;
     for (let k = i; k < j; k++) {
       const values = buf.payload(k);

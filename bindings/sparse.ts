@@ -5,7 +5,7 @@
 //
 //   bitset of tag k: u32[words]   bit (slot & 31) of word (slot >>> 5)
 
-import { H_SLOT_COUNT, SLOT_MASK } from "./constants.js";
+import { H_SCRATCH_BYTES, H_SLOT_COUNT, SLOT_MASK } from "./constants.js";
 import type { Core } from "./core.js";
 import { CapacityError, messages } from "./errors.js";
 
@@ -74,17 +74,27 @@ export class SparseTags {
     if (n === 0) return;
     const core = this.core;
     // A table's entity column: its address, read now (growing the set below may detach the view).
-    let at = entities instanceof Uint32Array && entities.buffer === core.buffer ? entities.byteOffset : -1;
+    const at = entities instanceof Uint32Array && entities.buffer === core.buffer ? entities.byteOffset : -1;
     // Every live entity's slot is below the slot count: room for all of them.
     if (on) this.reserve(s, core.header(H_SLOT_COUNT));
     else if (s.count === 0) return;
-    if (at < 0) {
-      at = core.scratch(n * 4);
-      if (at === 0) throw new CapacityError(messages.outOfMemory("set a sparse tag", this.maxBytes));
-      core.u32.set(entities, at >>> 2);
+    if (at >= 0) {
+      const changed = core.setBits(s.ptr, s.words, at, n, on);
+      s.count += on ? changed : -changed;
+      return;
     }
-    const changed = core.setBits(s.ptr, s.words, at, n, on);
-    s.count += on ? changed : -changed;
+    // Any other list goes through the scratch buffer in pieces that fit it as it is:
+    // flipping bits never needs memory (destroy paths rely on that).
+    const room = Math.max(1, core.header(H_SCRATCH_BYTES) >>> 2);
+    for (let i = 0; i < n; i += room) {
+      const m = Math.min(room, n - i);
+      const ptr = core.scratch(m * 4);
+      if (ptr === 0) throw new CapacityError(messages.outOfMemory("set a sparse tag", this.maxBytes));
+      const u32 = core.u32;
+      for (let k = 0; k < m; k++) u32[(ptr >>> 2) + k] = entities[i + k];
+      const changed = core.setBits(s.ptr, s.words, ptr, m, on);
+      s.count += on ? changed : -changed;
+    }
   }
 
   /** Clears every sparse bit of the listed entities (they are being destroyed). */
@@ -121,6 +131,11 @@ export class SparseTags {
   words(id: number): [number, number] {
     const s = this.sets[id] as Bitset;
     return [s.ptr >>> 2, s.words];
+  }
+
+  /** Makes room in tag id's bitset for slots below `slots`, so setting bits there cannot fail. */
+  reserveSlots(id: number, slots: number): void {
+    this.reserve(this.sets[id] as Bitset, slots);
   }
 
   /** Grows s to cover `slots` slots (doubling), before anything is changed. */

@@ -177,7 +177,9 @@ export class Table<R = never> {
       if (strict) throw new ArgumentError(`${c.name} is a read term of this query: write() is for its write terms`);
       return;
     }
-    if (this.changes.ticksOf[id] === undefined) return;
+    // Only a table that holds C's stamps can be marked (not one that lacks C: write() then throws).
+    const k = this.changes.ticksOf[id];
+    if (k === undefined || !this.hasId(k)) return;
     const tick = this.changes.tick;
     if (this.marks[id] === tick) return;
     this.marks[id] = tick;

@@ -25,6 +25,7 @@ import {
   H_COMPONENT_COUNT,
   H_COMPONENTS,
   H_HEAP_TOP,
+  H_SLOT_COUNT,
   H_TABLE_COUNT,
   H_TABLES,
   H_USED_BYTES,
@@ -305,6 +306,9 @@ export class World implements QueryHost {
     // Values that are views on this world's memory would be detached by a growing core call.
     if (this.ops.initsShareMemory) components = copyInits(components);
     const sparse = this.ops.sparseInSet.slice();
+    // Room for the new entity's bits first, so nothing can fail once it exists.
+    const slots = this.core.header(H_SLOT_COUNT) + 1;
+    for (const id of sparse) this.ops.sparse.reserveSlots(id, slots);
     const before = this.core.tableCount;
     const inits = this.ops.hadInits;
     try {
@@ -340,6 +344,9 @@ export class World implements QueryHost {
     if (n === 0) return new Uint32Array(0);
     const before = this.core.tableCount;
     const sparse = this.ops.sparseInSet.slice();
+    // Room for the new entities' bits first, so nothing can fail once they exist.
+    const slots = this.core.header(H_SLOT_COUNT) + n;
+    for (const id of sparse) this.ops.sparse.reserveSlots(id, slots);
     if (!this.isDeferring()) {
       // Values that are views on this world's memory would be detached by a growing core call.
       if (this.ops.initsShareMemory) components = copyInits(components);
@@ -494,8 +501,10 @@ export class World implements QueryHost {
       return;
     }
     this.checkIds(target);
-    this.ops.checkLive(target);
-    this.ops.sparse.setMany(id, target, on);
+    // A copy: checking may grow memory, which would detach a list that is a view (t.entities).
+    const ids = this.ownIds(target);
+    this.ops.checkLive(ids);
+    this.ops.sparse.setMany(id, ids, on);
   }
 
   /** ArgumentError unless target is a query of this world or an array-like of ids. */
@@ -738,9 +747,18 @@ export class World implements QueryHost {
     for (const s of this.schedule.all()) s.lastRun = meta.systems[s.name] ?? 0;
     this.steps = meta.steps;
     this.resources.replace(meta.resources);
-    // Queries that filter on components the snapshot did not track start tracking again.
-    for (const q of this.queries.values())
-      for (const id of [...(q.filter?.added ?? []), ...(q.filter?.changed ?? [])]) this.track(id);
+    // Queries that filter on components the snapshot did not track start tracking again,
+    // at the next flush if memory is short now (a restore does not fail after loading).
+    for (const q of this.queries.values()) {
+      for (const id of [...(q.filter?.added ?? []), ...(q.filter?.changed ?? [])]) {
+        try {
+          this.track(id);
+        } catch (error) {
+          if (!(error instanceof CapacityError)) throw error;
+          if (!this.trackLater.includes(id)) this.trackLater.push(id);
+        }
+      }
+    }
   }
 
   /** Releases the world; every later call throws WorldPoisonedError. */
@@ -996,15 +1014,16 @@ export class World implements QueryHost {
   }
 
   private applyCommands(): void {
-    if (this.trackLater.length > 0) {
-      const ids = this.trackLater.splice(0);
-      for (const id of ids) this.track(id);
-    }
-    if (this.commands.size === 0) return;
     try {
-      this.ops.apply(this.commands, this.parked);
+      if (this.commands.size > 0) this.ops.apply(this.commands, this.parked);
     } finally {
       this.commands.clear();
+      // Tracking asked for while deferring starts after the commands, whose tables were
+      // chosen before it: then every table with the component gets its stamps at once.
+      if (this.trackLater.length > 0) {
+        const ids = this.trackLater.splice(0);
+        for (const id of ids) this.track(id);
+      }
     }
   }
 }

@@ -235,3 +235,33 @@ describe("change detection", () => {
     expect(world.removed(Health).sort((a, b) => a - b)).toEqual(es);
   });
 });
+
+describe("change detection edge cases", () => {
+  it("write() on a table without the tracked component throws and marks nothing (the world stays sound)", async () => {
+    const world = await createWorld({ components: ALL, debug: true });
+    world.query({ all: [Health], changed: [Health] }).count();
+    world.spawnMany(100, Position);
+    for (const t of world.query({ all: [Position] })) {
+      expect(() => t.write(Health)).toThrow(/has no Health: cannot view the columns of it/);
+    }
+    const e = world.spawn(Position, Health);
+    world.checkInvariants();
+    expect(world.entityCount).toBe(101);
+    expect(world.get(e, Health)).toEqual({ hp: 0 });
+  });
+
+  it("tracking asked for inside defer() starts after the deferred spawns land, and sees them as added", async () => {
+    const world = await createWorld({ components: ALL, debug: true });
+    let q: Query | undefined;
+    const es: number[] = [];
+    world.defer(() => {
+      for (let i = 0; i < 10; i++) es.push(world.spawn(Health.with({ hp: i })));
+      q = world.query({ all: [Health], added: [Health] });
+    });
+    expect(seen(q as Query)).toEqual(es);
+    world.set(es[3], Health, { hp: 30 });
+    expect(seen(world.query({ all: [Health], changed: [Health] }))).toEqual(es);
+    world.checkInvariants();
+    expect(world.get(es[3], Health)).toEqual({ hp: 30 });
+  });
+});

@@ -10,7 +10,8 @@ const A = component("A", { x: "f32", y: "f32" });
 const B = component("B", { v: ["u8", 24] });
 const C = component("C", { n: "f64" });
 const T = tag("T");
-const COMPONENTS: readonly Component[] = [A, B, C, T];
+const S = tag("S", { sparse: true });
+const COMPONENTS: readonly Component[] = [A, B, C, T, S];
 
 /** A small deterministic PRNG (mulberry32). */
 function rng(seed: number): () => number {
@@ -46,6 +47,7 @@ function stateHash(world: World): string {
     tables.push(`${t.count}:${th >>> 0}`);
   }
   for (const s of tables.sort()) for (let i = 0; i < s.length; i++) mix(s.charCodeAt(i));
+  for (const e of [...world.query({ all: [S] }).entities()].sort((a, b) => a - b)) mix(e);
   return `${world.entityCount}/${h >>> 0}`;
 }
 
@@ -95,8 +97,10 @@ describe("memory exhaustion", () => {
       const world = await createWorld({ components: [...COMPONENTS], maxMemoryBytes, initialMemoryBytes: 0 });
       let scale = 64;
       let failed = false;
+      for (const c of COMPONENTS) world.removed(c); // start the removal logs
       for (let step = 0; step < 400 && !failed; step++) {
         const op = randomOp(world, r, scale);
+        for (const c of COMPONENTS) world.removed(c); // drain them
         const before = stateHash(world);
         try {
           op();
@@ -104,6 +108,8 @@ describe("memory exhaustion", () => {
           expect(error, `trial ${trial} step ${step}`).toBeInstanceOf(CapacityError);
           expect((error as Error).message).toMatch(/^(Out of memory while trying to|Entity id space exhausted)/);
           expect(stateHash(world), `trial ${trial}: state after the failed call`).toBe(before);
+          for (const c of COMPONENTS)
+            expect(world.removed(c), `trial ${trial}: ${c.name} removals logged by a failed call`).toEqual([]);
           failed = true;
         }
         scale = Math.min(scale * 2, 1 << 16);
