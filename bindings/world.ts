@@ -21,22 +21,11 @@ import {
   ERR_COMPONENT_LIMIT,
   F_STRIDE,
   FLAG_TAG,
-  H_ALIVE,
-  H_COMPONENT_COUNT,
-  H_COMPONENTS,
   H_HEAP_TOP,
   H_SLOT_COUNT,
-  H_TABLE_COUNT,
-  H_TABLES,
   H_USED_BYTES,
-  K_COMPANION,
-  K_STRIDE,
   MAX_COMPONENTS,
   MAX_SLOTS,
-  T_COMPS,
-  T_COUNT,
-  T_NCOMPS,
-  T_STRIDE,
 } from "./constants.js";
 import { Core } from "./core.js";
 import {
@@ -57,12 +46,16 @@ import { compileTerms, Query, type QueryHost, type QueryTerms, type Reading, typ
 import type { Init, Schema, Values } from "./schema.js";
 import {
   checkJsonSafe,
+  checkParts,
   decode,
+  describeEntry,
   encode,
   FLAG_DEBUG,
+  isUndefinedMark,
   type SchemaEntry,
   type SnapshotMeta,
   schemaHash,
+  UNDEFINED,
 } from "./snapshot.js";
 import type { SparseTags } from "./sparse.js";
 import { Schedule, type System, type SystemContext, type SystemFn, type SystemOptions } from "./systems.js";
@@ -1024,122 +1017,6 @@ export class World implements QueryHost {
         const ids = this.trackLater.splice(0);
         for (const id of ids) this.track(id);
       }
-    }
-  }
-}
-
-/** How a snapshot's JSON part writes an undefined object-field value (JSON has none). */
-const UNDEFINED = { "wasm-ecs:undefined": true } as const;
-
-function isUndefinedMark(v: unknown): boolean {
-  return typeof v === "object" && v !== null && (v as Record<string, unknown>)["wasm-ecs:undefined"] === true;
-}
-
-function describeEntry(e: SchemaEntry): string {
-  if (e.hidden) return `"${e.name}" (internal)`;
-  const fields = [
-    ...e.fields.map(([n, t, len]) => (len === 1 ? `${n}: ${t}` : `${n}: [${t}, ${len}]`)),
-    ...e.objectFields.map((n) => `${n}: object`),
-  ];
-  const kind = e.sparse ? "sparse tag " : e.tag ? "tag " : "";
-  return `${kind}"${e.name}"${e.tag ? "" : ` { ${fields.join(", ")} }`}`;
-}
-
-/**
- * SnapshotError unless the JSON part is well formed and agrees with the memory part:
- * counts, tick values, sparse bitsets inside the memory, and exactly one object-value
- * list per object field of every non-empty table, one value per row. Runs before
- * anything changes, so a restore never stops half-way on its own data.
- */
-function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: number): void {
-  const bad = (what: string) => new SnapshotError(`its JSON part is malformed: ${what}`);
-  const u32 = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
-  const read = (i: number): number => {
-    if (!(i >= 0 && i < u32.length)) throw new SnapshotError("its memory part is shorter than its own records say");
-    return u32[i];
-  };
-  const isU32 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff;
-  const isRecord = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
-  const schema = meta.schema;
-  for (const key of ["entities", "tables", "changeTick", "steps"] as const)
-    if (!isU32(meta[key])) throw bad(`"${key}" is not a count`);
-  for (const key of ["systems", "queries"] as const) {
-    if (!isRecord(meta[key]) || !Object.values(meta[key]).every(isU32)) throw bad(`"${key}" is not a map of ticks`);
-  }
-  if (!isRecord(meta.resources)) throw bad('"resources" is not an object');
-  if (!Array.isArray(meta.sparse) || !Array.isArray(meta.objects)) throw bad('"sparse" or "objects" is not a list');
-  schema.forEach((entry, id) => {
-    if (!isRecord(entry) || typeof entry.name !== "string") throw bad(`component ${id} is not described`);
-    if (
-      entry.tracks !== undefined &&
-      !(isU32(entry.tracks) && entry.tracks < schema.length && !schema[entry.tracks]?.hidden)
-    )
-      throw bad(`component ${id} tracks no component`);
-  });
-  const h = corePtr >>> 2;
-  // The components the memory's registry holds, and which one travels with which.
-  if (read(h + H_COMPONENT_COUNT) !== schema.length)
-    throw new SnapshotError("its parts disagree on the component count");
-  const registry = read(h + H_COMPONENTS) >>> 2;
-  schema.forEach((entry, id) => {
-    const companion = read(registry + id * K_STRIDE + K_COMPANION);
-    const tracked = schema.findIndex((x) => x.tracks === id);
-    if (companion !== (tracked < 0 ? 0 : tracked + 1))
-      throw new SnapshotError(`its parts disagree on what tracks ${entry.name}`);
-  });
-  const alive = read(h + H_ALIVE);
-  const tables = read(h + H_TABLE_COUNT);
-  if (meta.entities !== alive || meta.tables !== tables) {
-    throw new SnapshotError(
-      `its parts disagree: the JSON says ${meta.entities} entities in ${meta.tables} tables, the memory ${alive} in ${tables}`,
-    );
-  }
-  const seenSparse = new Set<number>();
-  for (const s of meta.sparse) {
-    if (!isRecord(s) || !isU32(s.id) || !isU32(s.ptr) || !isU32(s.words) || !isU32(s.count))
-      throw bad("a sparse bitset");
-    if (!schema[s.id]?.sparse || seenSparse.has(s.id)) throw bad(`sparse bitset of component ${s.id}`);
-    seenSparse.add(s.id);
-    if (s.ptr % 4 !== 0 || s.ptr + s.words * 4 > memory.length || s.count > s.words * 32)
-      throw bad(`the bitset of ${schema[s.id].name} lies outside the memory part`);
-    // A bitset is a live block of the core's allocator: [size, kind (1 small, 2 large), ...] before it.
-    if (
-      s.words > 0 &&
-      (s.ptr < 16 || read((s.ptr >>> 2) - 4) < s.words * 4 || ![1, 2].includes(read((s.ptr >>> 2) - 3)))
-    )
-      throw bad(`the bitset of ${schema[s.id].name} is not a block of the core's memory`);
-  }
-  // Object values: one list per (non-empty table, object field), one value per row.
-  const records = read(h + H_TABLES) >>> 2;
-  const lists = new Set<string>();
-  for (const entry of meta.objects) {
-    if (!Array.isArray(entry) || entry.length !== 4) throw bad("an object-value list");
-    const [t, id, index, values] = entry;
-    if (!isU32(t) || t >= tables || !isU32(id) || id >= schema.length || !isU32(index) || !Array.isArray(values))
-      throw bad("an object-value list");
-    if (index >= (schema[id].objectFields?.length ?? 0) || lists.has(`${t}/${id}/${index}`))
-      throw bad(`object values of table ${t}, component ${id}`);
-    lists.add(`${t}/${id}/${index}`);
-    const rec = records + t * T_STRIDE;
-    const comps = read(rec + T_COMPS) >>> 2;
-    let has = false;
-    for (let k = read(rec + T_NCOMPS) - 1; k >= 0 && !has; k--) has = read(comps + k) === id;
-    if (!has) throw bad(`object values for table ${t}, which has no component ${id}`);
-    const rows = read(rec + T_COUNT);
-    if (rows !== values.length)
-      throw new SnapshotError(`its parts disagree: table ${t} has ${rows} rows and ${values.length} object values`);
-  }
-  for (let t = 0; t < tables; t++) {
-    const rec = records + t * T_STRIDE;
-    if (read(rec + T_COUNT) === 0) continue;
-    const n = read(rec + T_NCOMPS);
-    const comps = read(rec + T_COMPS) >>> 2;
-    for (let k = 0; k < n; k++) {
-      const id = read(comps + k);
-      const fields = schema[id]?.objectFields?.length ?? 0;
-      for (let f = 0; f < fields; f++)
-        if (!lists.has(`${t}/${id}/${f}`))
-          throw new SnapshotError(`its parts disagree: table ${t} lacks its object values`);
     }
   }
 }
