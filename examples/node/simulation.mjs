@@ -5,19 +5,27 @@
 // the iteration ends.
 //
 //   npm start                                      100,000 entities, 300 frames
-//   node examples/node/simulation.mjs --entities 250000 --frames 600
+//   node examples/node/simulation.mjs --entities 250000 --frames 600 --png out.png
+//
+// It shows a progress bar while it runs (on a terminal), prints a closing table and
+// writes the final frame as a PNG (simulation.png unless --png says otherwise).
 //
 // Everything is deterministic (seeded PRNG, fixed time step), so the checksum
 // printed at the end is the same on every run with the same flags.
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import cliProgress from "cli-progress";
+import { encode } from "fast-png";
 import { component, createWorld, tag } from "wasm-ecs";
 
 // ── Settings ────────────────────────────────────────────────────────────────
-const USAGE = "usage: node examples/node/simulation.mjs [--entities N] [--frames N] [--seed N]";
+const USAGE = "usage: node examples/node/simulation.mjs [--entities N] [--frames N] [--seed N] [--png FILE]";
 const flags = readFlags();
 const ENTITIES = positiveInt("entities", flags.entities);
 const FRAMES = positiveInt("frames", flags.frames);
 const SEED = positiveInt("seed", flags.seed);
+const PNG = flags.png;
+const IMAGE = 512; // the PNG is IMAGE x IMAGE pixels
 
 const DT = 1 / 60; // fixed time step, seconds
 const SIZE = 1000; // the box is SIZE x SIZE units
@@ -187,13 +195,48 @@ spawnRandom(ENTITIES);
 const frameMs = new Float64Array(FRAMES);
 let migrations = 0;
 let replaced = 0;
+// Drawn on stderr, and only on a terminal (cli-progress prints nothing otherwise).
+const bar = new cliProgress.SingleBar(
+  { format: "simulating [{bar}] {value}/{total} frames, {ms} ms per frame", stream: process.stderr },
+  cliProgress.Presets.shades_classic,
+);
+bar.start(FRAMES, 0, { ms: "-" });
 for (let frame = 0; frame < FRAMES; frame++) {
   const start = performance.now();
   moveSystem(DT);
   migrations += boostSystem();
   replaced += lifetimeSystem();
   frameMs[frame] = performance.now() - start;
+  if (frame % 10 === 9) bar.update(frame + 1, { ms: frameMs[frame].toFixed(2) });
 }
+bar.update(FRAMES);
+bar.stop();
+
+/** The final frame as RGBA pixels: each entity a dot, Boosted ones in orange. */
+function render() {
+  const rgba = new Uint8Array(IMAGE * IMAGE * 4);
+  for (let i = 0; i < rgba.length; i += 4) {
+    rgba[i] = 12;
+    rgba[i + 1] = 16;
+    rgba[i + 2] = 28;
+    rgba[i + 3] = 255;
+  }
+  const scale = IMAGE / SIZE;
+  for (const t of moving) {
+    const p = t.columns(Position);
+    const [r, g, b] = t.has(Boosted) ? [255, 150, 40] : [90, 170, 255];
+    for (let i = 0; i < t.count; i++) {
+      const px = Math.min(IMAGE - 1, Math.max(0, Math.floor(p.x[i] * scale)));
+      const py = Math.min(IMAGE - 1, Math.max(0, Math.floor(p.y[i] * scale)));
+      const at = (py * IMAGE + px) * 4;
+      rgba[at] = r;
+      rgba[at + 1] = g;
+      rgba[at + 2] = b;
+    }
+  }
+  return rgba;
+}
+writeFileSync(PNG, encode({ width: IMAGE, height: IMAGE, data: render(), channels: 4, depth: 8 }));
 
 // ── Report ──────────────────────────────────────────────────────────────────
 const sorted = frameMs.slice().sort(); // typed arrays sort numerically
@@ -210,6 +253,7 @@ console.log(`archetypes     ${stats.archetypes}`);
 console.log(`migrations     ${migrations} (Boosted added or removed), ${replaced} entities replaced`);
 console.log(`memory         ${stats.memoryBytes} bytes (${mib(stats.memoryBytes)}), ${stats.usedBytes} in use`);
 console.log(`checksum       ${positionChecksum().toFixed(3)}`);
+console.log(`final frame    ${PNG} (${IMAGE} x ${IMAGE} PNG)`);
 
 world.dispose();
 
@@ -221,6 +265,7 @@ function readFlags() {
         entities: { type: "string", default: "100000" },
         frames: { type: "string", default: "300" },
         seed: { type: "string", default: "1" },
+        png: { type: "string", default: "simulation.png" },
       },
     });
     return values;
