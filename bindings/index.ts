@@ -30,5 +30,5 @@ export type {
 export type { SystemContext, SystemFn, SystemOptions } from "./systems.js";
 export type { TableId } from "./views.js";
 export { Table } from "./views.js";
-export type { Entity, WorldOptions, WorldStats } from "./world.js";
+export type { Entity, WorldInspection, WorldOptions, WorldStats } from "./world.js";
 export { createWorld, World } from "./world.js";

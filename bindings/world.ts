@@ -26,6 +26,7 @@ import {
   H_USED_BYTES,
   MAX_COMPONENTS,
   MAX_SLOTS,
+  T_ROW_BYTES,
 } from "./constants.js";
 import { Core } from "./core.js";
 import {
@@ -93,6 +94,25 @@ export interface WorldOptions {
    * Slow and memory-hungry; for tests that prove no view is used after growth.
    */
   readonly growMemoryEachCall?: boolean;
+}
+
+/** world.inspect(): the tables and queries of a world right now. */
+export interface WorldInspection {
+  readonly tables: readonly {
+    readonly id: number;
+    /** Component names, in id order. */
+    readonly components: readonly string[];
+    readonly entities: number;
+    /** Bytes of its rows in use (all columns, entity column included). */
+    readonly bytes: number;
+  }[];
+  readonly queries: readonly {
+    readonly terms: Readonly<Record<string, readonly string[]>>;
+    /** Non-empty tables it matches now. */
+    readonly tables: number;
+    /** Entities it matches now (row filters included). */
+    readonly entities: number;
+  }[];
 }
 
 export interface WorldStats {
@@ -560,6 +580,30 @@ export class World implements QueryHost {
 
   get entityCount(): number {
     return this.core.alive;
+  }
+
+  /**
+   * What the world holds now, for inspection (the inspector panel, debugging): every
+   * archetype table with its components (hidden bookkeeping ones left out), rows and
+   * bytes in use, and every cached query with its terms and matches. Reads memory
+   * only; no core call.
+   */
+  inspect(): WorldInspection {
+    this.core.check();
+    const tables = this.ops.tablesNow().map((t) => {
+      const rows = t.refresh();
+      const rowBytes = this.core.u32[this.core.tableRec(t.id) + T_ROW_BYTES];
+      return { id: t.id as number, components: t.componentNames(), entities: rows, bytes: rows * rowBytes };
+    });
+    const queries = [...this.queries.values()].map((q) => {
+      const terms: Record<string, string[]> = {};
+      for (const [key, list] of Object.entries(q.terms)) {
+        if (Array.isArray(list) && list.length > 0) terms[key] = list.map((c: Component) => c.name);
+      }
+      const matched = q.tables().filter((t) => t.refresh() > 0);
+      return { terms, tables: matched.length, entities: q.count() };
+    });
+    return { tables: tables.filter((t) => t.id !== this.parked), queries };
   }
 
   stats(): WorldStats {

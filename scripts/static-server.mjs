@@ -38,4 +38,5 @@ export function startServer({ dir = root, port = 0 } = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { url } = await startServer({ port: Number(process.argv[2] ?? 8080) });
   console.log(`serving ${root} at ${url} (application/wasm, COOP/COEP)`);
+  console.log(`browser demo: ${url}/examples/web/`);
 }

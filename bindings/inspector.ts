@@ -1,0 +1,98 @@
+// The inspector: a live panel of a world's archetype tables (components, entities,
+// bytes) and cached queries (terms, matching tables and entities), read straight from
+// the world with world.inspect(); no instrumentation of user code.
+//
+//   import { mountInspector } from "wasm-ecs/inspector";
+//   const inspector = mountInspector(world, document.getElementById("panel"));
+//   inspector.stop();
+import type { World, WorldInspection } from "./world.js";
+
+export interface InspectorOptions {
+  /** Milliseconds between refreshes (default 250). */
+  readonly intervalMs?: number;
+}
+
+export interface Inspector {
+  /** Re-reads the world and redraws now. */
+  update(): void;
+  /** Stops refreshing (the panel keeps its last content). */
+  stop(): void;
+}
+
+function cell(row: HTMLTableRowElement, text: string, numeric = false): void {
+  const td = row.insertCell();
+  td.textContent = text;
+  if (numeric) td.style.textAlign = "right";
+}
+
+function table(
+  doc: Document,
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  numeric: number,
+): HTMLTableElement {
+  const t = doc.createElement("table");
+  const head = t.createTHead().insertRow();
+  for (const h of headers) {
+    const th = doc.createElement("th");
+    th.textContent = h;
+    head.appendChild(th);
+  }
+  const body = t.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    r.forEach((text, i) => cell(tr, text, i >= numeric));
+  }
+  return t;
+}
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+/** Draws `info` into `root` (replacing its content). */
+export function renderInspection(root: HTMLElement, info: WorldInspection): void {
+  const doc = root.ownerDocument;
+  const tables = info.tables.filter((t) => t.entities > 0);
+  const archetypes = doc.createElement("section");
+  archetypes.className = "wasm-ecs-archetypes";
+  const h1 = doc.createElement("h3");
+  h1.textContent = `Archetype tables (${tables.length} non-empty of ${info.tables.length})`;
+  archetypes.append(
+    h1,
+    table(
+      doc,
+      ["table", "components", "entities", "bytes"],
+      tables.map((t) => [String(t.id), `(${t.components.join(", ")})`, String(t.entities), kib(t.bytes)]),
+      2,
+    ),
+  );
+  const queries = doc.createElement("section");
+  queries.className = "wasm-ecs-queries";
+  const h2 = doc.createElement("h3");
+  h2.textContent = `Queries (${info.queries.length})`;
+  queries.append(
+    h2,
+    table(
+      doc,
+      ["terms", "tables", "entities"],
+      info.queries.map((q) => [
+        Object.entries(q.terms)
+          .map(([k, names]) => `${k}: ${names.join(", ")}`)
+          .join("; ") || "(every entity)",
+        String(q.tables),
+        String(q.entities),
+      ]),
+      1,
+    ),
+  );
+  root.replaceChildren(archetypes, queries);
+}
+
+/** Shows a live inspector of `world` in `root`, refreshed every `intervalMs`. */
+export function mountInspector(world: World, root: HTMLElement, options: InspectorOptions = {}): Inspector {
+  const update = () => renderInspection(root, world.inspect());
+  update();
+  const timer = setInterval(update, options.intervalMs ?? 250);
+  return { update, stop: () => clearInterval(timer) };
+}

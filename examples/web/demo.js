@@ -1,0 +1,135 @@
+// The particle simulation of examples/node/simulation.mjs in a browser: systems over
+// typed-array views, drawn on a canvas, with live stats, controls and the inspector.
+// ?entities=N sets the starting population (default 100,000).
+import { component, createWorld, tag } from "/dist/index.js";
+import { mountInspector } from "/dist/inspector.js";
+
+const SIZE = 512;
+const MAX_SPEED = 60;
+const Position = component("Position", { x: "f32", y: "f32" });
+const Velocity = component("Velocity", { x: "f32", y: "f32" });
+const Boosted = tag("Boosted");
+const Frozen = tag("Frozen");
+
+const start = Number(new URLSearchParams(location.search).get("entities") ?? 100_000);
+const world = await createWorld({ components: [Position, Velocity, Boosted, Frozen], initialEntities: start });
+const moving = world.query({ all: [Position, Velocity], none: [Frozen] });
+const drawn = world.query({ all: [Position] });
+const unboosted = world.query({ all: [Position], none: [Boosted] });
+const boosted = world.query({ all: [Position, Boosted] });
+
+let seed = 1;
+const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+
+function spawn(n) {
+  const f = (fn) => Float32Array.from({ length: n }, fn);
+  world.spawnMany(
+    n,
+    Position.withEach({ x: f(() => random() * SIZE), y: f(() => random() * SIZE) }),
+    Velocity.withEach({ x: f(() => (random() * 2 - 1) * MAX_SPEED), y: f(() => (random() * 2 - 1) * MAX_SPEED) }),
+  );
+}
+
+function move(dt) {
+  for (const t of moving) {
+    const p = t.columns(Position);
+    const v = t.read(Velocity);
+    const step = t.has(Boosted) ? dt * 3 : dt;
+    for (let i = 0; i < t.count; i++) {
+      let x = p.x[i] + v.x[i] * step;
+      let y = p.y[i] + v.y[i] * step;
+      if (x < 0 || x >= SIZE) x = (x + SIZE) % SIZE;
+      if (y < 0 || y >= SIZE) y = (y + SIZE) % SIZE;
+      p.x[i] = x;
+      p.y[i] = y;
+    }
+  }
+}
+
+/** Entities in the middle strip gain Boosted, those that left it lose it (migrations). */
+function boost() {
+  for (const t of unboosted) {
+    const x = t.read(Position).x;
+    for (let i = 0; i < t.count; i++) if (x[i] > SIZE * 0.45 && x[i] < SIZE * 0.55) world.add(t.entities[i], Boosted);
+  }
+  for (const t of boosted) {
+    const x = t.read(Position).x;
+    for (let i = 0; i < t.count; i++)
+      if (x[i] <= SIZE * 0.45 || x[i] >= SIZE * 0.55) world.remove(t.entities[i], Boosted);
+  }
+}
+
+const canvas = document.getElementById("view");
+const ctx = canvas.getContext("2d");
+const image = ctx.createImageData(SIZE, SIZE);
+const pixels = new Uint32Array(image.data.buffer);
+const BACKGROUND = 0xff1c100c; // ABGR
+function draw() {
+  pixels.fill(BACKGROUND);
+  for (const t of drawn) {
+    const p = t.read(Position);
+    const color = t.has(Frozen) ? 0xffaaaaaa : t.has(Boosted) ? 0xff2896ff : 0xffffaa5a;
+    for (let i = 0; i < t.count; i++) pixels[(p.y[i] | 0) * SIZE + (p.x[i] | 0)] = color;
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+// Controls.
+let paused = false;
+document.getElementById("spawn").onclick = () => spawn(10_000);
+document.getElementById("destroy").onclick = () => {
+  const all = world.query({ all: [Position] }).entities();
+  world.destroyMany(all.subarray(0, Math.min(10_000, all.length)));
+};
+document.getElementById("toggle").onclick = () => {
+  const frozen = world.query({ all: [Position, Frozen] });
+  if (frozen.count() > 0) world.removeMany(frozen, Frozen);
+  else
+    world.addMany(
+      world
+        .query({ all: [Position] })
+        .entities()
+        .filter((_, i) => i % 2 === 0),
+      Frozen,
+    );
+};
+document.getElementById("pause").onclick = (e) => {
+  paused = !paused;
+  e.target.textContent = paused ? "resume" : "pause";
+};
+
+// Frame loop with live stats.
+const stats = document.getElementById("stats");
+const inspector = mountInspector(world, document.getElementById("inspector"), { intervalMs: 250 });
+let frames = 0;
+let systemsMs = 0;
+let last = performance.now();
+let fps = 0;
+spawn(start);
+function frame(now) {
+  const t0 = performance.now();
+  if (!paused) {
+    move(1 / 60);
+    boost();
+  }
+  systemsMs += performance.now() - t0;
+  draw();
+  frames++;
+  if (now - last >= 500) {
+    fps = (frames * 1000) / (now - last);
+    const s = world.stats();
+    stats.textContent = [
+      `fps         ${fps.toFixed(1)}`,
+      `systems     ${(systemsMs / frames).toFixed(2)} ms per frame`,
+      `entities    ${world.entityCount}`,
+      `archetypes  ${s.archetypes}`,
+      `memory      ${(s.usedBytes / 1048576).toFixed(1)} MiB in use`,
+    ].join("\n");
+    frames = 0;
+    systemsMs = 0;
+    last = now;
+  }
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+window.__demo = { world, inspector, fps: () => fps };

@@ -1,0 +1,177 @@
+// The browser demo (examples/web/, `npm run demo:web`) as a person would use it, in
+// Debian chromium (playwright-core) and firefox-esr (puppeteer-core, WebDriver BiDi):
+// the page loads the built package with no bundler, draws on its canvas (pixel check
+// on a screenshot), its stats update, "spawn 10k" adds 10,000 entities, the Frozen
+// toggle adds an archetype to the inspector's table list, and nothing logs an error.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { decode } from "fast-png";
+import { chromium } from "playwright-core";
+import puppeteer from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const CHROMIUM = "/usr/bin/chromium";
+const FIREFOX = "/usr/bin/firefox-esr";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+];
+const PAGE = "/examples/web/?entities=20000";
+
+interface Served {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** What the test needs of a page, from either driver. */
+interface Driver {
+  goto(url: string): Promise<void>;
+  text(selector: string): Promise<string>;
+  click(selector: string): Promise<void>;
+  canvasPng(): Promise<Uint8Array>;
+  readonly problems: string[];
+  close(): Promise<void>;
+}
+
+let server: Served;
+
+beforeAll(async () => {
+  const mod = (await import(new URL("../../scripts/static-server.mjs", import.meta.url).href)) as {
+    startServer(options?: { dir?: string }): Promise<Served>;
+  };
+  server = await mod.startServer({ dir: fileURLToPath(new URL("../..", import.meta.url)) });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Polls `read` until `ok` holds (or fails the test after `ms`). */
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  let last: T = await read();
+  while (!ok(last)) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last seen: ${String(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  return last;
+}
+
+function entities(stats: string): number {
+  return Number(/entities\s+(\d+)/.exec(stats)?.[1] ?? Number.NaN);
+}
+
+/** The whole walk-through, the same in both browsers. */
+async function walkThrough(name: string, page: Driver): Promise<void> {
+  await page.goto(`${server.url}${PAGE}`);
+  const first = await until(
+    "stats",
+    () => page.text("#stats"),
+    (s) => /fps\s+\d/.test(s) && entities(s) === 20000,
+  );
+  expect(first).toMatch(/archetypes\s+\d+/);
+  expect(first).toMatch(/memory\s+[\d.]+ MiB in use/);
+  // The stats keep updating (fps and ms are redrawn twice a second).
+  await until(
+    "a stats update",
+    () => page.text("#stats"),
+    (s) => s !== first,
+  );
+  // The canvas is not blank: many pixels differ from the background.
+  const png = decode(await page.canvasPng());
+  let lit = 0;
+  const channels = png.channels;
+  for (let i = 0; i < png.data.length; i += channels) {
+    const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+    if (Math.abs(r - 12) + Math.abs(g - 16) + Math.abs(b - 28) > 60) lit++;
+  }
+  expect(lit, `${name}: lit pixels on the canvas`).toBeGreaterThan(2000);
+  // spawn 10k raises the entity count by exactly 10,000.
+  await page.click("#spawn");
+  await until(
+    "30,000 entities",
+    () => page.text("#stats"),
+    (s) => entities(s) === 30000,
+  );
+  // The toggle migrates half the entities: a table with Frozen appears in the inspector.
+  const archetypes = "#inspector .wasm-ecs-archetypes";
+  expect(await page.text(archetypes)).toMatch(/^Archetype tables/);
+  expect(await page.text(archetypes)).not.toMatch(/Frozen/);
+  await page.click("#toggle");
+  await until(
+    "a Frozen table in the inspector",
+    () => page.text(archetypes),
+    (s) => /Frozen/.test(s),
+  );
+  expect(await page.text("#inspector .wasm-ecs-queries")).toMatch(/^Queries \(\d+\)/);
+  expect(page.problems.join("\n"), `${name}: console errors, page errors or failed requests`).toBe("");
+}
+
+describe("browser demo in Chromium (playwright-core)", () => {
+  it("draws, updates its stats, spawns 10k, migrates on the toggle, with no errors", async () => {
+    expect(existsSync(CHROMIUM), "chromium is not installed: .ci/run installs it").toBe(true);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console.error: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+    try {
+      await walkThrough("chromium", {
+        goto: async (url) => {
+          await page.goto(url);
+        },
+        text: (sel) => page.locator(sel).innerText(),
+        click: (sel) => page.click(sel),
+        canvasPng: async () => new Uint8Array(await page.locator("#view").screenshot()),
+        problems,
+        close: () => page.close(),
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("browser demo in Firefox (puppeteer-core, WebDriver BiDi)", () => {
+  it("draws, updates its stats, spawns 10k, migrates on the toggle, with no errors", async () => {
+    expect(existsSync(FIREFOX), "firefox-esr is not installed: .ci/run installs it").toBe(true);
+    const browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: FIREFOX,
+      protocol: "webDriverBiDi",
+      headless: true,
+    });
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`console.error: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`uncaught: ${e instanceof Error ? e.message : String(e)}`));
+    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+    try {
+      await walkThrough("firefox-esr", {
+        goto: async (url) => {
+          await page.goto(url);
+        },
+        text: (sel) => page.$eval(sel, (el) => (el as HTMLElement).innerText),
+        click: (sel) => page.click(sel),
+        canvasPng: async () => {
+          const el = await page.$("#view");
+          if (el === null) throw new Error("no #view canvas");
+          return new Uint8Array(await el.screenshot());
+        },
+        problems,
+        close: () => page.close(),
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+});
