@@ -41,7 +41,9 @@ function table(
   const body = t.createTBody();
   for (const r of rows) {
     const tr = body.insertRow();
-    r.forEach((text, i) => cell(tr, text, i >= numeric));
+    r.forEach((text, i) => {
+      cell(tr, text, i >= numeric);
+    });
   }
   return t;
 }
