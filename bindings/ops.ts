@@ -339,32 +339,56 @@ export class Ops {
   destroyMany(ids: ArrayLike<number>, skipDead: boolean): void {
     this.changes.settle();
     const what = `destroy ${ids.length} entities`;
-    if (!skipDead) this.checkAllLive(ids);
     const live = this.changes.logged.length > 0 || this.sparse.ids.length > 0 ? this.liveOnly(ids) : undefined;
     this.changes.stageStart();
-    if (live !== undefined && this.changes.logged.length > 0) this.stageDestroys(live);
-    this.destroyListed(ids, what);
+    if (live !== undefined && this.changes.logged.length > 0) {
+      if (!skipDead) this.checkAllLive(ids);
+      this.stageDestroys(live);
+    }
+    if (!this.destroyAtOnce(ids, skipDead, what)) {
+      // Out of scratch or journal memory: destroying must still work, in pieces.
+      if (!skipDead) this.checkAllLive(ids);
+      this.destroyInPieces(ids, what);
+    }
     this.changes.commit();
     // Their slots stay free until the next spawn: clearing bits now needs no id check.
     if (live !== undefined && this.sparse.ids.length > 0) this.sparse.clearAll(live);
   }
 
-  /** destroyMany() once everything was checked: in chunks that fit the scratch and journal space there is. */
-  private destroyListed(ids: ArrayLike<number>, what: string): void {
-    // Destroying never needs memory: when the list does not fit the scratch buffer (or the
-    // row journal) there is now, it goes in chunks of what does, rather than growing them.
-    // Every entity was checked above, so the chunks cannot fail half-way.
+  /**
+   * The usual way: the list in scratch, checked and destroyed with one call each. False
+   * when memory for the scratch buffer or the row journal ran out (nothing changed).
+   */
+  private destroyAtOnce(ids: ArrayLike<number>, skipDead: boolean, what: string): boolean {
+    const core = this.core;
+    const n = ids.length;
+    const ptr = core.scratch(n * 4);
+    if (ptr === 0) return false;
+    core.u32.set(ids, ptr >>> 2);
+    if (!skipDead) {
+      const dead = core.firstDead(ptr, n);
+      if (dead >= 0) {
+        this.trim(n * 4);
+        throw this.stale(ids[dead]);
+      }
+    }
+    const status = core.destroyMany(ptr, n, 1);
+    this.trim(n * 4);
+    if (status === ERR_CAPACITY) return false;
+    this.expect(status, what);
+    return true;
+  }
+
+  /**
+   * destroyMany() once every id was checked, in pieces that fit the scratch buffer and
+   * the row journal as they are: it needs no memory, so it cannot fail half-way.
+   */
+  private destroyInPieces(ids: ArrayLike<number>, what: string): void {
     const core = this.core;
     const n = ids.length;
     let chunk = Math.max(1, core.header(H_SCRATCH_BYTES) >>> 2);
     if (core.header(H_JOURNAL) !== 0)
       chunk = Math.max(1, Math.min(chunk, core.header(H_JOURNAL_CAP) - core.header(H_JOURNAL_LEN)));
-    if (n <= chunk) {
-      const ptr = this.scratch(n * 4, what);
-      core.u32.set(ids, ptr >>> 2);
-      this.expect(core.destroyMany(ptr, n, 1), what);
-      return;
-    }
     const list = ids instanceof Uint32Array ? ids : Uint32Array.from(ids);
     for (let i = 0; i < n; i += chunk) {
       const part = list.subarray(i, Math.min(n, i + chunk));

@@ -1051,6 +1051,7 @@ export class World implements QueryHost {
   }
 
   private applyCommands(): void {
+    if (this.commands.size === 0 && this.trackLater.length === 0) return;
     try {
       if (this.commands.size > 0) this.ops.apply(this.commands, this.parked);
     } finally {
