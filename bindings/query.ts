@@ -56,6 +56,11 @@ export interface QueryHost {
   endRead(q: Reading): void;
 }
 
+/** Component ids whose changes a row filter reads (its added and changed terms). */
+export function changeTerms(f: RowFilter | undefined): number[] {
+  return f === undefined ? [] : [...f.added, ...f.changed];
+}
+
 /** Query terms as component ids, with the key that identifies equal queries. */
 export interface CompiledTerms {
   readonly key: string;

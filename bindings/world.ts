@@ -43,7 +43,15 @@ import {
 import { EventType, Resources } from "./events.js";
 import { createMemory, instantiateCore } from "./load.js";
 import { type ComponentSet, copyInits, Ops } from "./ops.js";
-import { compileTerms, Query, type QueryHost, type QueryTerms, type Reading, type ReadTerms } from "./query.js";
+import {
+  changeTerms,
+  compileTerms,
+  Query,
+  type QueryHost,
+  type QueryTerms,
+  type Reading,
+  type ReadTerms,
+} from "./query.js";
 import type { Init, Schema, Values } from "./schema.js";
 import {
   checkJsonSafe,
@@ -787,7 +795,7 @@ export class World implements QueryHost {
     // Queries that filter on components the snapshot did not track start tracking again,
     // at the next flush if memory is short now (a restore does not fail after loading).
     for (const q of this.queries.values()) {
-      for (const id of [...(q.filter?.added ?? []), ...(q.filter?.changed ?? [])]) {
+      for (const id of changeTerms(q.filter)) {
         try {
           this.track(id);
         } catch (error) {
@@ -816,7 +824,7 @@ export class World implements QueryHost {
     compiled.none.unshift(this.ids[PARKED.key]);
     let q = this.queries.get(compiled.key);
     if (q === undefined) {
-      for (const id of [...(compiled.filter?.added ?? []), ...(compiled.filter?.changed ?? [])]) this.track(id);
+      for (const id of changeTerms(compiled.filter)) this.track(id);
       q = new Query(this, terms, compiled.all, compiled.any, compiled.none, compiled.filter, compiled.read);
       this.queries.set(compiled.key, q);
     }

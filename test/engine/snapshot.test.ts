@@ -11,6 +11,7 @@ import {
   tag,
   type World,
 } from "wasm-ecs";
+import { stateOf } from "../support/state.js";
 
 const Position = component("Position", { x: "f32", y: "f32" });
 const Velocity = component("Velocity", { x: "f32", y: "f32" });
@@ -20,18 +21,9 @@ const Frozen = tag("Frozen");
 const Picked = tag("Picked", { sparse: true });
 const ALL = [Position, Velocity, Health, Name, Frozen, Picked];
 
-/** Every live entity with its components' values (sorted): what a state comparison needs. */
+/** Every live entity with its components' values: what a state comparison needs. */
 function dump(world: World, components: readonly Component[] = ALL): string {
-  const rows: string[] = [];
-  for (const t of world.query({})) {
-    for (let r = 0; r < t.count; r++) {
-      const e = t.entities[r];
-      const parts = [String(e)];
-      for (const c of components) if (world.has(e, c)) parts.push(`${c.name}=${JSON.stringify(world.get(e, c))}`);
-      rows.push(parts.join(" "));
-    }
-  }
-  return rows.sort().join("\n");
+  return JSON.stringify(stateOf(world, components));
 }
 
 function ids(q: Query): number[] {

@@ -3,6 +3,7 @@
 // world's state exactly as before the call, and later smaller operations must work.
 import { describe, expect, it } from "vitest";
 import { CapacityError, type Component, component, createWorld, tag, type World } from "wasm-ecs";
+import { rng as intRng } from "../core/fixtures.js";
 
 const TRIALS = 1000;
 
@@ -13,16 +14,10 @@ const T = tag("T");
 const S = tag("S", { sparse: true });
 const COMPONENTS: readonly Component[] = [A, B, C, T, S];
 
-/** A small deterministic PRNG (mulberry32). */
+/** Floats in [0, 1) from the project's seeded PRNG. */
 function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = intRng(seed);
+  return () => next(2 ** 32) / 2 ** 32;
 }
 
 /** A hash of every live entity, its components and their values. */

@@ -3,6 +3,7 @@
 // last snapshot, restored into a fresh world, gives back the state it was taken in.
 import { describe, expect, it } from "vitest";
 import { ArgumentError, component, createWorld, tag, type World, WorldPoisonedError } from "wasm-ecs";
+import { stateOf } from "../support/state.js";
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
 const Hp = component("Hp", { hp: "i32" });
@@ -11,15 +12,7 @@ const Frozen = tag("Frozen");
 const COMPONENTS = [Pos, Hp, Label, Frozen];
 
 function dump(world: World): string {
-  const rows: string[] = [];
-  for (const t of world.query({})) {
-    for (const e of t.entities) {
-      const parts = [String(e)];
-      for (const c of COMPONENTS) if (world.has(e, c)) parts.push(`${c.name}=${JSON.stringify(world.get(e, c))}`);
-      rows.push(parts.join(" "));
-    }
-  }
-  return rows.sort().join("\n");
+  return JSON.stringify(stateOf(world, COMPONENTS));
 }
 
 /** The world's injection hook (internal: not part of the public API). */

@@ -6,6 +6,15 @@
 // memory part behind a recomputed checksum are not tried: restore does not verify the
 // core's structures, so a forged memory part is out of scope.)
 import { type Component, component, createWorld, SnapshotError, tag, type World } from "wasm-ecs";
+import { checksum } from "../../bindings/snapshot.js";
+import { rng as intRng } from "../core/fixtures.js";
+import { stateOf } from "./state.js";
+
+/** Floats in [0, 1) from the project's seeded PRNG. */
+function rng(seed: number): () => number {
+  const next = intRng(seed);
+  return () => next(2 ** 32) / 2 ** 32;
+}
 
 const Position = component("Position", { x: "f32", y: "f32" });
 const Health = component("Health", { hp: "i32" });
@@ -13,50 +22,9 @@ const Name = component("Name", { label: "object" });
 const Picked = tag("Picked", { sparse: true });
 const COMPONENTS: readonly Component[] = [Position, Health, Name, Picked];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Every live entity with its components' values, as text (for "unchanged" checks). */
-export function stateOf(world: World): string {
-  const rows: string[] = [];
-  for (const t of world.query({})) {
-    for (let r = 0; r < t.count; r++) {
-      const e = t.entities[r];
-      rows.push(
-        [
-          e,
-          ...COMPONENTS.filter((c) => world.has(e, c)).map((c) => `${c.name}=${JSON.stringify(world.get(e, c))}`),
-        ].join(" "),
-      );
-    }
-  }
-  return rows.sort().join("\n");
-}
-
-/** The FNV-1a checksum snapshots use (lanes as in bindings/snapshot.ts), to forge valid-looking ones. */
-function checksum(words: Uint32Array): number {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  let c = 0x9e3779b9;
-  let d = 0x7f4a7c15;
-  const n = words.length;
-  let i = 0;
-  for (; i + 4 <= n; i += 4) {
-    a = Math.imul(a ^ words[i], 0x01000193);
-    b = Math.imul(b ^ words[i + 1], 0x01000193);
-    c = Math.imul(c ^ words[i + 2], 0x01000193);
-    d = Math.imul(d ^ words[i + 3], 0x01000193);
-  }
-  for (; i < n; i++) a = Math.imul(a ^ words[i], 0x01000193);
-  return (Math.imul(a ^ (b >>> 7), 0x01000193) ^ Math.imul(c ^ (d >>> 13), 0x01000193) ^ n) >>> 0;
+export function stateText(world: World): string {
+  return JSON.stringify(stateOf(world, COMPONENTS));
 }
 
 /** Rewrites the checksum of a snapshot-shaped buffer so that only deeper checks can catch it. */
@@ -125,7 +93,7 @@ export async function fuzzWorld(): Promise<{ world: World; good: Uint8Array; sta
   for (let i = 0; i < 5; i++) world.add(es[i], Name, { label: `n${i}` });
   world.destroy(es[39]);
   world.query({ all: [Health], changed: [Health] }).count();
-  return { world, good: world.snapshot(), state: stateOf(world) };
+  return { world, good: world.snapshot(), state: stateText(world) };
 }
 
 export interface FuzzTally {
@@ -145,23 +113,23 @@ export async function fuzzSnapshots(count: number, seed: number): Promise<FuzzTa
   for (let i = 0; i < count; i++) {
     // Something to lose: a change made after the snapshot.
     const extra = world.spawn(Position);
-    const before = stateOf(world);
+    const before = stateText(world);
     const bad = mutate(good, r);
     try {
       world.restore(bad);
     } catch (error) {
       if (!(error instanceof SnapshotError)) throw new Error(`variant ${i} (seed ${seed}): ${String(error)}`);
-      if (stateOf(world) !== before) throw new Error(`variant ${i} (seed ${seed}): refused, but the world changed`);
+      if (stateText(world) !== before) throw new Error(`variant ${i} (seed ${seed}): refused, but the world changed`);
       tally.refused++;
       world.destroy(extra);
       continue;
     }
     // Accepted: either the bytes were not really changed (the exact state), or a resealed
     // edit gave another consistent state, which must then round-trip through a snapshot.
-    const now = stateOf(world);
+    const now = stateText(world);
     if (now !== state) {
       world.restore(world.snapshot());
-      if (stateOf(world) !== now) throw new Error(`variant ${i} (seed ${seed}): accepted, but does not round-trip`);
+      if (stateText(world) !== now) throw new Error(`variant ${i} (seed ${seed}): accepted, but does not round-trip`);
       world.restore(good);
     }
     tally.accepted++;
