@@ -1,22 +1,29 @@
-// Archetype map: mask -> table id (open addressing, linear probing, load <= 1/2),
+// Archetype map: key -> table id (open addressing, linear probing, load <= 1/2),
 // the table record array and mask pool, and each table's cached add/remove edges.
-// Invariants: masks are unique; edge add[c] of table T leads to the table whose mask
-// is T.mask | c, remove[c] to T.mask & ~c.
+// A key is a mask plus the table's relation pairs (relations.ts): tables that share a
+// mask but differ in targets are the sub-tables of one archetype, and the map finds the
+// sub-table of (archetype, targets) with one probe sequence.
+// Invariants: keys are unique; edge add[c] of table T leads to the table whose mask
+// is T.mask | c with T's pairs, remove[c] to T.mask & ~c with T's pairs (edges are only
+// cached for components that are not relations, and always in both directions).
+// Recycled table records (TS_FREE) are out of the map and reused by createTable.
 //
 //   map:   u32[mapCap]             table id + 1, 0 = empty
 //   masks: u64[tableCap * words]   mask of table t at t * words
 //   edges: u32[2 * edgeCap]        [2c] = add c, [2c + 1] = remove c; table id + 1, 0 = unknown
 import {
-  C_DEFAULT, C_ELEM, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
+  C_DEFAULT, C_ELEM, ERR_BAD_ARGUMENT, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
   H_MAP, H_MAP_CAP, H_MASK_WORDS, H_MASKS, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, H_TMP_MASK,
   K_NFIELDS, K_ROW_BYTES, T_BLOCK, T_COLS, T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES,
-  T_STRIDE,
+  T_STRIDE, H_FREE_TABLES, H_LIVE_TABLES, H_RECYCLED, H_TABLE_SEQ, P_REL, P_STRIDE, P_TARGET, 
+  T_NPAIRS, T_PAIRS, T_SEQ, T_STATE, TS_FREE, TS_LIVE,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { bumpEpoch, hget, hset } from "./header";
 import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskHash, maskSet, maskWords, tableMask } from "./mask";
-import { companionOf, fieldRec, kget, typeSize } from "./registry";
+import { companionOf, fieldRec, isRelation, kget, typeSize } from "./registry";
+import { linkPairs, tableWithoutRelation, unlinkPairs } from "./relations";
 import { tableRec, tget, tset } from "./table";
 
 const RECORD_BYTES: usize = <usize>T_STRIDE << 2;
@@ -40,34 +47,90 @@ export function initMap(): bool {
   hset(H_TMP_MASK, <u32>tmp);
   hset(H_TABLE_CAP, 16);
   hset(H_TABLE_COUNT, 0);
+  hset(H_FREE_TABLES, 0);
+  hset(H_TABLE_SEQ, 0);
+  hset(H_RECYCLED, 0);
+  hset(H_LIVE_TABLES, 0);
   return createTable(tmp) == 0; // table 0: the empty archetype
 }
 
-/** Table id whose mask equals m, or -1. */
-export function findTable(m: usize): i32 {
+@inline export function isLive(t: u32): bool { return tget(t, T_STATE) == TS_LIVE; }
+
+/** Hash of a key: mask m and n pairs at p (relation and target of each). */
+function keyHash(m: usize, words: u32, p: usize, n: u32): u32 {
+  let h = maskHash(m, words);
+  for (let i: u32 = 0; i < n; i++) {
+    const q = p + <usize>i * (<usize>P_STRIDE << 2);
+    h = (h ^ load<u32>(q, P_REL << 2)) * 0x9e3779b1;
+    h = (h ^ load<u32>(q, P_TARGET << 2)) * 0x85ebca6b;
+    h ^= h >> 15;
+  }
+  return h;
+}
+
+@inline function tableHash(t: u32): u32 {
+  return keyHash(tableMask(t), maskWords(), <usize>tget(t, T_PAIRS), tget(t, T_NPAIRS));
+}
+
+/** Whether table t's pairs are the n pairs at p. */
+function pairsEqual(t: u32, p: usize, n: u32): bool {
+  if (tget(t, T_NPAIRS) != n) return false;
+  const q = <usize>tget(t, T_PAIRS);
+  for (let i: u32 = 0; i < n; i++) {
+    const a = q + <usize>i * (<usize>P_STRIDE << 2), b = p + <usize>i * (<usize>P_STRIDE << 2);
+    if (load<u32>(a, P_REL << 2) != load<u32>(b, P_REL << 2)) return false;
+    if (load<u32>(a, P_TARGET << 2) != load<u32>(b, P_TARGET << 2)) return false;
+  }
+  return true;
+}
+
+/** Table id whose key is mask m with the n pairs at p (ascending), or -1. */
+export function findTable(m: usize, p: usize = 0, n: u32 = 0): i32 {
   const words = maskWords();
   const map = <usize>hget(H_MAP);
   const capMask = hget(H_MAP_CAP) - 1;
-  let h = maskHash(m, words) & capMask;
+  let h = keyHash(m, words, p, n) & capMask;
   while (true) {
     const k = load<u32>(map + (<usize>h << 2));
     if (k == 0) return -1;
-    if (maskEquals(tableMask(k - 1), m, words)) return <i32>(k - 1);
+    if (maskEquals(tableMask(k - 1), m, words) && pairsEqual(k - 1, p, n)) return <i32>(k - 1);
     h = (h + 1) & capMask;
   }
 }
 
 function mapInsert(map: usize, cap: u32, t: u32): void {
   const capMask = cap - 1;
-  let h = maskHash(tableMask(t), maskWords()) & capMask;
+  let h = tableHash(t) & capMask;
   while (load<u32>(map + (<usize>h << 2)) != 0) h = (h + 1) & capMask;
   store<u32>(map + (<usize>h << 2), t + 1);
+}
+
+/** Takes table t out of the map (backward-shift deletion: no tombstones). */
+function mapDelete(t: u32): void {
+  const map = <usize>hget(H_MAP);
+  const capMask = hget(H_MAP_CAP) - 1;
+  let i = tableHash(t) & capMask;
+  while (load<u32>(map + (<usize>i << 2)) != t + 1) i = (i + 1) & capMask;
+  let j = i;
+  while (true) {
+    j = (j + 1) & capMask;
+    const k = load<u32>(map + (<usize>j << 2));
+    if (k == 0) break;
+    const home = tableHash(k - 1) & capMask;
+    // k may fill the hole at i unless its home lies cyclically in (i, j].
+    const between = i <= j ? home > i && home <= j : home > i || home <= j;
+    if (!between) {
+      store<u32>(map + (<usize>i << 2), k);
+      i = j;
+    }
+  }
+  store<u32>(map + (<usize>i << 2), 0);
 }
 
 function rebuildMap(map: usize, cap: u32): void {
   memory.fill(map, 0, <usize>cap << 2);
   const n = tableCount();
-  for (let t: u32 = 0; t < n; t++) mapInsert(map, cap, t);
+  for (let t: u32 = 0; t < n; t++) if (isLive(t)) mapInsert(map, cap, t);
 }
 
 /** A row of every column of a table may take at most this many bytes. */
@@ -100,32 +163,35 @@ function columnsFor(m: usize, words: u32): u32 {
 }
 
 /**
- * Creates the table for mask m (not in the map yet). Everything it needs is
- * allocated before anything changes; returns the id or ERR_CAPACITY.
+ * Creates the table for mask m with the n pairs at p (ascending; not in the map yet),
+ * reusing a recycled record when there is one. Everything it needs is allocated before
+ * anything changes; returns the id or ERR_CAPACITY.
  */
-export function createTable(m: usize): i32 {
+export function createTable(m: usize, p: usize = 0, np: u32 = 0): i32 {
   const words = maskWords();
   if (rowBytesFor(m, words) > MAX_ROW_BYTES) return ERR_CAPACITY;
   const ncomps = maskCount(m, words);
   const ncols = columnsFor(m, words);
   const n = tableCount();
+  const reuse = hget(H_FREE_TABLES);
   const cap = hget(H_TABLE_CAP);
   const mapCap = hget(H_MAP_CAP);
   const comps = alloc(<usize>max<u32>(ncomps, 1) << 2);
   const cols = alloc(<usize>ncols * (<usize>C_STRIDE << 2));
+  const pairs = np > 0 ? alloc(<usize>np * (<usize>P_STRIDE << 2)) : 0;
   let tables: usize = 0, masks: usize = 0, map: usize = 0;
-  let ok = comps != 0 && cols != 0;
-  if (ok && n == cap) {
+  let ok = comps != 0 && cols != 0 && (np == 0 || pairs != 0);
+  if (ok && reuse == 0 && n == cap) {
     tables = alloc(<usize>cap * 2 * RECORD_BYTES);
     masks = alloc(<usize>cap * 2 * maskBytes());
     ok = tables != 0 && masks != 0;
   }
-  if (ok && (n + 1) * 2 > mapCap) {
+  if (ok && (hget(H_LIVE_TABLES) + 1) * 2 > mapCap) {
     map = alloc(<usize>mapCap * 2 * 4);
     ok = map != 0;
   }
   if (!ok) {
-    free(comps); free(cols); free(tables); free(masks); free(map);
+    free(comps); free(cols); free(pairs); free(tables); free(masks); free(map);
     return ERR_CAPACITY;
   }
 
@@ -140,23 +206,77 @@ export function createTable(m: usize): i32 {
     hset(H_TABLE_CAP, cap * 2);
     bumpEpoch();
   }
-  memory.copy(tableMask(n), m, maskBytes());
-  hset(H_TABLE_COUNT, n + 1);
+  let id: u32;
+  if (reuse != 0) {
+    id = reuse - 1;
+    hset(H_FREE_TABLES, tget(id, T_SEQ));
+  } else {
+    id = n;
+    hset(H_TABLE_COUNT, n + 1);
+  }
+  memory.copy(tableMask(id), m, maskBytes());
+  memory.fill(tableRec(id), 0, RECORD_BYTES);
+  tset(id, T_NCOMPS, ncomps);
+  tset(id, T_COMPS, <u32>comps);
+  tset(id, T_NCOLS, ncols);
+  tset(id, T_COLS, <u32>cols);
+  tset(id, T_ROW_BYTES, layoutColumns(m, words, comps, cols, ncols));
+  const seq = hget(H_TABLE_SEQ);
+  tset(id, T_SEQ, seq);
+  hset(H_TABLE_SEQ, seq + 1);
+  tset(id, T_STATE, TS_LIVE);
+  hset(H_LIVE_TABLES, hget(H_LIVE_TABLES) + 1);
+  if (np > 0) {
+    memory.copy(pairs, p, <usize>np * (<usize>P_STRIDE << 2));
+    tset(id, T_NPAIRS, np);
+    tset(id, T_PAIRS, <u32>pairs);
+    linkPairs(id);
+  }
   if (map != 0) {
     free(<usize>hget(H_MAP));
     hset(H_MAP, <u32>map);
     hset(H_MAP_CAP, mapCap * 2);
     rebuildMap(map, mapCap * 2);
   } else {
-    mapInsert(<usize>hget(H_MAP), mapCap, n);
+    mapInsert(<usize>hget(H_MAP), mapCap, id);
   }
-  memory.fill(tableRec(n), 0, RECORD_BYTES);
-  tset(n, T_NCOMPS, ncomps);
-  tset(n, T_COMPS, <u32>comps);
-  tset(n, T_NCOLS, ncols);
-  tset(n, T_COLS, <u32>cols);
-  tset(n, T_ROW_BYTES, layoutColumns(m, words, comps, cols, ncols));
-  return <i32>n;
+  return <i32>id;
+}
+
+/**
+ * Recycles empty table t: out of the map and the target lists, every edge to it
+ * forgotten, its memory freed and its record put on the free list for createTable.
+ */
+export function recycleTable(t: u32, shrink: bool = false): void {
+  if (!ASC_NO_ASSERT) assert(tget(t, T_COUNT) == 0 && t != 0 && isLive(t), "only empty tables are recycled");
+  mapDelete(t);
+  if (tget(t, T_NPAIRS) > 0) unlinkPairs(t);
+  // Edges are cached in both directions: clear the way back from each neighbour.
+  const cap = tget(t, T_EDGE_CAP);
+  const edges = <usize>tget(t, T_EDGES);
+  for (let k: u32 = 0; k < cap * 2; k++) {
+    const to = load<u32>(edges + (<usize>k << 2));
+    if (to == 0 || to - 1 == t) continue;
+    const back = <usize>tget(to - 1, T_EDGES) + (<usize>(k ^ 1) << 2);
+    if ((k ^ 1) < tget(to - 1, T_EDGE_CAP) * 2 && load<u32>(back) == t + 1) store<u32>(back, 0);
+  }
+  free(<usize>tget(t, T_COMPS));
+  free(<usize>tget(t, T_COLS));
+  free(edges);
+  free(<usize>tget(t, T_BLOCK));
+  free(<usize>tget(t, T_PAIRS));
+  memory.fill(tableRec(t), 0, RECORD_BYTES);
+  memory.fill(tableMask(t), 0, maskBytes());
+  tset(t, T_STATE, TS_FREE);
+  if (shrink && t + 1 == tableCount()) {
+    hset(H_TABLE_COUNT, t); // the last record: give it back rather than keep it free
+  } else {
+    tset(t, T_SEQ, hget(H_FREE_TABLES));
+    hset(H_FREE_TABLES, t + 1);
+  }
+  hset(H_LIVE_TABLES, hget(H_LIVE_TABLES) - 1);
+  hset(H_RECYCLED, hget(H_RECYCLED) + 1);
+  bumpEpoch();
 }
 
 /** Fills the component list and column descriptors; returns the bytes per row. */
@@ -208,20 +328,23 @@ function edgeGet(t: u32, c: u32, dir: u32): u32 {
   return load<u32>(<usize>tget(t, T_EDGES) + ((<usize>c * 2 + dir) << 2));
 }
 
-/** Caches an edge; when memory is short the edge is simply not cached. */
-function edgeSet(t: u32, c: u32, dir: u32, to: u32): void {
+/** Makes room for component c's edges in t's edge array; false when memory is short. */
+function edgeRoom(t: u32, c: u32): bool {
   const cap = tget(t, T_EDGE_CAP);
-  if (c >= cap) {
-    let newCap = max<u32>(hget(H_COMPONENT_COUNT), c + 1);
-    newCap = (newCap + 15) & ~15;
-    const edges = alloc(<usize>newCap * 8);
-    if (edges == 0) return;
-    memory.fill(edges, 0, <usize>newCap * 8);
-    if (cap > 0) memory.copy(edges, <usize>tget(t, T_EDGES), <usize>cap * 8);
-    free(<usize>tget(t, T_EDGES));
-    tset(t, T_EDGES, <u32>edges);
-    tset(t, T_EDGE_CAP, newCap);
-  }
+  if (c < cap) return true;
+  let newCap = max<u32>(hget(H_COMPONENT_COUNT), c + 1);
+  newCap = (newCap + 15) & ~15;
+  const edges = alloc(<usize>newCap * 8);
+  if (edges == 0) return false;
+  memory.fill(edges, 0, <usize>newCap * 8);
+  if (cap > 0) memory.copy(edges, <usize>tget(t, T_EDGES), <usize>cap * 8);
+  free(<usize>tget(t, T_EDGES));
+  tset(t, T_EDGES, <u32>edges);
+  tset(t, T_EDGE_CAP, newCap);
+  return true;
+}
+
+@inline function edgeStore(t: u32, c: u32, dir: u32, to: u32): void {
   store<u32>(<usize>tget(t, T_EDGES) + ((<usize>c * 2 + dir) << 2), to + 1);
 }
 
@@ -230,6 +353,7 @@ function edgeSet(t: u32, c: u32, dir: u32, to: u32): void {
  * ERR_CAPACITY when out of memory.
  */
 export function tableWith(t: u32, c: u32): i32 {
+  if (isRelation(c)) return ERR_BAD_ARGUMENT; // a relation is added as a pair (tableWithPair)
   const cached = edgeGet(t, c, 0);
   if (cached != 0) return <i32>(cached - 1);
   if (maskHas(tableMask(t), c)) return <i32>t;
@@ -243,6 +367,7 @@ export function tableWith(t: u32, c: u32): i32 {
 
 /** The table for t's components minus c and its companion (t itself if it lacks c); ERR_CAPACITY when out of memory. */
 export function tableWithout(t: u32, c: u32): i32 {
+  if (isRelation(c)) return tableWithoutRelation(t, c); // every pair of it goes; not cached
   const cached = edgeGet(t, c, 1);
   if (cached != 0) return <i32>(cached - 1);
   if (!maskHas(tableMask(t), c)) return <i32>t;
@@ -277,14 +402,21 @@ export function forgetEdges(c: u32): void {
   }
 }
 
+/**
+ * The table for mask m with t's pairs, created on first use; the edge is cached in both
+ * directions or, when memory is short, in neither (recycleTable relies on that).
+ */
 function linkEdge(t: u32, c: u32, m: usize, dir: u32): i32 {
-  let d = findTable(m);
+  const p = <usize>tget(t, T_PAIRS), np = tget(t, T_NPAIRS);
+  let d = findTable(m, p, np);
   if (d < 0) {
-    d = createTable(m);
+    d = createTable(m, <usize>tget(t, T_PAIRS), np);
     if (d < 0) return d;
   }
-  edgeSet(t, c, dir, <u32>d);
-  edgeSet(<u32>d, c, dir ^ 1, t);
+  if (edgeRoom(t, c) && edgeRoom(<u32>d, c)) {
+    edgeStore(t, c, dir, <u32>d);
+    edgeStore(<u32>d, c, dir ^ 1, t);
+  }
   return d;
 }
 
@@ -337,29 +469,15 @@ export function commitMaskWidth(): void {
 }
 
 /**
- * Undoes the creation of tables first .. tableCount() - 1 (all empty: made by a call
- * that then failed), so a failed call leaves no archetype behind. Edges leading to
- * them are forgotten and the map is rebuilt; grown arrays stay grown.
+ * Undoes the creation of every table made since creation number `seq` (all empty: made
+ * by a call that then failed), so a failed call leaves no archetype behind. They are
+ * recycled, which forgets the edges leading to them; records at the end are given back,
+ * so the table count is as before. Grown arrays stay grown.
  */
-export function dropTablesFrom(first: u32): void {
-  const n = tableCount();
-  if (n <= first) return;
-  for (let u: u32 = 0; u < first; u++) {
-    const cap = tget(u, T_EDGE_CAP);
-    const edges = <usize>tget(u, T_EDGES);
-    for (let k: u32 = 0; k < cap * 2; k++) {
-      const to = load<u32>(edges + (<usize>k << 2));
-      if (to > first) store<u32>(edges + (<usize>k << 2), 0);
-    }
+export function dropTablesSince(seq: u32): void {
+  if (hget(H_TABLE_SEQ) == seq) return;
+  // From the end, so tables appended by the failed call give their records back.
+  for (let t = <i32>tableCount() - 1; t >= 1; t--) {
+    if (isLive(<u32>t) && tget(<u32>t, T_SEQ) >= seq) recycleTable(<u32>t, true);
   }
-  for (let t = first; t < n; t++) {
-    if (!ASC_NO_ASSERT) assert(tget(t, T_COUNT) == 0, "only empty tables are dropped");
-    free(<usize>tget(t, T_COMPS));
-    free(<usize>tget(t, T_COLS));
-    free(<usize>tget(t, T_EDGES));
-    free(<usize>tget(t, T_BLOCK));
-  }
-  hset(H_TABLE_COUNT, first);
-  rebuildMap(<usize>hget(H_MAP), hget(H_MAP_CAP));
-  bumpEpoch();
 }

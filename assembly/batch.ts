@@ -5,7 +5,8 @@
 // spawns land and how a whole table moves at once.
 import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, J_CLEAR, OK, T_COUNT, T_PENDING } from "./constants";
 import { record } from "./journal";
-import { tableCount, tableWith, tableWithout } from "./archetype-map";
+import { isLive, tableCount, tableWith, tableWithout } from "./archetype-map";
+import { tableWithPair, tableWithoutPair } from "./relations";
 import { isAlive, recRow, recTable, releaseSlots, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
@@ -15,6 +16,12 @@ import { cget, colDesc, ensureCapacity, tget, tset } from "./table";
 export const TO_TABLE: u32 = 0;
 export const WITH_COMPONENT: u32 = 1;
 export const WITHOUT_COMPONENT: u32 = 2;
+/** With / without the pair (arg, pairTarget). */
+export const WITH_PAIR: u32 = 3;
+export const WITHOUT_PAIR: u32 = 4;
+let pairTarget: u32 = 0;
+/** Sets the target the next WITH_PAIR / WITHOUT_PAIR batch uses. */
+export function setPairTarget(target: u32): void { pairTarget = target; }
 /** H_RESULT after a batch move that did not move the list as one block. */
 export const NO_BLOCK: u32 = 0xffffffff;
 
@@ -23,6 +30,8 @@ export const NO_BLOCK: u32 = 0xffffffff;
 function destination(src: u32, mode: u32, arg: u32): i32 {
   if (mode == TO_TABLE) return <i32>arg;
   if (mode == WITH_COMPONENT) return tableWith(src, arg);
+  if (mode == WITH_PAIR) return tableWithPair(src, arg, pairTarget);
+  if (mode == WITHOUT_PAIR) return tableWithoutPair(src, arg, pairTarget);
   return tableWithout(src, arg);
 }
 
@@ -142,7 +151,7 @@ function reserveEach(ptr: usize, n: u32, mode: u32, arg: u32): i32 {
  */
 export function moveTables(ptr: usize, n: u32, mode: u32, arg: u32, out: usize): i32 {
   const tables = tableCount();
-  for (let i: u32 = 0; i < n; i++) if (at(ptr, i) >= tables) return ERR_BAD_ARGUMENT;
+  for (let i: u32 = 0; i < n; i++) if (at(ptr, i) >= tables || !isLive(at(ptr, i))) return ERR_BAD_ARGUMENT;
   // Create every destination, then reserve what each one receives.
   let status = OK;
   for (let i: u32 = 0; i < n && status == OK; i++) {
@@ -175,7 +184,7 @@ export function moveTables(ptr: usize, n: u32, mode: u32, arg: u32, out: usize):
 /** Destroys every entity of each of the n tables listed at ptr; ERR_BAD_ARGUMENT for an unknown id. */
 export function destroyTables(ptr: usize, n: u32): i32 {
   const tables = tableCount();
-  for (let i: u32 = 0; i < n; i++) if (at(ptr, i) >= tables) return ERR_BAD_ARGUMENT;
+  for (let i: u32 = 0; i < n; i++) if (at(ptr, i) >= tables || !isLive(at(ptr, i))) return ERR_BAD_ARGUMENT;
   for (let i: u32 = 0; i < n; i++) {
     const t = at(ptr, i);
     // The whole table goes: free every slot in one pass and empty it; no row moves.

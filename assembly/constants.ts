@@ -60,7 +60,25 @@ export const H_RETIRED: u32 = 28; //       slots whose generation ran out: never
 export const H_JOURNAL: u32 = 29; //       ptr to the row journal (0 = off), see journal.ts
 export const H_JOURNAL_LEN: u32 = 30; //   records in it
 export const H_JOURNAL_CAP: u32 = 31;
-export const H_SIZE: u32 = 32;
+export const H_FREE_TABLES: u32 = 32; //   first recycled table record + 1 (0 = none), see relations.ts
+export const H_TABLE_SEQ: u32 = 33; //     tables created so far (each table's T_SEQ is its number)
+export const H_RECYCLED: u32 = 34; //      tables recycled so far: queries rematch when it moves
+export const H_LIVE_TABLES: u32 = 35; //   tables in use (H_TABLE_COUNT minus recycled records)
+export const H_REC_TGT: u32 = 36; //       ptr to u32[2 * slotCap]: per slot, first pair naming it (table + 1, pair)
+export const H_TMP_PAIRS: u32 = 37; //     ptr to the scratch key pairs (P_STRIDE u32 each)
+export const H_TMP_PAIRS_CAP: u32 = 38;
+export const H_TARGET_MOVES: u32 = 39; //  bumped when an entity that is a relation target moves or dies
+export const H_DYING: u32 = 40; //         ptr to u32[]: entities a planned destroy removes (planDestroy)
+export const H_DYING_CAP: u32 = 41;
+export const H_DYING_LEN: u32 = 42;
+export const H_PLAN: u32 = 43; //          ptr to u32[2 * n]: tables a planned destroy touches, with destinations
+export const H_PLAN_CAP: u32 = 44;
+export const H_PLAN_LEN: u32 = 45;
+export const H_DYING_BITS: u32 = 46; //    ptr to a bitset over slots (a planned destroy's entities)
+export const H_DYING_BITS_WORDS: u32 = 47;
+export const H_PLAN_ARMED: u32 = 48; //    1 between a successful planDestroy and its commitDestroy / cancelDestroy
+export const H_PAIR_EDGES: u32 = 49; //    ptr to the pair edge cache (relations.ts), 0 until first use
+export const H_SIZE: u32 = 52;
 
 // ── Row journal records (journal.ts) ─────────────────────────────────────────
 export const J_APPEND: u32 = 1;
@@ -82,7 +100,25 @@ export const T_EDGES: u32 = 7; //      ptr to u32[2 * edgeCap]: add / remove edg
 export const T_EDGE_CAP: u32 = 8;
 export const T_ROW_BYTES: u32 = 9; //  bytes per row over all columns
 export const T_PENDING: u32 = 10; //   batch bookkeeping: rows a batch will move in (0 between batches)
-export const T_STRIDE: u32 = 12;
+export const T_NPAIRS: u32 = 11; //    relation pairs of this sub-table (0 for a plain archetype)
+export const T_PAIRS: u32 = 12; //     ptr to pairs (P_STRIDE u32 each), ascending (relation, target)
+export const T_SEQ: u32 = 13; //       creation number (H_TABLE_SEQ when it was made)
+export const T_STATE: u32 = 14; //     TS_LIVE, or TS_FREE for a recycled record (then T_SEQ links the free list)
+export const T_MARK: u32 = 15; //      planned destroy bookkeeping: MARK_REMOVE / MARK_DESTROY (0 between calls)
+export const T_STRIDE: u32 = 16;
+export const TS_LIVE: u32 = 0;
+export const TS_FREE: u32 = 1;
+export const MARK_REMOVE: u32 = 1;
+export const MARK_DESTROY: u32 = 2;
+
+// ── Relation pair (u32 slots) in a table's pair list ─────────────────────────
+// A sub-table's key is its mask plus its pairs; the pairs naming one target entity
+// are linked from that entity's slot (H_REC_TGT) through P_NEXT_TABLE / P_NEXT_PAIR.
+export const P_REL: u32 = 0;
+export const P_TARGET: u32 = 1;
+export const P_NEXT_TABLE: u32 = 2; // table + 1 of the next pair naming the same target, 0 = end
+export const P_NEXT_PAIR: u32 = 3;
+export const P_STRIDE: u32 = 4;
 
 // ── Column descriptor (u32 slots) ─────────────────────────────────────────────
 // Columns are listed in logical order: entity column, then components by id,
@@ -109,6 +145,9 @@ export const K_ROW_BYTES: u32 = 3;
 export const K_COMPANION: u32 = 4; //  id + 1 of a component that always travels with this one, 0 = none
 export const K_STRIDE: u32 = 8;
 export const FLAG_TAG: u32 = 1;
+export const FLAG_RELATION: u32 = 2; //   a relation: its bit is set while the entity holds pairs of it
+export const FLAG_EXCLUSIVE: u32 = 4; //  at most one target per entity
+export const FLAG_CASCADE: u32 = 8; //    onTargetDestroyed "destroy" (otherwise "remove")
 
 // ── Field descriptor as the facade writes it for registerComponent ────────────
 export const F_TYPE: u32 = 0;

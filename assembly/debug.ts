@@ -2,25 +2,98 @@
 // any invariant of DESIGN.md fails. The debug target runs it after every structural
 // operation of a world created with `debug: true`; the release target compiles it out.
 import {
-  C_OFFSET, C_PTR, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_RETIRED, H_SLOT_COUNT, T_BLOCK, T_CAPACITY,
-  T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS,
+  C_OFFSET, C_PTR, FLAG_EXCLUSIVE, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FREE_TABLES, H_LIVE_TABLES, H_PLAN_ARMED,
+  H_REC_TGT, H_RETIRED, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
+  T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_SEQ,
 } from "./constants";
-import { findTable, tableCount, tmpMask } from "./archetype-map";
+import { findTable, isLive, tableCount, tmpMask } from "./archetype-map";
+import { tablePair } from "./relations";
 import { isAlive, makeEntity, recGen, recRow, recTable, slotOf } from "./entity-index";
 import { hget } from "./header";
 import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskSet, maskWords, tableMask } from "./mask";
-import { companionOf } from "./registry";
+import { companionOf, flagsOf, isRelation } from "./registry";
 import { cget, colDesc, entityAt, tget } from "./table";
 
 export function checkInvariants(): void {
   const n = tableCount();
-  let total: u32 = 0;
+  let total: u32 = 0, live: u32 = 0;
   for (let t: u32 = 0; t < n; t++) {
+    if (!isLive(t)) continue;
+    live++;
     checkTable(t);
+    checkPairs(t);
     total += tget(t, T_COUNT);
   }
   assert(total == hget(H_ALIVE), "invariant: table counts add up to the live entity count");
+  assert(live == hget(H_LIVE_TABLES), "invariant: the live table count is right");
+  let free: u32 = 0;
+  for (let f = hget(H_FREE_TABLES); f != 0; f = tget(f - 1, T_SEQ)) {
+    assert(f - 1 < n && !isLive(f - 1) && tget(f - 1, T_COUNT) == 0, "invariant: the table free list holds recycled, empty records");
+    free++;
+    assert(free <= n, "invariant: the table free list ends");
+  }
+  assert(free + live == n, "invariant: every table record is live or on the free list");
   checkIndex(n);
+  checkChains();
+}
+
+/** Relation pairs: ascending, alive targets, bits match, exclusive ones single, no plan marks left. */
+function checkPairs(t: u32): void {
+  assert(tget(t, T_MARK) == 0 || hget(H_PLAN_ARMED) != 0, "invariant: no destroy plan is left over between calls");
+  const np = tget(t, T_NPAIRS);
+  const m = tableMask(t);
+  for (let i: u32 = 0; i < np; i++) {
+    const q = tablePair(t, i);
+    const r = load<u32>(q, P_REL << 2), x = load<u32>(q, P_TARGET << 2);
+    assert(isRelation(r) && maskHas(m, r), "invariant 6: a pair's relation is a relation in the table's mask");
+    assert(isAlive(x), "invariant 6: a pair names a live target");
+    if (i > 0) {
+      const p = tablePair(t, i - 1);
+      const pr = load<u32>(p, P_REL << 2), px = load<u32>(p, P_TARGET << 2);
+      assert(pr < r || (pr == r && px < x), "invariant 6: pairs ascend by (relation, target)");
+      assert(pr != r || (flagsOf(r) & FLAG_EXCLUSIVE) == 0, "invariant 6: an exclusive relation has one target");
+    }
+    // The pair is on its target's chain.
+    let ct = load<u32>(<usize>hget(H_REC_TGT) + (<usize>slotOf(x) << 3));
+    let cp = load<u32>(<usize>hget(H_REC_TGT) + (<usize>slotOf(x) << 3), 4);
+    let found = false;
+    while (ct != 0) {
+      if (ct - 1 == t && cp == i) { found = true; break; }
+      const z = tablePair(ct - 1, cp);
+      ct = load<u32>(z, P_NEXT_TABLE << 2);
+      cp = load<u32>(z, P_NEXT_PAIR << 2);
+    }
+    assert(found, "invariant 6: every pair is on its target's chain");
+  }
+  // A relation bit without a pair is not allowed.
+  const ncomps = tget(t, T_NCOMPS);
+  const comps = <usize>tget(t, T_COMPS);
+  for (let k: u32 = 0; k < ncomps; k++) {
+    const c = load<u32>(comps + (<usize>k << 2));
+    if (!isRelation(c)) continue;
+    let held = false;
+    for (let i: u32 = 0; i < np; i++) if (load<u32>(tablePair(t, i), P_REL << 2) == c) held = true;
+    assert(held, "invariant 6: a relation in the mask has a pair");
+  }
+}
+
+/** Every chain link is a live table's pair naming that slot's live entity. */
+function checkChains(): void {
+  const slots = hget(H_SLOT_COUNT);
+  for (let s: u32 = 1; s < slots; s++) {
+    let ct = load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3));
+    let cp = load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3), 4);
+    let steps: u32 = 0;
+    while (ct != 0) {
+      assert(ct - 1 < tableCount() && isLive(ct - 1) && cp < tget(ct - 1, T_NPAIRS), "invariant 6: a chain links live pairs");
+      const z = tablePair(ct - 1, cp);
+      assert(slotOf(load<u32>(z, P_TARGET << 2)) == s && recTable(s) >= 0, "invariant 6: a chain names its slot's live entity");
+      ct = load<u32>(z, P_NEXT_TABLE << 2);
+      cp = load<u32>(z, P_NEXT_PAIR << 2);
+      steps++;
+      assert(steps < 1 << 26, "invariant 6: a chain ends");
+    }
+  }
 }
 
 function checkTable(t: u32): void {
@@ -49,7 +122,8 @@ function checkTable(t: u32): void {
     assert(maskHas(m, c), "invariant 3: the mask holds every component of the table");
     assert(k == 0 || load<u32>(comps + (<usize>(k - 1) << 2)) < c, "invariant 3: components ascend");
   }
-  assert(findTable(m) == <i32>t, "invariant 3: masks are unique and the map finds each table");
+  assert(findTable(m, <usize>tget(t, T_PAIRS), tget(t, T_NPAIRS)) == <i32>t,
+    "invariant 3: keys (mask and pairs) are unique and the map finds each table");
   checkEdges(t, m);
 }
 
@@ -68,7 +142,8 @@ function checkEdges(t: u32, m: usize): void {
       else maskClear(tmp, c);
       if (k >= 0 && dir == 0) maskSet(tmp, <u32>k);
       if (k >= 0 && dir == 1) maskClear(tmp, <u32>k);
-      assert(to - 1 < tableCount() && maskEquals(tableMask(to - 1), tmp, words),
+      assert(!isRelation(c), "invariant 4: no edge is cached for a relation");
+      assert(to - 1 < tableCount() && isLive(to - 1) && maskEquals(tableMask(to - 1), tmp, words),
         "invariant 4: a cached edge leads to the table with that component (and its companion) added or removed");
     }
   }
@@ -81,7 +156,7 @@ function checkIndex(n: u32): void {
     const t = recTable(s);
     if (t < 0) continue;
     live++;
-    assert(<u32>t < n && recRow(s) < tget(<u32>t, T_COUNT), "invariant 1: a live record points inside a table");
+    assert(<u32>t < n && isLive(<u32>t) && recRow(s) < tget(<u32>t, T_COUNT), "invariant 1: a live record points inside a table");
     assert(entityAt(<u32>t, recRow(s)) == makeEntity(s, recGen(s)), "invariant 1: the row a record points at holds that entity");
   }
   assert(live == hget(H_ALIVE), "invariant: live records equal the live entity count");

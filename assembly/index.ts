@@ -3,26 +3,31 @@
 // Every export returns a status (negative = user mistake, see constants.ts) or a
 // value; none traps on user input. i32 in, i32 out: masks never cross the boundary.
 import {
-  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS,
-  H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, OK, T_COUNT,
+  C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_PLAN_ARMED,
+  H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, H_TABLE_SEQ, OK, T_COUNT, T_SEQ,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
 import {
-  addCompanions, createTable, dropTablesFrom, findTable, forgetEdges, initMap, tableCount, tableWith as edgeWith, tableWithout as edgeWithout,
+  addCompanions, createTable, dropTablesSince, findTable, forgetEdges, initMap, isLive, tableCount, tableWith as edgeWith,
+  tableWithout as edgeWithout,
 } from "./archetype-map";
+import {
+  cancelPlan, commitDestroy as commitPlanned, isTargetSlot, planDestroy as planListed, tableForKey as keyTable,
+  tableWithoutPair, tableWithPair,
+} from "./relations";
 import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
 import { HDR, hget, hset } from "./header";
 import { maskHas, maskWords, tableMask } from "./mask";
 import {
-  destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, TO_TABLE, WITH_COMPONENT,
-  WITHOUT_COMPONENT,
+  destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, setPairTarget, TO_TABLE,
+  WITH_COMPONENT, WITH_PAIR, WITHOUT_COMPONENT, WITHOUT_PAIR,
 } from "./batch";
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto, trapAfterMoves } from "./migrate";
 import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
-import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
-import { ensureCapacity, tget } from "./table";
+import { companionOf, initRegistry, isRelation, registerComponent as registryAdd, setCompanion } from "./registry";
+import { cget, colDesc, ensureCapacity, tget } from "./table";
 
 /** Runs the invariant walk after a structural op (debug target, checks on). */
 @inline function after(status: i32): i32 {
@@ -30,24 +35,31 @@ import { ensureCapacity, tget } from "./table";
   return status;
 }
 
-@inline function badTable(t: u32): bool { return t >= tableCount(); }
+@inline function badTable(t: u32): bool { return t >= tableCount() || !isLive(t); }
 
 /** A failed call drops the tables it created (they are empty), then reports status. */
-function failed(status: i32, tablesBefore: u32): i32 {
-  dropTablesFrom(tablesBefore);
+function failed(status: i32, seqBefore: u32): i32 {
+  dropTablesSince(seqBefore);
   return after(status);
 }
 
 /** Runs a batch; when it fails, the tables it created are dropped again. */
-@inline function batch(status: i32, tablesBefore: u32): i32 {
-  return status < 0 ? failed(status, tablesBefore) : after(status);
+@inline function batch(status: i32, seqBefore: u32): i32 {
+  return status < 0 ? failed(status, seqBefore) : after(status);
 }
 
-/** Drops tables first .. count - 1, which must be empty (the facade undoing a failed spawn). */
-export function dropTables(first: u32): i32 {
-  if (first == 0 || first > tableCount()) return ERR_BAD_ARGUMENT;
-  for (let t = first; t < tableCount(); t++) if (tget(t, T_COUNT) != 0) return ERR_BAD_ARGUMENT;
-  dropTablesFrom(first);
+/** Creation number of the next table (H_TABLE_SEQ): what dropTables takes. */
+@inline function seqNow(): u32 { return hget(H_TABLE_SEQ); }
+
+/**
+ * Drops the tables created since creation number `seq`, which must all be empty (the
+ * facade undoing a failed spawn).
+ */
+export function dropTables(seq: u32): i32 {
+  if (seq == 0 || seq > seqNow()) return ERR_BAD_ARGUMENT;
+  const n = tableCount();
+  for (let t: u32 = 0; t < n; t++) if (isLive(t) && tget(t, T_SEQ) >= seq && tget(t, T_COUNT) != 0) return ERR_BAD_ARGUMENT;
+  dropTablesSince(seq);
   return after(OK);
 }
 @inline function badComponent(c: u32): bool { return c >= hget(H_COMPONENT_COUNT); }
@@ -118,6 +130,14 @@ export function tableForMask(m: usize): i32 {
     if (bits != 0 && (w << 6) + 63 - <u32>clz<u64>(bits) >= count) return ERR_UNKNOWN_COMPONENT;
   }
   addCompanions(m);
+  // Relations need their pairs: tableForPairs.
+  for (let w: u32 = 0; w < words; w++) {
+    let bits = load<u64>(m + (<usize>w << 3));
+    while (bits != 0) {
+      if (isRelation((w << 6) + <u32>ctz(bits))) return ERR_BAD_ARGUMENT;
+      bits &= bits - 1;
+    }
+  }
   const found = findTable(m);
   return after(found >= 0 ? found : createTable(m));
 }
@@ -194,7 +214,7 @@ export function add(e: u32, c: u32): i32 {
   const src = <u32>recTable(slotOf(e));
   if (maskHas(tableMask(src), c)) return 1;
   if (!reserveJournal(1)) return ERR_CAPACITY;
-  const before = tableCount();
+  const before = seqNow();
   const dst = edgeWith(src, c);
   if (dst < 0) return failed(dst, before);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
@@ -209,7 +229,7 @@ export function remove(e: u32, c: u32): i32 {
   const src = <u32>recTable(slotOf(e));
   if (!maskHas(tableMask(src), c)) return 0;
   if (!reserveJournal(1)) return ERR_CAPACITY;
-  const before = tableCount();
+  const before = seqNow();
   const dst = edgeWithout(src, c);
   if (dst < 0) return failed(dst, before);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
@@ -238,7 +258,7 @@ export function moveMany(ptr: usize, n: u32, t: u32, skipDead: u32): i32 {
 export function addMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   if (!reserveJournal(n)) return ERR_CAPACITY;
-  const before = tableCount();
+  const before = seqNow();
   return batch(moveListed(ptr, n, WITH_COMPONENT, c, skipDead != 0), before);
 }
 
@@ -246,7 +266,7 @@ export function addMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
 export function removeMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   if (!reserveJournal(n)) return ERR_CAPACITY;
-  const before = tableCount();
+  const before = seqNow();
   return batch(moveListed(ptr, n, WITHOUT_COMPONENT, c, skipDead != 0), before);
 }
 
@@ -254,7 +274,7 @@ export function removeMany(ptr: usize, n: u32, c: u32, skipDead: u32): i32 {
 export function addToTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   if (!reserveJournal(n)) return ERR_CAPACITY;
-  const before = tableCount();
+  const before = seqNow();
   return batch(moveTables(ptr, n, WITH_COMPONENT, c, out), before);
 }
 
@@ -262,27 +282,157 @@ export function addToTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
 export function removeFromTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   if (!reserveJournal(n)) return ERR_CAPACITY;
-  const before = tableCount();
+  const before = seqNow();
   return batch(moveTables(ptr, n, WITHOUT_COMPONENT, c, out), before);
 }
 
 /** Destroys every entity of the n tables listed at ptr. */
+/**
+ * Destroys every entity of the n tables listed at ptr. ERR_BAD_ARGUMENT when one of them
+ * is a relation target (the facade plans such destroys with planDestroy).
+ */
 export function destroyInTables(ptr: usize, n: u32): i32 {
+  for (let i: u32 = 0; i < n; i++) {
+    const t = load<u32>(ptr + (<usize>i << 2));
+    if (badTable(t)) return ERR_BAD_ARGUMENT;
+    const ents = <usize>cget(colDesc(t, 0), C_PTR);
+    const rows = tget(t, T_COUNT);
+    for (let r: u32 = 0; r < rows; r++) if (isTargetSlot(slotOf(load<u32>(ents + (<usize>r << 2))))) return ERR_BAD_ARGUMENT;
+  }
   if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(destroyTables(ptr, n));
 }
 
+/** Destroys e; when it is a relation target, with everything its relations take along. */
 export function destroy(e: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
+  if (isTargetSlot(slotOf(e))) {
+    const p = scratch(4);
+    if (p == 0) return ERR_CAPACITY;
+    store<u32>(p, e);
+    const planned = planListed(p, 1);
+    if (planned < 0) return after(planned);
+    commitPlanned();
+    return after(OK);
+  }
   if (!reserveJournal(1)) return ERR_CAPACITY;
   destroyEntity(e);
   return after(OK);
 }
 
-/** Destroys the n entities at ptr; all or nothing (a repeated entity is destroyed once). */
+/**
+ * Destroys the n entities at ptr; all or nothing (a repeated entity is destroyed once).
+ * When one is a relation target, the destroy is planned and carried out as a whole.
+ */
 export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
+  for (let i: u32 = 0; i < n; i++) {
+    const e = load<u32>(ptr + (<usize>i << 2));
+    if (indexIsAlive(e) && isTargetSlot(slotOf(e))) {
+      if (skipDead == 0 && firstDeadListed(ptr, n) >= 0) return ERR_STALE;
+      const planned = planListed(ptr, n);
+      if (planned < 0) return after(planned);
+      commitPlanned();
+      return after(OK);
+    }
+  }
   if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(destroyListed(ptr, n, skipDead != 0));
+}
+
+/**
+ * Plans destroying the n entities at ptr (dead ones skipped) with everything their
+ * relations take along: returns how many entities die, listed at H_DYING, or a status
+ * (nothing changed). commitDestroy() then carries it out; any other call first is
+ * allowed and forgets the plan.
+ */
+export function planDestroy(ptr: usize, n: u32): i32 {
+  return after(planListed(ptr, n));
+}
+
+/** Forgets a plan of planDestroy (the facade's way out when it cannot go on). */
+export function cancelDestroy(): void {
+  cancelPlan();
+}
+
+/** Carries out the destroy planDestroy() just planned; ERR_BAD_ARGUMENT when there is none. */
+export function commitDestroy(): i32 {
+  if (hget(H_PLAN_ARMED) == 0) return ERR_BAD_ARGUMENT;
+  commitPlanned();
+  return after(OK);
+}
+
+/** Adds the pair (rel, target) to e: 0 when e moved, 1 when it held the pair already. */
+export function addPair(e: u32, rel: u32, target: u32): i32 {
+  if (!indexIsAlive(e) || !indexIsAlive(target)) return ERR_STALE;
+  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
+  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
+  const src = <u32>recTable(slotOf(e));
+  if (!reserveJournal(1)) return ERR_CAPACITY;
+  const before = seqNow();
+  const dst = tableWithPair(src, rel, target);
+  if (dst < 0) return failed(dst, before);
+  if (<u32>dst == src) return after(1);
+  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
+  moveEntity(e, <u32>dst);
+  return after(0);
+}
+
+/** Removes the pair (rel, target) from e: 1 when it held it, 0 when not. A dead target is simply not held. */
+export function removePair(e: u32, rel: u32, target: u32): i32 {
+  if (!indexIsAlive(e)) return ERR_STALE;
+  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
+  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
+  const src = <u32>recTable(slotOf(e));
+  if (!reserveJournal(1)) return ERR_CAPACITY;
+  const before = seqNow();
+  const dst = tableWithoutPair(src, rel, target);
+  if (dst < 0) return failed(dst, before);
+  if (<u32>dst == src) return after(0);
+  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
+  moveEntity(e, <u32>dst);
+  return after(1);
+}
+
+/** Adds (adding != 0) or removes the pair (rel, target) on the n entities at ptr; all or nothing. */
+export function pairMany(ptr: usize, n: u32, rel: u32, target: u32, adding: u32, skipDead: u32): i32 {
+  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
+  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
+  if (adding != 0 && !indexIsAlive(target)) return ERR_STALE;
+  if (!reserveJournal(n)) return ERR_CAPACITY;
+  setPairTarget(target);
+  const before = seqNow();
+  return batch(moveListed(ptr, n, adding != 0 ? WITH_PAIR : WITHOUT_PAIR, rel, skipDead != 0), before);
+}
+
+/** Adds or removes the pair on every row of the n tables listed at ptr (see addToTables). */
+export function pairTables(ptr: usize, n: u32, rel: u32, target: u32, adding: u32, out: usize): i32 {
+  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
+  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
+  if (adding != 0 && !indexIsAlive(target)) return ERR_STALE;
+  if (!reserveJournal(n)) return ERR_CAPACITY;
+  setPairTarget(target);
+  const before = seqNow();
+  return batch(moveTables(ptr, n, adding != 0 ? WITH_PAIR : WITHOUT_PAIR, rel, out), before);
+}
+
+/**
+ * The table for the mask at m (maskWords() u64 words) plus the n pairs at p (P_STRIDE
+ * u32 each: relation, target, 0, 0), created on first use. ERR_STALE with H_RESULT =
+ * the pair's index for a dead target; ERR_BAD_ARGUMENT for a relation bit without a
+ * pair, a non-relation pair or two targets of an exclusive relation.
+ */
+export function tableForPairs(m: usize, p: usize, n: u32): i32 {
+  const words = maskWords();
+  const count = hget(H_COMPONENT_COUNT);
+  for (let w: u32 = 0; w < words; w++) {
+    const bits = load<u64>(m + (<usize>w << 3));
+    if (bits != 0 && (w << 6) + 63 - <u32>clz<u64>(bits) >= count) return ERR_UNKNOWN_COMPONENT;
+  }
+  for (let i: u32 = 0; i < n; i++) if (badComponent(load<u32>(p + (<usize>i << 4)))) return ERR_UNKNOWN_COMPONENT;
+  addCompanions(m);
+  const before = seqNow();
+  const t = keyTable(m, p, n);
+  return t < 0 ? failed(t, before) : after(t);
 }
 
 export function isAlive(e: u32): i32 { return indexIsAlive(e) ? 1 : 0; }

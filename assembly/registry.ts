@@ -6,7 +6,7 @@
 //   field record     (F_STRIDE u32):  [ type  | length  | default ptr (0 = zeros) | row bytes ]
 import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_COMPONENT_LIMIT, F_DEFAULT, F_LEN, F_STRIDE, F_TYPE, FIELD_BITS,
-  FLAG_TAG, H_COMPONENT_CAP, H_COMPONENT_COUNT, H_COMPONENTS, K_FIELDS, K_FLAGS, K_NFIELDS,
+  FLAG_EXCLUSIVE, FLAG_RELATION, FLAG_TAG, H_COMPONENT_CAP, H_COMPONENT_COUNT, H_COMPONENTS, K_FIELDS, K_FLAGS, K_NFIELDS,
   K_COMPANION, K_ROW_BYTES, K_STRIDE, MAX_COMPONENTS, TYPE_COUNT,
 } from "./constants";
 import { alloc, free } from "./alloc";
@@ -58,6 +58,8 @@ export function registerComponent(desc: usize, nfields: u32, flags: u32): i32 {
   const id = hget(H_COMPONENT_COUNT);
   if (id >= MAX_COMPONENTS) return ERR_COMPONENT_LIMIT;
   if (nfields >= MAX_FIELDS || ((flags & FLAG_TAG) != 0 && nfields != 0)) return ERR_BAD_ARGUMENT;
+  // Relation data lives in the entity's row, one value per relation: exclusive ones only.
+  if ((flags & FLAG_RELATION) != 0 && nfields != 0 && (flags & FLAG_EXCLUSIVE) == 0) return ERR_BAD_ARGUMENT;
   let rowBytes: u32 = 0;
   for (let f: u32 = 0; f < nfields; f++) {
     const r = desc + <usize>f * (<usize>F_STRIDE << 2);
@@ -133,4 +135,12 @@ export function registerComponent(desc: usize, nfields: u32, flags: u32): i32 {
  */
 export function setCompanion(c: u32, k: u32): void {
   store<u32>(compRec(c), k + 1, K_COMPANION << 2);
+}
+
+@inline export function isRelation(c: u32): bool {
+  return (kget(c, K_FLAGS) & FLAG_RELATION) != 0;
+}
+
+@inline export function flagsOf(c: u32): u32 {
+  return kget(c, K_FLAGS);
 }

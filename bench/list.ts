@@ -14,6 +14,8 @@ export const BENCH_MODULES: readonly string[] = [
   "./scenarios/migrate_100k.js",
   "./scenarios/fragmented_256.js",
   "./scenarios/random_access.js",
+  "./scenarios/hierarchy_10k.js",
+  "./scenarios/reparent_10k.js",
   "./micro/views_vs_arrays_1m.js",
   "./micro/query_1_table.js",
   "./micro/query_100_tables.js",

@@ -16,6 +16,23 @@ export const DESTROY = 4; //      e
 export const DESTROY_MANY = 5; // data = Uint32Array of entities
 export const ADD_MANY = 6; //     target = component id, data = ManyData
 export const REMOVE_MANY = 7; //  target = component id, data = ManyData
+export const ADD_PAIR = 8; //     e, target = relation id, data = PairData
+export const REMOVE_PAIR = 9; //  e, target = relation id, data = PairData
+export const PAIR_MANY = 10; //   target = relation id, data = PairManyData
+
+/** Payload of a deferred pair change. */
+export interface PairData {
+  readonly target: number;
+  readonly values: object | undefined;
+}
+
+/** Payload of a deferred pair change on a list (spawnMany with pairs, addMany / removeMany of a pair). */
+export interface PairManyData {
+  readonly ids: Uint32Array;
+  readonly target: number;
+  readonly adding: boolean;
+  readonly values: object | undefined;
+}
 
 /** Payload of a deferred addMany / removeMany. */
 export interface ManyData {
@@ -59,7 +76,7 @@ export class CommandBuffer {
     let j = i + 1;
     if (k === DESTROY || k === DESTROY_MANY) {
       while (j < n && (this.kind[j] === DESTROY || this.kind[j] === DESTROY_MANY)) j++;
-    } else if (k !== SPAWN_MANY && k !== ADD_MANY && k !== REMOVE_MANY) {
+    } else if (k !== SPAWN_MANY && k !== ADD_MANY && k !== REMOVE_MANY && k < ADD_PAIR) {
       const t = this.target[i];
       while (j < n && this.kind[j] === k && this.target[j] === t) j++;
     }

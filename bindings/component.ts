@@ -1,7 +1,7 @@
 // component(), tag(): component definitions, independent of any world. A world gives
 // each registered component a dense id of its own; `key` is the definition's global
 // serial number, which worlds use to find that id with one array load.
-import { messages, SchemaError } from "./errors.js";
+import { ArgumentError, messages, SchemaError } from "./errors.js";
 import { type FieldInfo, type Init, type ManyInit, parseField, type Schema, valueProblem } from "./schema.js";
 
 let nextKey = 0;
@@ -28,6 +28,8 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   readonly sparse: boolean;
   /** @internal Tells a Component from a ComponentInit without instanceof (hot path). */
   readonly isInit = false;
+  /** Whether this is a relation (made by relation()): added as pairs, `R.to(target)`. */
+  readonly isRelation: boolean = false;
   /** @internal The world's own bookkeeping (parking tag, change stamps): left out of listings. */
   hidden = false;
   readonly defaults: Init<S>;
@@ -182,4 +184,104 @@ export function tag<const N extends string>(name: N, options: TagOptions = {}): 
 }
 
 /** Anything spawn and add accept for a component. */
-export type ComponentArg = Component | ComponentInit;
+export type ComponentArg = Component | ComponentInit | Pair;
+
+/** What happens to entities related to a target when the target is destroyed. */
+export type OnTargetDestroyed = "destroy" | "remove";
+
+export interface RelationOptions<S extends Schema> {
+  /** At most one target per entity: adding `R.to(b)` replaces `R.to(a)`. Default false. */
+  readonly exclusive?: boolean;
+  /**
+   * When a target is destroyed, its related entities lose the pair ("remove", the
+   * default) or are destroyed with it ("destroy"; for ChildOf-like hierarchies).
+   */
+  readonly onTargetDestroyed?: OnTargetDestroyed;
+  /** Fields stored per entity with the pair (exclusive relations only), like a component's schema. */
+  readonly data?: S;
+  /** Initial values of the data fields. */
+  readonly defaults?: Init<S>;
+}
+
+/**
+ * A relation: pairs `R.to(target)` are added and removed like components. Entities of
+ * one archetype that differ in target live in separate sub-tables, so a query for one
+ * target walks only its rows.
+ */
+export class Relation<S extends Schema = Schema, N extends string = string> extends Component<S, N> {
+  readonly exclusive: boolean;
+  readonly onTargetDestroyed: OnTargetDestroyed;
+  /** @internal The wildcard pair, made once. */
+  private readonly anyPair: Pair<S>;
+
+  /** @internal Use relation(). */
+  constructor(name: N, schema: S, exclusive: boolean, onTargetDestroyed: OnTargetDestroyed, defaults: Init<S>) {
+    super(name, schema, Object.keys(schema).length === 0, false, defaults);
+    if (this.objectFields.length > 0)
+      throw new SchemaError(`Relation ${name} cannot have "object" fields; numeric data fields only`);
+    if (this.fields.length > 0 && !exclusive)
+      throw new SchemaError(
+        `Relation ${name} has data fields, which need exclusive: true (one value per entity, not per target)`,
+      );
+    (this as { isRelation: boolean }).isRelation = true;
+    this.exclusive = exclusive;
+    this.onTargetDestroyed = onTargetDestroyed;
+    this.anyPair = new Pair(this, WILDCARD, undefined);
+  }
+
+  /** The pair (this relation, target); `"*"` stands for any target in queries. */
+  to(target: number | "*"): Pair<S> {
+    if (target === WILDCARD) return this.anyPair;
+    if (!(Number.isInteger(target) && (target as number) > 0 && (target as number) <= 0x7fffffff)) {
+      throw new ArgumentError(`${this.name}.to() takes an entity or "*", got ${String(target)}`);
+    }
+    return new Pair(this, target as number, undefined);
+  }
+}
+
+export const WILDCARD = "*";
+
+/** A relation with a target: `ChildOf.to(parent)`; `.with(values)` adds data for spawn. */
+export class Pair<S extends Schema = Schema> {
+  /** @internal Tells pairs from components and inits without instanceof. */
+  readonly isInit = false;
+  /** @internal */
+  readonly isPair = true;
+  constructor(
+    readonly relation: Relation<S>,
+    /** The target entity, or "*" (queries only). */
+    readonly target: number | "*",
+    /** Data values (exclusive relations with data), written when the pair is added. */
+    readonly values: Init<S> | undefined,
+  ) {}
+
+  /** The same pair with data values, for spawn: `world.spawn(Likes.to(b).with({ amount: 3 }))`. */
+  with(values: Init<S>): Pair<S> {
+    return new Pair(this.relation, this.target, values);
+  }
+
+  toString(): string {
+    return `${this.relation.name}(${String(this.target)})`;
+  }
+}
+
+/**
+ * Defines a relation: `relation("ChildOf", { exclusive: true, onTargetDestroyed: "destroy" })`.
+ * Add pairs with `world.add(e, ChildOf.to(parent))`.
+ */
+export function relation<const N extends string, const S extends Schema = Record<never, never>>(
+  name: N,
+  options: RelationOptions<S> = {},
+): Relation<S, N> {
+  if (options === null || typeof options !== "object")
+    throw new SchemaError(
+      `relation(${String(name)}) takes options such as { exclusive: true }, got ${String(options)}`,
+    );
+  const policy = options.onTargetDestroyed ?? "remove";
+  if (policy !== "remove" && policy !== "destroy")
+    throw new SchemaError(`onTargetDestroyed of ${String(name)} must be "remove" or "destroy", got ${String(policy)}`);
+  const data = options.data ?? ({} as S);
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new SchemaError(`The data of relation ${String(name)} must be a schema object such as { weight: "f32" }`);
+  return new Relation(name, data, options.exclusive === true, policy, options.defaults ?? {});
+}

@@ -16,6 +16,7 @@ import {
   H_RESULT,
   H_SLOT_COUNT,
   H_TABLE_COUNT,
+  H_TABLE_SEQ,
   H_TABLES,
   SLOT_BITS,
   SLOT_MASK,
@@ -59,6 +60,14 @@ export interface CoreExports {
   allocBlock(bytes: number): number;
   freeBlock(ptr: number): void;
   setBits(bits: number, words: number, ents: number, n: number, on: number): number;
+  addPair(e: number, rel: number, target: number): number;
+  removePair(e: number, rel: number, target: number): number;
+  pairMany(ptr: number, n: number, rel: number, target: number, adding: number, skipDead: number): number;
+  pairTables(ptr: number, n: number, rel: number, target: number, adding: number, out: number): number;
+  tableForPairs(m: number, p: number, n: number): number;
+  planDestroy(ptr: number, n: number): number;
+  commitDestroy(): number;
+  cancelDestroy(): void;
 }
 
 export class Core {
@@ -199,6 +208,10 @@ export class Core {
   }
   get tableCount(): number {
     return this.u32[this.hdr + H_TABLE_COUNT];
+  }
+  /** Creation number of the next table: what dropTables() takes. */
+  get tableSeq(): number {
+    return this.u32[this.hdr + H_TABLE_SEQ];
   }
   get alive(): number {
     return this.u32[this.hdr + H_ALIVE];
@@ -403,7 +416,7 @@ export class Core {
       this.sync();
     }
   }
-  /** Drops the (empty) tables first .. tableCount - 1: undoing the archetypes of a failed call. */
+  /** Drops the (empty) tables created since creation number `seq` (tableSeq): undoing a failed call. */
   dropTables(first: number): number {
     try {
       this.pre();
@@ -521,6 +534,94 @@ export class Core {
     try {
       this.pre();
       this.raw.freeBlock(ptr);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Adds the pair (rel, target) to e: 0 moved, 1 held it already. */
+  addPair(e: number, rel: number, target: number): number {
+    try {
+      this.pre();
+      return this.raw.addPair(e, rel, target);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Removes the pair (rel, target) from e: 1 when it held it. */
+  removePair(e: number, rel: number, target: number): number {
+    try {
+      this.pre();
+      return this.raw.removePair(e, rel, target);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Adds or removes a pair on n listed entities; all or nothing. */
+  pairMany(ptr: number, n: number, rel: number, target: number, adding: boolean, skipDead: number): number {
+    try {
+      this.pre();
+      return this.raw.pairMany(ptr, n, rel, target, adding ? 1 : 0, skipDead);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Adds or removes a pair on every row of n listed tables. */
+  pairTables(ptr: number, n: number, rel: number, target: number, adding: boolean, out: number): number {
+    try {
+      this.pre();
+      return this.raw.pairTables(ptr, n, rel, target, adding ? 1 : 0, out);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** The table for a mask plus n pairs (see assembly/index.ts). */
+  tableForPairs(m: number, p: number, n: number): number {
+    try {
+      this.pre();
+      return this.raw.tableForPairs(m, p, n);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Plans a destroy with everything relations take along; the doomed are listed at H_DYING. */
+  planDestroy(ptr: number, n: number): number {
+    try {
+      this.pre();
+      return this.raw.planDestroy(ptr, n);
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Carries out the last planDestroy. */
+  commitDestroy(): number {
+    try {
+      this.pre();
+      return this.raw.commitDestroy();
+    } catch (err) {
+      throw this.poison(err);
+    } finally {
+      this.sync();
+    }
+  }
+  /** Forgets the last planDestroy. */
+  cancelDestroy(): void {
+    try {
+      this.pre();
+      this.raw.cancelDestroy();
     } catch (err) {
       throw this.poison(err);
     } finally {

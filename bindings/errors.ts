@@ -106,6 +106,10 @@ export const messages = {
   disposed: () => "the world was disposed",
   flushFailed: (cause: string, applied: number, dropped: number) =>
     `${cause.replace(/; nothing was changed$/, "")}, while applying deferred changes: the first ${applied} were applied; the ${dropped} from the failing one on were dropped, and the entities spawned for them destroyed`,
+  bareRelation: (name: string, method: string) =>
+    `${name} is a relation: ${method}() takes a pair such as ${name}.to(target)`,
+  wildcardPair: (name: string, method: string) =>
+    `${name}.to("*") matches any target in queries; ${method}() needs a target entity`,
   flushInIteration: () =>
     "world.flush() was called while a query is being iterated: changes are applied when the outermost iteration ends",
 };

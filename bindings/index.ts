@@ -1,7 +1,7 @@
 // The public API of wasm-ecs, by name (see API.md). Everything else is internal.
 
-export type { ComponentArg, ComponentOptions, TagOptions } from "./component.js";
-export { Component, ComponentInit, component, tag } from "./component.js";
+export type { ComponentArg, ComponentOptions, OnTargetDestroyed, RelationOptions, TagOptions } from "./component.js";
+export { Component, ComponentInit, component, Pair, Relation, relation, tag } from "./component.js";
 export {
   ArgumentError,
   CapacityError,

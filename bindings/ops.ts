@@ -8,27 +8,41 @@ import { Changes, type TicksComponent, ticksComponent } from "./changes.js";
 import {
   ADD,
   ADD_MANY,
+  ADD_PAIR,
   type CommandBuffer,
   DESTROY,
   DESTROY_MANY,
   type ManyData,
+  PAIR_MANY,
+  type PairData,
+  type PairManyData,
   REMOVE,
   REMOVE_MANY,
+  REMOVE_PAIR,
   SPAWN,
   SPAWN_MANY,
 } from "./commands.js";
-import { type Component, type ComponentArg, ComponentInit } from "./component.js";
+import { type Component, type ComponentArg, ComponentInit, type Pair, type Relation } from "./component.js";
 import {
+  ERR_BAD_ARGUMENT,
   ERR_CAPACITY,
   ERR_ID_SPACE,
+  ERR_STALE,
+  H_DYING,
+  H_FREE_TABLES,
   H_JOURNAL,
   H_JOURNAL_CAP,
   H_JOURNAL_LEN,
+  H_RECYCLED,
   H_SCRATCH_BYTES,
   NO_BLOCK,
+  P_STRIDE,
+  T_SEQ,
+  T_STATE,
+  TS_LIVE,
 } from "./constants.js";
 import type { Core } from "./core.js";
-import { CapacityError, EcsError, messages, StaleEntityError } from "./errors.js";
+import { ArgumentError, CapacityError, EcsError, messages, StaleEntityError } from "./errors.js";
 import { replay } from "./objects.js";
 import { SparseTags } from "./sparse.js";
 import { checkManyValues, checkValues, copyValues, writeManyValues, writeValues } from "./values.js";
@@ -67,6 +81,18 @@ export class Ops {
   /** Per component id: 1 for a sparse tag. */
   private readonly sparseFlag: number[] = [];
   private readonly maxBytes: number;
+  /** Pairs among the components of the last resolve(). */
+  readonly pairsInSet: Pair[] = [];
+  /** Relations registered (while 0, destroys take the plain paths). */
+  relations = 0;
+  /** Called with the entities a planned destroy removed (the world drops queries on them). */
+  onDestroyed: ((doomed: Uint32Array) => void) | undefined = undefined;
+  /** H_TABLE_SEQ and H_RECYCLED when the table views were last brought in line with the core. */
+  private seqSeen = -1;
+  private recycledSeen = 0;
+  private freeSeen = 0;
+  /** Bumped when a table id came to stand for another table (a query then matches afresh). */
+  generation = 0;
 
   constructor(core: Core, maxBytes: number) {
     this.core = core;
@@ -75,12 +101,51 @@ export class Ops {
     this.sparse = new SparseTags(core, maxBytes);
   }
 
-  /** Every core table, discovering the ones created since the last look. */
+  /** Every core table, discovering the ones created (or recycled) since the last look. */
   tablesNow(): readonly Table[] {
-    const n = this.core.tableCount;
-    while (this.tables.length < n)
-      this.tables.push(new Table(this.core, this.tables.length, this.ids, this.components, this.changes));
+    const core = this.core;
+    if (core.tableSeq !== this.seqSeen || core.header(H_RECYCLED) !== this.recycledSeen) this.syncTables();
     return this.tables;
+  }
+
+  /**
+   * Brings the table views in line with the core: new tables get one, and once the core
+   * has recycled tables (sub-tables of dead targets, tables of failed calls), a record
+   * whose creation number changed gets a fresh view, and cached ids of it are forgotten.
+   */
+  syncTables(): void {
+    const core = this.core;
+    const n = core.tableCount;
+    const recycled = core.header(H_RECYCLED);
+    const free = core.header(H_FREE_TABLES);
+    const tables = this.tables;
+    // Ids can only stand for other tables when some were recycled or a recycled record was reused.
+    if (recycled !== this.recycledSeen || free !== this.freeSeen) {
+      let changed = false;
+      for (let t = 0; t < tables.length && t < n; t++) {
+        const rec = core.tableRec(t);
+        const seq = core.u32[rec + T_STATE] === TS_LIVE ? core.u32[rec + T_SEQ] : -1;
+        if (tables[t].seq === seq) continue;
+        tables[t] = new Table(core, t, this.ids, this.components, this.changes);
+        for (const set of this.resolved) if (set.table === t) set.table = -1;
+        changed = true;
+      }
+      if (changed) {
+        this.resolved = this.resolved.filter((set) => set.table >= 0);
+        this.generation++;
+      }
+    }
+    if (tables.length > n) {
+      // Records given back at the end (tables of a failed call).
+      tables.length = n;
+      for (const set of this.resolved) if (set.table >= n) set.table = -1;
+      this.resolved = this.resolved.filter((set) => set.table >= 0);
+      this.generation++;
+    }
+    while (tables.length < n) tables.push(new Table(core, tables.length, this.ids, this.components, this.changes));
+    this.seqSeen = core.tableSeq;
+    this.recycledSeen = recycled;
+    this.freeSeen = free;
   }
 
   /** Starts keeping JS-side "object" columns row-aligned (once a component has object fields). */
@@ -126,7 +191,9 @@ export class Ops {
   }
 
   tableAt(t: number): Table {
-    return this.tables[t] ?? this.tablesNow()[t];
+    const core = this.core;
+    if (core.tableSeq !== this.seqSeen || core.header(H_RECYCLED) !== this.recycledSeen) this.syncTables();
+    return this.tables[t];
   }
 
   /** Turns a negative status into its typed error; returns other values unchanged. */
@@ -167,8 +234,13 @@ export class Ops {
     let shared = false;
     const buffer = this.core.buffer;
     if (this.sparseInSet.length > 0) this.sparseInSet.length = 0;
+    if (this.pairsInSet.length > 0) this.pairsInSet.length = 0;
     for (let i = 0; i < components.length; i++) {
       const arg = components[i];
+      if ((arg as Pair)?.isPair === true) {
+        this.pairsInSet.push(arg as Pair);
+        continue;
+      }
       const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);
       const id = c?.isInit === false ? this.ids[c.key] : undefined;
       if (id === undefined) unknown(c);
@@ -204,15 +276,17 @@ export class Ops {
     this.tables.length = 0;
     for (const set of this.resolved) set.table = -1;
     this.resolved = [];
+    this.seqSeen = -1;
+    this.recycledSeen = -1;
+    this.freeSeen = -1;
+    this.generation++;
   }
 
-  /** Drops the (empty) tables created since tableCount was `before`, after a failed call. */
+  /** Drops the (empty) tables created since creation number `before` (core.tableSeq), after a failed call. */
   undoTables(before: number): void {
-    if (this.core.dead !== undefined || this.core.tableCount <= before) return;
+    if (this.core.dead !== undefined || this.core.tableSeq <= before) return;
     this.core.dropTables(before);
-    if (this.tables.length > before) this.tables.length = before;
-    for (const set of this.resolved) if (set.table >= before) set.table = -1;
-    this.resolved = this.resolved.filter((set) => set.table >= 0);
+    this.syncTables();
   }
 
   /** Finds or creates the table with exactly these components, with one core call. */
@@ -222,8 +296,144 @@ export class Ops {
     const u32 = this.core.u32;
     u32.fill(0, ptr >>> 2, (ptr >>> 2) + words);
     u32.set(mask, ptr >>> 2);
-    const names = components.map((a) => (a instanceof ComponentInit ? a.component : a).name).join(", ");
+    const names = components.map((a) => String(a instanceof ComponentInit ? a.component : a)).join(", ");
     return this.expect(this.core.tableForMask(ptr), `create the archetype (${names})`);
+  }
+
+  /**
+   * The table for a component set plus relation pairs (live targets), with one core call;
+   * not cached, since it depends on the targets.
+   */
+  tableForPairs(mask: Uint32Array, pairs: readonly Pair[], names: string): number {
+    const words = this.core.maskWords * 2;
+    const ptr = this.scratch(words * 4 + pairs.length * P_STRIDE * 4, "create an archetype");
+    const u32 = this.core.u32;
+    const at = ptr >>> 2;
+    u32.fill(0, at, at + words + pairs.length * P_STRIDE);
+    u32.set(mask, at);
+    for (let i = 0; i < pairs.length; i++) {
+      u32[at + words + i * P_STRIDE] = this.ids[pairs[i].relation.key];
+      u32[at + words + i * P_STRIDE + 1] = pairs[i].target as number;
+    }
+    const status = this.core.tableForPairs(ptr, ptr + words * 4, pairs.length);
+    if (status === ERR_STALE) throw this.stale(pairs[this.core.result].target as number);
+    if (status === ERR_BAD_ARGUMENT) {
+      const twice = pairs.find(
+        (p, i) =>
+          p.relation.exclusive && pairs.some((q, j) => j < i && q.relation === p.relation && q.target !== p.target),
+      );
+      throw new ArgumentError(
+        twice !== undefined
+          ? `${twice.relation.name} is exclusive: one target per entity, got two in (${names})`
+          : `The core refused the relation pairs of (${names})`,
+      );
+    }
+    return this.expect(status, `create the archetype (${names})`);
+  }
+
+  /** Adds the pair (rel, target) to e and writes its data values; false when e held it already. */
+  addPair(e: number, rel: number, target: number, values: object | undefined): boolean {
+    if (this.changes.pending.length !== 0) this.changes.settle();
+    const status = this.core.addPair(e, rel, target);
+    if (status < 0) {
+      if (status === ERR_STALE) throw this.stale(this.core.tableOf(e) < 0 ? e : target);
+      this.expect(status, `add ${this.components[rel].name}.to(${target})`);
+    }
+    if (values !== undefined)
+      writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), this.components[rel], rel, values);
+    return status === 0;
+  }
+
+  /** Removes the pair (rel, target) from e; false when e did not hold it. */
+  removePair(e: number, rel: number, target: number): boolean {
+    if (this.changes.pending.length !== 0) this.changes.settle();
+    const status = this.core.removePair(e, rel, target);
+    if (status === ERR_STALE) throw this.stale(e);
+    this.expect(status, `remove ${this.components[rel].name}.to(${target})`);
+    return status === 1;
+  }
+
+  /** Adds or removes the pair (rel, target) on listed entities with one core call. */
+  pairMany(
+    ids: ArrayLike<number>,
+    rel: number,
+    target: number,
+    adding: boolean,
+    values: object | undefined,
+    skipDead: boolean,
+  ): void {
+    this.changes.settle();
+    const r = this.components[rel] as Relation;
+    const n = ids.length;
+    const what = `${adding ? "add" : "remove"} ${r.name}.to(${target}) on ${n} entities`;
+    const ptr = skipDead ? this.scratch(n * 4, what) : this.stageLive(ids, what);
+    if (skipDead) this.core.u32.set(ids, ptr >>> 2);
+    const status = this.core.pairMany(ptr, n, rel, target, adding, skipDead ? 1 : 0);
+    this.trim(n * 4);
+    if (status === ERR_STALE) throw this.stale(target);
+    this.expect(status, what);
+    if (values === undefined || !adding) return;
+    for (let i = 0; i < n; i++) {
+      const t = this.core.tableOf(ids[i]);
+      if (t >= 0) writeValues(this.core, this.tableAt(t), this.core.rowOf(ids[i]), r, rel, values);
+    }
+  }
+
+  /** Adds or removes the pair on every entity of the given tables (whole blocks), with one core call. */
+  pairTables(tables: readonly Table[], rel: number, target: number, adding: boolean, values: object | undefined): void {
+    this.changes.settle();
+    const r = this.components[rel] as Relation;
+    const n = tables.length;
+    const what = `${adding ? "add" : "remove"} ${r.name}.to(${target}) on ${n} tables`;
+    const ptr = this.scratch(n * 16, what);
+    for (let i = 0; i < n; i++) this.core.u32[(ptr >>> 2) + i] = tables[i].id;
+    const out = ptr + n * 4;
+    const status = this.core.pairTables(ptr, n, rel, target, adding, out);
+    if (status === ERR_STALE) throw this.stale(target);
+    this.expect(status, what);
+    if (values === undefined || !adding) return;
+    const triples = this.core.u32.slice(out >>> 2, (out >>> 2) + n * 3);
+    for (let i = 0; i < n; i++) {
+      const dst = this.tableAt(triples[3 * i]);
+      const moved = triples[3 * i + 2];
+      const first = moved > 0 ? triples[3 * i + 1] : 0;
+      const count = moved > 0 ? moved : dst.refresh();
+      const rows = new Int32Array(count);
+      for (let k = 0; k < count; k++) rows[k] = first + k;
+      if (count > 0) writeManyValues(this.core, dst, rows, r, rel, values, false);
+    }
+  }
+
+  /**
+   * Destroys the listed entities and everything their relations take along ("destroy"
+   * relations destroy the related entities, "remove" ones take the pair off), as one
+   * planned core operation: nothing changes unless all of it can.
+   */
+  destroyPlanned(ids: ArrayLike<number>, skipDead: boolean): void {
+    const core = this.core;
+    const changes = this.changes;
+    changes.settle();
+    const n = ids.length;
+    const what = `destroy ${n} entit${n === 1 ? "y" : "ies"}`;
+    const ptr = skipDead ? this.scratch(n * 4, what) : this.stageLive(ids, what);
+    if (skipDead) core.u32.set(ids, ptr >>> 2);
+    const count = core.planDestroy(ptr, n);
+    this.trim(n * 4);
+    this.expect(count, what);
+    const at = core.header(H_DYING) >>> 2;
+    const doomed = core.u32.slice(at, at + count);
+    try {
+      changes.stageStart();
+      if (changes.logged.length > 0) for (const e of doomed) changes.logDestroy(this.tableAt(core.tableOf(e)), e);
+    } catch (error) {
+      core.cancelDestroy();
+      throw error;
+    }
+    this.expect(core.commitDestroy(), what);
+    changes.commit();
+    if (this.sparse.ids.length > 0) this.sparse.clearAll(doomed);
+    this.syncTables();
+    this.onDestroyed?.(doomed);
   }
 
   /** Spawns into table; writes the init values among components when withInits. */
@@ -279,6 +489,10 @@ export class Ops {
   }
 
   destroy(e: number): void {
+    if (this.relations > 0) {
+      this.destroyPlanned([e], false);
+      return;
+    }
     const changes = this.changes;
     if (changes.pending.length !== 0) changes.settle();
     const logging = changes.logged.length !== 0;
@@ -337,6 +551,10 @@ export class Ops {
 
   /** Destroys listed entities with one call; skipDead ignores dead ones, otherwise all must be alive. */
   destroyMany(ids: ArrayLike<number>, skipDead: boolean): void {
+    if (this.relations > 0) {
+      this.destroyPlanned(ids, skipDead);
+      return;
+    }
     this.changes.settle();
     const what = `destroy ${ids.length} entities`;
     const live = this.changes.logged.length > 0 || this.sparse.ids.length > 0 ? this.liveOnly(ids) : undefined;
@@ -530,6 +748,12 @@ export class Ops {
 
   /** Destroys every entity of the given tables with one core call. */
   destroyTables(tables: readonly Table[]): void {
+    if (this.relations > 0) {
+      const ids: number[] = [];
+      for (const t of tables) if (t.refresh() > 0) for (const e of t.entities) ids.push(e);
+      this.destroyPlanned(ids, true);
+      return;
+    }
     this.changes.settle();
     this.changes.stageStart();
     if (this.changes.logged.length > 0) for (const t of tables) this.changes.logDestroyTable(t);
@@ -595,7 +819,13 @@ export class Ops {
     else if (kind === SPAWN_MANY) this.applySpawnMany(buf.target[i], buf.payload(i) as SpawnManyData);
     else if (kind === ADD || kind === REMOVE) this.applyMoves(buf, i, j);
     else if (kind === DESTROY || kind === DESTROY_MANY) this.applyDestroys(buf, i, j);
-    else if (kind === ADD_MANY || kind === REMOVE_MANY) {
+    else if (kind === ADD_PAIR || kind === REMOVE_PAIR) this.applyPair(buf, i);
+    else if (kind === PAIR_MANY) {
+      const d = buf.payload(i) as PairManyData;
+      const rel = buf.target[i];
+      if (this.core.tableOf(d.target) >= 0) this.pairMany(d.ids, rel, d.target, d.adding, d.values, true);
+      else if (d.adding) this.lostTarget(d.ids, rel);
+    } else if (kind === ADD_MANY || kind === REMOVE_MANY) {
       const { ids, values } = buf.payload(i) as ManyData;
       this.moveMany(ids, buf.target[i], kind === ADD_MANY, values, true);
     }
@@ -680,6 +910,29 @@ export class Ops {
       if (values === undefined) continue;
       writeValues(this.core, this.tableAt(this.core.tableOf(e)), this.core.rowOf(e), c, id, values as object);
     }
+  }
+
+  /** A deferred pair change; its entity or target may have died since (see lostTarget). */
+  private applyPair(buf: CommandBuffer, i: number): void {
+    const e = buf.entity[i];
+    const rel = buf.target[i];
+    const d = buf.payload(i) as PairData;
+    if (this.core.tableOf(e) < 0) return;
+    if (buf.kind[i] === REMOVE_PAIR) {
+      this.removePair(e, rel, d.target);
+      return;
+    }
+    if (this.core.tableOf(d.target) >= 0) this.addPair(e, rel, d.target, d.values);
+    else this.lostTarget([e], rel);
+  }
+
+  /**
+   * Entities that were to gain a pair whose target an earlier deferred command destroyed:
+   * what the target's destruction does to related entities happens to them (destroyed
+   * for a "destroy" relation, otherwise they simply do not get the pair).
+   */
+  private lostTarget(ids: ArrayLike<number>, rel: number): void {
+    if ((this.components[rel] as Relation).onTargetDestroyed === "destroy") this.destroyMany(ids, true);
   }
 
   private applyDestroys(buf: CommandBuffer, i: number, j: number): void {

@@ -4,7 +4,7 @@
 // scope: structural changes wait until the outermost iteration ends (also on break
 // or throw, through the iterator's return()).
 import { type Changes, newer, type TicksComponent } from "./changes.js";
-import type { Component } from "./component.js";
+import type { Component, Pair, Relation } from "./component.js";
 import { SLOT_MASK } from "./constants.js";
 import { ArgumentError } from "./errors.js";
 import type { SparseTags } from "./sparse.js";
@@ -12,14 +12,19 @@ import type { Table } from "./views.js";
 import type { Entity } from "./world.js";
 
 export interface QueryTerms {
-  /** Every one of these. */
-  readonly all?: readonly Component[];
-  /** At least one of these. */
-  readonly any?: readonly Component[];
-  /** None of these. */
-  readonly none?: readonly Component[];
+  /** Every one of these; a pair `R.to(e)` matches entities related to e, `R.to("*")` any target. */
+  readonly all?: readonly (Component | Pair)[];
+  /** At least one of these (pairs only as the wildcard `R.to("*")`). */
+  readonly any?: readonly (Component | Pair)[];
+  /** None of these; `R.to(e)` leaves out entities related to e, `R.to("*")` any with R. */
+  readonly none?: readonly (Component | Pair)[];
   /** Not required; tables tell with has() / tryColumns(). */
-  readonly optional?: readonly Component[];
+  readonly optional?: readonly (Component | Pair)[];
+  /**
+   * Yields tables in breadth order over relation R: entities without R first, then
+   * those whose targets were yielded before (parents before children, level by level).
+   */
+  readonly cascade?: Relation;
   /** Required, read only: `t.read(C)`; write() refuses them and they are never marked changed. */
   readonly read?: readonly Component[];
   /** Required, written: `t.write(C)` marks their rows changed. */
@@ -54,7 +59,27 @@ export interface QueryHost {
   readBase(q: Reading): number;
   /** Ends a read of q outside systems: q's own base moves to now. */
   endRead(q: Reading): void;
+  /** Changes whenever a table id came to stand for another table (match afresh then). */
+  readonly tableGeneration: number;
+  /** Changes whenever tables were created or recycled, or an entity that is a target moved. */
+  readonly relationVersion: number;
+  /** The sub-tables holding a pair whose target is e (live e), from the core's target chain. */
+  tablesTargeting(e: number): Table[];
+  /** The table of live entity e, or undefined. */
+  tableOfEntity(e: number): Table | undefined;
 }
+
+/** Relation terms of a query, as component ids. */
+export interface PairTerms {
+  /** Pairs required: relation id, target, ... */
+  readonly all: readonly number[];
+  /** Pairs left out: relation id, target, ... */
+  readonly none: readonly number[];
+  /** Relation id for breadth order, or -1. */
+  readonly cascade: number;
+}
+
+export const NO_PAIRS: PairTerms = Object.freeze({ all: [], none: [], cascade: -1 });
 
 /** Component ids whose changes a row filter reads (its added and changed terms). */
 export function changeTerms(f: RowFilter | undefined): number[] {
@@ -72,6 +97,7 @@ export interface CompiledTerms {
 }
 
 const TERM_KEYS = ["all", "any", "none", "optional", "read", "write", "added", "changed"] as const;
+const QUERY_KEYS: readonly string[] = [...TERM_KEYS, "cascade"];
 
 /**
  * Checks and compiles query terms: `read`, `write`, `added` and `changed` components are
@@ -85,21 +111,21 @@ export function compileTerms(
   if (terms === null || typeof terms !== "object")
     throw new ArgumentError(`query() takes terms such as { all: [A] }, got ${String(terms)}`);
   for (const key of Object.keys(terms)) {
-    if (!(TERM_KEYS as readonly string[]).includes(key)) {
-      throw new ArgumentError(`Unknown query term "${key}": use ${TERM_KEYS.join(", ")}`);
+    if (!QUERY_KEYS.includes(key)) {
+      throw new ArgumentError(`Unknown query term "${key}": use ${QUERY_KEYS.join(", ")}`);
     }
   }
   const lists = {} as Record<(typeof TERM_KEYS)[number], number[]>;
   for (const key of TERM_KEYS) {
     const list = terms[key] ?? [];
     if (!Array.isArray(list)) throw new ArgumentError(`Query term "${key}" must be an array of components`);
-    lists[key] = [...new Set(list.map((c) => idOf(c)))].sort((a, b) => a - b);
+    lists[key] = [...new Set(list.map((c) => idOf(c as Component)))].sort((a, b) => a - b);
   }
   const sorted = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
   const nameOf = (id: number): string => {
     for (const key of TERM_KEYS) {
       const i = lists[key].indexOf(id);
-      if (i >= 0) return String((terms[key] ?? []).find((c) => idOf(c) === id));
+      if (i >= 0) return String((terms[key] ?? []).find((c) => idOf(c as Component) === id));
     }
     return String(id);
   };
@@ -170,8 +196,14 @@ export class Query<R = never> {
   private readonly all: Uint32Array;
   private readonly any: Uint32Array | undefined;
   private readonly none: Uint32Array;
-  private readonly matched: Table[] = [];
+  private matched: Table[] = [];
   private seen = 0;
+  private generation = -1;
+  /** @internal Relation terms (pairs with a target, cascade). */
+  readonly pairs: PairTerms;
+  /** Breadth-ordered tables (cascade) and the relation version they were ordered at. */
+  private ordered: Table[] = [];
+  private orderedAt = -1;
   /** @internal Row-level terms, or undefined for a query that yields whole tables. */
   readonly filter: RowFilter | undefined;
   /** @internal Mask of the read terms, or undefined. */
@@ -188,7 +220,9 @@ export class Query<R = never> {
     none: number[],
     filter: RowFilter | undefined,
     read: number[],
+    pairs: PairTerms = NO_PAIRS,
   ) {
+    this.pairs = pairs;
     this.host = host;
     this.terms = terms;
     this.all = maskOf(all);
@@ -212,21 +246,89 @@ export class Query<R = never> {
     );
   }
 
+  /** Whether table t matches every term, relation pairs included. */
+  private matchesTable(t: Table): boolean {
+    if (t.seq < 0 || !this.matches(t.mask)) return false;
+    const { all, none } = this.pairs;
+    for (let i = 0; i < all.length; i += 2) if (!t.hasPair(all[i], all[i + 1])) return false;
+    for (let i = 0; i < none.length; i += 2) if (t.hasPair(none[i], none[i + 1])) return false;
+    return true;
+  }
+
   /** @internal After a snapshot was loaded: match every table again. */
   forgetTables(lastSeen: number): void {
-    this.matched.length = 0;
+    this.matched = [];
     this.seen = 0;
+    this.orderedAt = -1;
     this.lastSeen = lastSeen;
   }
 
-  /** The matching tables, empty ones included; new core tables are tested first. */
+  /**
+   * The matching tables, empty ones included; new core tables are tested first. With a
+   * pair that names a target, only the sub-tables on that target's chain are candidates.
+   * With cascade, in breadth order.
+   */
   tables(): readonly Table[] {
-    const tables = this.host.tablesNow();
-    for (let t = this.seen; t < tables.length; t++) {
-      if (this.matches(tables[t].mask)) this.matched.push(tables[t]);
+    const host = this.host;
+    const tables = host.tablesNow();
+    if (this.pairs.all.length > 0) {
+      const version = host.relationVersion;
+      if (this.seen !== version || this.generation !== host.tableGeneration) {
+        this.generation = host.tableGeneration;
+        this.seen = version;
+        const target = this.pairs.all[1];
+        this.matched =
+          host.tableOfEntity(target) === undefined
+            ? []
+            : host.tablesTargeting(target).filter((t) => this.matchesTable(t));
+        this.matched.sort((a, b) => a.id - b.id);
+      }
+    } else {
+      if (this.generation !== host.tableGeneration) {
+        this.generation = host.tableGeneration;
+        this.matched = [];
+        this.seen = 0;
+      }
+      for (let t = this.seen; t < tables.length; t++) if (this.matchesTable(tables[t])) this.matched.push(tables[t]);
+      this.seen = tables.length;
     }
-    this.seen = tables.length;
-    return this.matched;
+    return this.pairs.cascade < 0 ? this.matched : this.breadthOrder();
+  }
+
+  /**
+   * The matched tables ordered by depth over the cascade relation: depth 0 without it,
+   * else one more than the deepest table holding one of its targets. Recomputed only
+   * when tables or targets moved. Entities on a cycle of the relation come last.
+   */
+  private breadthOrder(): Table[] {
+    const host = this.host;
+    const version = host.relationVersion;
+    if (this.orderedAt === version && this.generation === host.tableGeneration) return this.ordered;
+    const rel = this.pairs.cascade;
+    const depth = new Map<Table, number>();
+    const visiting = new Set<Table>();
+    const depthOf = (t: Table): number => {
+      const known = depth.get(t);
+      if (known !== undefined) return known;
+      if (visiting.has(t)) return Number.POSITIVE_INFINITY; // a cycle
+      visiting.add(t);
+      let d = 0;
+      const pairs = t.pairs;
+      for (let i = 0; i < pairs.length; i += 2) {
+        if (pairs[i] !== rel) continue;
+        const up = host.tableOfEntity(pairs[i + 1]);
+        d = Math.max(d, up === undefined ? 1 : depthOf(up) + 1);
+      }
+      visiting.delete(t);
+      depth.set(t, d);
+      return d;
+    };
+    const list = this.matched.slice();
+    for (const t of list) depthOf(t);
+    list.sort((a, b) => (depth.get(a) as number) - (depth.get(b) as number) || a.id - b.id);
+    this.ordered = list;
+    this.orderedAt = version;
+    return list;
   }
 
   [Symbol.iterator](): Iterator<Table<R>> {

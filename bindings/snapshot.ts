@@ -26,7 +26,7 @@ import {
 import { SnapshotError } from "./errors.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const HEADER_BYTES = 32;
 /** flags bit 0: made by the debug core (its static data sits elsewhere). */
 export const FLAG_DEBUG = 1;
@@ -43,6 +43,8 @@ export interface SchemaEntry {
   readonly objectFields: readonly string[];
   /** For a change-stamps companion: the id of the component it tracks. */
   readonly tracks?: number;
+  /** For a relation: "exclusive" or "multiple", and what destroying a target does. */
+  readonly relation?: readonly [string, string];
 }
 
 /** The JSON part. */
@@ -241,7 +243,8 @@ export function describeEntry(e: SchemaEntry): string {
     ...e.fields.map(([n, t, len]) => (len === 1 ? `${n}: ${t}` : `${n}: [${t}, ${len}]`)),
     ...e.objectFields.map((n) => `${n}: object`),
   ];
-  const kind = e.sparse ? "sparse tag " : e.tag ? "tag " : "";
+  const kind =
+    e.relation !== undefined ? `relation (${e.relation.join(", ")}) ` : e.sparse ? "sparse tag " : e.tag ? "tag " : "";
   return `${kind}"${e.name}"${e.tag ? "" : ` { ${fields.join(", ")} }`}`;
 }
 

@@ -5,10 +5,26 @@
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
 import type { Changes } from "./changes.js";
 import type { Component } from "./component.js";
-import { C_PTR, C_STRIDE, T_COLS, T_COMPS, T_COUNT, T_NCOMPS } from "./constants.js";
+import {
+  C_PTR,
+  C_STRIDE,
+  P_REL,
+  P_STRIDE,
+  P_TARGET,
+  T_COLS,
+  T_COMPS,
+  T_COUNT,
+  T_NCOMPS,
+  T_NPAIRS,
+  T_PAIRS,
+  T_SEQ,
+  T_STATE,
+  TS_LIVE,
+} from "./constants.js";
 import type { Core } from "./core.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "./errors.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "./schema.js";
+import type { Entity } from "./world.js";
 
 /** A table id (dense, per world). */
 export type TableId = number & { readonly __brand: "TableId" };
@@ -57,6 +73,10 @@ export class Table<R = never> {
   readonly componentIds: readonly number[];
   /** @internal Mask words (32 bits each) as the core had them when the table was found. */
   readonly mask: Uint32Array;
+  /** @internal The core record's creation number (-1 for a recycled record): a reused id is another table. */
+  readonly seq: number;
+  /** @internal Relation pairs of this sub-table: relation id, target, relation id, target, ... ascending. */
+  readonly pairs: Uint32Array;
   private readonly core: Core;
   private readonly ids: number[];
   private readonly components: readonly Component[];
@@ -99,6 +119,43 @@ export class Table<R = never> {
     this.componentIds = list;
     const at = core.maskAt(id);
     this.mask = u32.slice(at, at + core.maskWords * 2);
+    const live = u32[rec + T_STATE] === TS_LIVE;
+    this.seq = live ? u32[rec + T_SEQ] : -1;
+    const np = live ? u32[rec + T_NPAIRS] : 0;
+    const pairs = new Uint32Array(np * 2);
+    const p = u32[rec + T_PAIRS] >>> 2;
+    for (let i = 0; i < np; i++) {
+      pairs[2 * i] = u32[p + i * P_STRIDE + P_REL];
+      pairs[2 * i + 1] = u32[p + i * P_STRIDE + P_TARGET];
+    }
+    this.pairs = pairs;
+  }
+
+  /**
+   * The target of relation r shared by every entity of this table (its first one for a
+   * non-exclusive relation holding several), or undefined when the table lacks r.
+   */
+  target(r: Component): Entity | undefined {
+    const id = this.ids[r.key];
+    const pairs = this.pairs;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) return pairs[i + 1] as Entity;
+    return undefined;
+  }
+
+  /** Every target of relation r in this table (empty when it lacks r). */
+  targets(r: Component): Entity[] {
+    const id = this.ids[r.key];
+    const out: Entity[] = [];
+    const pairs = this.pairs;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) out.push(pairs[i + 1] as Entity);
+    return out;
+  }
+
+  /** @internal Whether this table holds the pair (relation id, target). */
+  hasPair(rel: number, target: number): boolean {
+    const pairs = this.pairs;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === rel && pairs[i + 1] === target) return true;
+    return false;
   }
 
   /** Reads the row count from memory; drops cached views when anything moved. */
@@ -214,12 +271,20 @@ export class Table<R = never> {
     return `(${this.componentNames().join(", ")})`;
   }
 
-  /** Names of the table's components, hidden ones left out. */
+  /** Names of the table's components, hidden ones left out; a relation as its pairs, `ChildOf(12)`. */
   componentNames(): string[] {
-    return this.componentIds
-      .map((c) => this.components[c])
-      .filter((c) => !c.hidden)
-      .map((c) => c.name);
+    const names: string[] = [];
+    for (const id of this.componentIds) {
+      const c = this.components[id];
+      if (c.hidden) continue;
+      if (!c.isRelation) {
+        names.push(c.name);
+        continue;
+      }
+      for (let i = 0; i < this.pairs.length; i += 2)
+        if (this.pairs[i] === id) names.push(`${c.name}(${this.pairs[i + 1]})`);
+    }
+    return names;
   }
 
   /**

@@ -7,25 +7,42 @@ import { type Changes, type Reader, type TicksComponent, ticksComponent } from "
 import {
   ADD,
   ADD_MANY,
+  ADD_PAIR,
   CommandBuffer,
   DESTROY,
   DESTROY_MANY,
+  PAIR_MANY,
   REMOVE,
   REMOVE_MANY,
+  REMOVE_PAIR,
   SPAWN,
   SPAWN_MANY,
 } from "./commands.js";
-import { Component, type ComponentArg, type ComponentInit, tag } from "./component.js";
+import { Component, type ComponentArg, type ComponentInit, Pair, Relation, tag, WILDCARD } from "./component.js";
 import {
   ERR_BAD_ARGUMENT,
   ERR_COMPONENT_LIMIT,
   F_STRIDE,
+  FLAG_CASCADE,
+  FLAG_EXCLUSIVE,
+  FLAG_RELATION,
   FLAG_TAG,
+  H_FREE_COUNT,
+  H_FREE_HEAD,
   H_HEAP_TOP,
+  H_LIVE_TABLES,
+  H_REC_TGT,
+  H_RECYCLED,
   H_SLOT_COUNT,
+  H_TARGET_MOVES,
   H_USED_BYTES,
   MAX_COMPONENTS,
   MAX_SLOTS,
+  P_NEXT_PAIR,
+  P_NEXT_TABLE,
+  P_STRIDE,
+  SLOT_MASK,
+  T_PAIRS,
   T_ROW_BYTES,
 } from "./constants.js";
 import { Core } from "./core.js";
@@ -46,6 +63,8 @@ import { type ComponentSet, copyInits, Ops } from "./ops.js";
 import {
   changeTerms,
   compileTerms,
+  NO_PAIRS,
+  type PairTerms,
   Query,
   type QueryHost,
   type QueryTerms,
@@ -230,6 +249,7 @@ export class World implements QueryHost {
     this.maxPages = Math.floor(maxBytes / PAGE);
     this.ops = new Ops(core, maxBytes);
     this.ids = this.ops.ids;
+    this.ops.onDestroyed = (doomed) => this.forgetTargets(doomed);
   }
 
   // ── Components ────────────────────────────────────────────────────────────
@@ -261,7 +281,13 @@ export class World implements QueryHost {
       core.u8.set(new Uint8Array(pattern.buffer), at);
       at += f.bytes;
     }
-    const id = core.registerComponent(ptr, n, c.isTag ? FLAG_TAG : 0);
+    let flags = c.isTag ? FLAG_TAG : 0;
+    if (c instanceof Relation) {
+      flags |= FLAG_RELATION;
+      if (c.exclusive) flags |= FLAG_EXCLUSIVE;
+      if (c.onTargetDestroyed === "destroy") flags |= FLAG_CASCADE;
+    }
+    const id = core.registerComponent(ptr, n, flags);
     if (id === ERR_COMPONENT_LIMIT) throw new CapacityError(messages.componentLimit(c.name, MAX_COMPONENTS - 1));
     if (id === ERR_BAD_ARGUMENT) throw new SchemaError(`The core rejected the schema of ${c.name}`);
     this.ops.expect(id, `register ${c.name}`);
@@ -269,6 +295,7 @@ export class World implements QueryHost {
     this.ops.components[id] = c;
     this.byName.set(c.name, c);
     if (c.sparse) this.ops.addSparse(id);
+    if (c instanceof Relation) this.ops.relations++;
   }
 
   /**
@@ -310,9 +337,9 @@ export class World implements QueryHost {
     const ops = this.ops;
     const set = ops.resolve(components, false, 1, this.debug, this.unknown);
     // Kept small, so V8 inlines it into the caller's loop: the rare cases go elsewhere.
-    if (ops.initsShareMemory || ops.sparseInSet.length > 0 || this.isDeferring())
+    if (ops.initsShareMemory || ops.sparseInSet.length > 0 || ops.pairsInSet.length > 0 || this.isDeferring())
       return this.spawnOther(set, components);
-    const before = this.core.tableCount;
+    const before = this.core.tableSeq;
     // try/catch inline (no closure per spawn): a failed spawn drops the archetype it created.
     try {
       return ops.spawn(ops.tableOf(set, components), components, ops.hadInits) as Entity;
@@ -327,22 +354,33 @@ export class World implements QueryHost {
     // Values that are views on this world's memory would be detached by a growing core call.
     if (this.ops.initsShareMemory) components = copyInits(components);
     const sparse = this.ops.sparseInSet.slice();
+    const pairs = this.checkPairs(this.ops.pairsInSet.slice());
     // Room for the new entity's bits first, so nothing can fail once it exists.
-    const slots = this.core.header(H_SLOT_COUNT) + 1;
+    const slots = this.slotsAfter(1);
     for (const id of sparse) this.ops.sparse.reserveSlots(id, slots);
-    const before = this.core.tableCount;
+    const before = this.core.tableSeq;
     const inits = this.ops.hadInits;
     try {
-      const table = this.ops.tableOf(set, components);
       if (!this.isDeferring()) {
+        const table =
+          pairs.length === 0
+            ? this.ops.tableOf(set, components)
+            : this.ops.tableForPairs(set.mask, pairs, namesOf(components));
         const e = this.ops.spawn(table, components, inits);
         for (let i = 0; i < sparse.length; i++) this.ops.sparse.set(sparse[i], e, true);
+        for (const p of pairs)
+          if (p.values !== undefined) this.ops.addPair(e, this.ids[p.relation.key], p.target as number, p.values);
         return e as Entity;
       }
+      const table = this.ops.tableOf(set, components);
       const e = this.ops.spawn(this.parked, components, false);
       for (let i = 0; i < sparse.length; i++) this.ops.sparse.set(sparse[i], e, true);
       // Init values are read at the flush: keep them as they are now.
       this.commands.push(SPAWN, e, table, inits ? copyInits(components) : components);
+      for (const p of pairs) {
+        const values = p.values === undefined ? undefined : copyValues(p.values, p.relation);
+        this.commands.push(ADD_PAIR, e, this.ids[p.relation.key], { target: p.target, values });
+      }
       return e as Entity;
     } catch (error) {
       this.ops.undoTables(before);
@@ -354,7 +392,7 @@ export class World implements QueryHost {
    * Spawns n entities with one core call. A field's init may be one value for all or,
    * with `C.withEach(...)`, an array-like with one value per entity. Returns the new entities.
    */
-  spawnMany(n: number, ...components: (Component | ComponentInit<Schema>)[]): Uint32Array {
+  spawnMany(n: number, ...components: (Component | ComponentInit<Schema> | Pair)[]): Uint32Array {
     this.core.check();
     if (!Number.isInteger(n) || n < 0 || n >= MAX_SLOTS) {
       throw new ArgumentError(
@@ -362,18 +400,26 @@ export class World implements QueryHost {
       );
     }
     const set = this.ops.resolve(components, true, n, this.debug, this.unknown);
+    const pairs = this.checkPairs(this.ops.pairsInSet.slice());
     if (n === 0) return new Uint32Array(0);
-    const before = this.core.tableCount;
+    const before = this.core.tableSeq;
     const sparse = this.ops.sparseInSet.slice();
     // Room for the new entities' bits first, so nothing can fail once they exist.
-    const slots = this.core.header(H_SLOT_COUNT) + n;
+    const slots = this.slotsAfter(n);
     for (const id of sparse) this.ops.sparse.reserveSlots(id, slots);
     if (!this.isDeferring()) {
       // Values that are views on this world's memory would be detached by a growing core call.
       if (this.ops.initsShareMemory) components = copyInits(components);
       try {
-        const ids = this.ops.spawnMany(this.ops.tableOf(set, components), n, components, true);
+        const table =
+          pairs.length === 0
+            ? this.ops.tableOf(set, components)
+            : this.ops.tableForPairs(set.mask, pairs, namesOf(components));
+        const ids = this.ops.spawnMany(table, n, components, true);
         for (const id of sparse) this.ops.sparse.setMany(id, ids, true);
+        for (const p of pairs)
+          if (p.values !== undefined)
+            this.ops.pairMany(ids, this.ids[p.relation.key], p.target as number, true, p.values, true);
         return ids;
       } catch (error) {
         this.ops.undoTables(before);
@@ -387,6 +433,10 @@ export class World implements QueryHost {
       const ids = this.ops.spawnMany(this.parked, n, inits, false);
       for (const id of sparse) this.ops.sparse.setMany(id, ids, true);
       this.commands.push(SPAWN_MANY, 0, table, { ids, inits });
+      for (const p of pairs) {
+        const values = p.values === undefined ? undefined : copyValues(p.values, p.relation);
+        this.commands.push(PAIR_MANY, 0, this.ids[p.relation.key], { ids, target: p.target, adding: true, values });
+      }
       return ids;
     } catch (error) {
       this.ops.undoTables(before);
@@ -395,10 +445,15 @@ export class World implements QueryHost {
   }
 
   /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
-  add<S extends Schema>(e: number, c: Component<S>, values?: Init<S>): void {
+  add<S extends Schema>(e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
     this.core.check();
     this.tableOfLive(e);
-    const id = this.idOf(c);
+    if ((c as Pair).isPair === true) {
+      this.addPair(e, c as Pair<S>, values);
+      return;
+    }
+    const id = this.idOf(c as Component<S>);
+    if ((c as Component<S>).isRelation) throw new ArgumentError(messages.bareRelation((c as Component<S>).name, "add"));
     if (this.ops.isSparse(id)) {
       // Not structural: applied at once, also while deferring.
       this.ops.sparse.set(id, e, true);
@@ -407,10 +462,82 @@ export class World implements QueryHost {
     const now = !this.isDeferring();
     // Array values that are views on this world's memory are copied (a growing core call
     // would detach them), and deferred values too (they are read at the flush).
-    if (values !== undefined && (checkValues(c, values, this.debug, this.core.buffer) || !now))
-      values = copyValues(values, c);
-    if (now) this.ops.add(e, id, c, values);
+    if (values !== undefined && (checkValues(c as Component<S>, values, this.debug, this.core.buffer) || !now))
+      values = copyValues(values, c as Component<S>);
+    if (now) this.ops.add(e, id, c as Component<S>, values);
     else this.commands.push(ADD, e, id, values);
+  }
+
+  /** add() of a pair: e gains (R, target); for an exclusive R it replaces R's old target. */
+  private addPair<S extends Schema>(e: number, p: Pair<S>, values: Init<S> | undefined): void {
+    const rel = this.ids[p.relation?.key];
+    if (rel !== undefined && p.values === undefined && values === undefined && this.iterating + this.deferring === 0) {
+      // The common case, kept lean: the core checks the target (ERR_STALE names it).
+      if (p.target === WILDCARD) throw new ArgumentError(messages.wildcardPair(p.relation.name, "add"));
+      this.ops.addPair(e, rel, p.target, undefined);
+      return;
+    }
+    const [, target] = this.pairIds(p, "add");
+    const r = p.relation;
+    values ??= p.values;
+    const now = !this.isDeferring();
+    if (values !== undefined && (checkValues(r, values, this.debug, this.core.buffer) || !now))
+      values = copyValues(values, r);
+    if (now) this.ops.addPair(e, rel, target, values);
+    else this.commands.push(ADD_PAIR, e, rel, { target, values });
+  }
+
+  /** Relation id and target of a pair with a live target; the wildcard is for queries only. */
+  private pairIds(p: Pair, method: string): [number, number] {
+    if (!(p instanceof Pair)) throw new ArgumentError(`Expected a component or a pair, got ${String(p)}`);
+    const rel = this.idOf(p.relation);
+    if (p.target === WILDCARD) throw new ArgumentError(messages.wildcardPair(p.relation.name, method));
+    this.tableOfLive(p.target);
+    return [rel, p.target];
+  }
+
+  /** A bound on the slots n more entities take (free slots go first, oldest first). */
+  private slotsAfter(n: number): number {
+    const core = this.core;
+    if (n === 1 && core.header(H_FREE_COUNT) > 0) return core.header(H_FREE_HEAD) + 1;
+    return core.header(H_SLOT_COUNT) + Math.max(0, n - core.header(H_FREE_COUNT));
+  }
+
+  /** Checks the pairs given to spawn: live targets, no wildcard. */
+  private checkPairs(pairs: Pair[]): Pair[] {
+    for (const p of pairs) this.pairIds(p, "spawn");
+    return pairs;
+  }
+
+  /**
+   * Targets of relation r on e, ascending (at most one for an exclusive relation);
+   * empty when e holds no pair of r.
+   */
+  targets(e: number, r: Relation): Entity[] {
+    this.core.check();
+    const t = this.tableOfLive(e);
+    this.idOf(r);
+    if (!(r instanceof Relation)) throw new ArgumentError(`targets() takes a relation, got ${String(r)}`);
+    return this.ops.tableAt(t).targets(r);
+  }
+
+  /**
+   * The table that holds e now (fast path for reading another entity's columns, such
+   * as a parent's transform: \`world.tableOf(p).columns(World).x[world.rowOf(p)]\`). Valid
+   * until the next structural change.
+   */
+  tableOf(e: number): Table {
+    this.core.check();
+    const table = this.ops.tableAt(this.tableOfLive(e));
+    table.refresh();
+    return table;
+  }
+
+  /** The row of e in tableOf(e). */
+  rowOf(e: number): number {
+    this.core.check();
+    this.tableOfLive(e);
+    return this.core.rowOf(e);
   }
 
   /** Writes some fields of e's c; MissingComponentError when e lacks c. */
@@ -431,23 +558,38 @@ export class World implements QueryHost {
     return readValues(this.core, table, this.core.rowOf(e), c, this.ids[c.key]);
   }
 
-  has(e: number, c: Component): boolean {
+  has(e: number, c: Component | Pair): boolean {
     this.core.check();
     const t = this.tableOfLive(e);
-    const id = this.idOf(c);
+    if ((c as Pair).isPair === true) {
+      const p = c as Pair;
+      const rel = this.idOf(p.relation);
+      const table = this.ops.tableAt(t);
+      return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
+    }
+    const id = this.idOf(c as Component);
     if (this.ops.isSparse(id)) return this.ops.sparse.has(id, e);
-    return this.ops.tableAt(t).has(c);
+    return this.ops.tableAt(t).has(c as Component);
   }
 
   /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
-  remove(e: number, c: Component): boolean {
+  remove(e: number, c: Component | Pair): boolean {
     this.core.check();
     const t = this.tableOfLive(e);
-    const id = this.idOf(c);
+    if ((c as Pair).isPair === true) {
+      const p = c as Pair;
+      const rel = this.idOf(p.relation);
+      // The wildcard removes every pair of the relation, like the bare relation.
+      if (p.target === WILDCARD) return this.remove(e, p.relation);
+      if (!this.isDeferring()) return this.ops.removePair(e, rel, p.target);
+      this.commands.push(REMOVE_PAIR, e, rel, { target: p.target, values: undefined });
+      return this.ops.tableAt(t).hasPair(rel, p.target);
+    }
+    const id = this.idOf(c as Component);
     if (this.ops.isSparse(id)) return this.ops.sparse.set(id, e, false);
-    if (!this.isDeferring()) return this.ops.remove(e, id, c);
+    if (!this.isDeferring()) return this.ops.remove(e, id, c as Component);
     this.commands.push(REMOVE, e, id, undefined);
-    return this.ops.tableAt(t).has(c);
+    return this.ops.tableAt(t).has(c as Component);
   }
 
   /** Destroys e; its id becomes stale and its slot is reused with a new generation. */
@@ -464,13 +606,40 @@ export class World implements QueryHost {
    * anywhere throws StaleEntityError and nothing changes. Entities that have c keep
    * their table and get the values written.
    */
-  addMany<S extends Schema>(entities: ArrayLike<number> | Query, c: Component<S>, values?: Init<S>): void {
-    this.manyMoves(entities, c, true, values);
+  addMany<S extends Schema>(entities: ArrayLike<number> | Query, c: Component<S> | Pair<S>, values?: Init<S>): void {
+    if ((c as Pair).isPair === true) this.pairMoves(entities, c as Pair<S>, true, values);
+    else this.manyMoves(entities, c as Component<S>, true, values);
   }
 
   /** Removes c from every listed entity, or every entity a query matches, with one core call. */
-  removeMany(entities: ArrayLike<number> | Query, c: Component): void {
-    this.manyMoves(entities, c, false, undefined);
+  removeMany(entities: ArrayLike<number> | Query, c: Component | Pair): void {
+    if ((c as Pair).isPair === true && (c as Pair).target !== WILDCARD)
+      this.pairMoves(entities, c as Pair, false, undefined);
+    else
+      this.manyMoves(entities, (c as Pair).isPair === true ? (c as Pair).relation : (c as Component), false, undefined);
+  }
+
+  /** addMany / removeMany of a pair. */
+  private pairMoves(target: ArrayLike<number> | Query, p: Pair, adding: boolean, values: object | undefined): void {
+    this.core.check();
+    this.checkTarget(target, adding ? "addMany" : "removeMany");
+    const [rel, to] = this.pairIds(p, adding ? "addMany" : "removeMany");
+    values ??= adding ? p.values : undefined;
+    const now = !this.isDeferring();
+    if (values !== undefined && (checkValues(p.relation, values, this.debug, this.core.buffer) || !now))
+      values = copyValues(values, p.relation);
+    if (now && target instanceof Query && target.filter === undefined) {
+      this.ops.pairTables(nonEmpty(target), rel, to, adding, values);
+      return;
+    }
+    this.checkIds(target);
+    const ids = this.ownIds(target);
+    if (now) {
+      this.ops.pairMany(ids, rel, to, adding, values, false);
+      return;
+    }
+    this.ops.checkLive(ids);
+    this.commands.push(PAIR_MANY, 0, rel, { ids, target: to, adding, values });
   }
 
   private manyMoves(
@@ -482,6 +651,7 @@ export class World implements QueryHost {
     this.core.check();
     this.checkTarget(target, adding ? "addMany" : "removeMany");
     const id = this.idOf(c);
+    if (adding && c instanceof Relation) throw new ArgumentError(messages.bareRelation(c.name, "addMany"));
     if (this.ops.isSparse(id)) {
       this.sparseMany(target, id, adding);
       return;
@@ -618,7 +788,7 @@ export class World implements QueryHost {
     this.core.check();
     return {
       entities: this.core.alive,
-      archetypes: this.core.tableCount - 1, // not counting the parking table
+      archetypes: this.core.header(H_LIVE_TABLES) - 1, // not counting the parking table
       components: this.ops.components.filter((c) => !c.hidden).length,
       queries: this.queries.size,
       memoryBytes: this.core.memory.buffer.byteLength,
@@ -724,6 +894,9 @@ export class World implements QueryHost {
       fields: c.fields.map((f) => [f.name, f.scalar, f.length] as const),
       objectFields: c.objectFields.map((f) => f.name),
       ...(tracks.has(id) ? { tracks: tracks.get(id) } : {}),
+      ...(c instanceof Relation
+        ? { relation: [c.exclusive ? "exclusive" : "multiple", `onTargetDestroyed: ${c.onTargetDestroyed}`] as const }
+        : {}),
     }));
   }
 
@@ -815,20 +988,117 @@ export class World implements QueryHost {
   /** The query for these terms (the same object for the same terms). */
   query<const T extends QueryTerms>(terms: T): Query<ReadTerms<T>> {
     this.core.check();
+    const pairs = this.pairTerms(terms);
     const compiled = compileTerms(
       terms,
-      (c) => this.idOf(c),
+      (c) => this.termId(c),
       (id) => this.ops.isSparse(id),
     );
     // Every query leaves out the parked spawns.
     compiled.none.unshift(this.ids[PARKED.key]);
-    let q = this.queries.get(compiled.key);
+    const key =
+      pairs === NO_PAIRS
+        ? compiled.key
+        : `${compiled.key}|${pairs.all.join(",")}|${pairs.none.join(",")}|${pairs.cascade}`;
+    let q = this.queries.get(key);
     if (q === undefined) {
       for (const id of changeTerms(compiled.filter)) this.track(id);
-      q = new Query(this, terms, compiled.all, compiled.any, compiled.none, compiled.filter, compiled.read);
-      this.queries.set(compiled.key, q);
+      q = new Query(this, terms, compiled.all, compiled.any, compiled.none, compiled.filter, compiled.read, pairs);
+      this.queries.set(key, q);
+      // A query naming a target goes when the target dies (no cache entry outlives it).
+      for (const list of [pairs.all, pairs.none])
+        for (let i = 1; i < list.length; i += 2) {
+          const keys = this.targetQueries.get(list[i]) ?? [];
+          keys.push(key);
+          this.targetQueries.set(list[i], keys);
+        }
     }
     return q as Query<ReadTerms<T>>;
+  }
+
+  /** Cached query keys by the target entities they name. */
+  private readonly targetQueries = new Map<number, string[]>();
+
+  /** Component id of a query term; a pair stands for its relation (its target is checked apart). */
+  private termId(c: Component | Pair): number {
+    if ((c as Pair).isPair === true) return this.idOf((c as Pair).relation);
+    return this.idOf(c as Component);
+  }
+
+  /** The relation terms of query terms: pairs with a target in all / none, and cascade. */
+  private pairTerms(terms: QueryTerms): PairTerms {
+    if (terms === null || typeof terms !== "object") return NO_PAIRS;
+    const all: number[] = [];
+    const none: number[] = [];
+    for (const key of ["all", "any", "none", "optional", "read", "write", "added", "changed"] as const) {
+      const list = (terms as Record<string, unknown>)[key];
+      if (!Array.isArray(list)) continue;
+      for (const c of list as (Component | Pair)[]) {
+        const isRelation = c instanceof Relation || (c as Pair)?.isPair === true;
+        if (!isRelation) continue;
+        if (key === "added" || key === "changed")
+          throw new ArgumentError(`Relations are not change-tracked: ${String(c)} cannot be in ${key}`);
+        if ((c as Pair).isPair !== true || (c as Pair).target === WILDCARD) continue;
+        const p = c as Pair;
+        if (key !== "all" && key !== "none")
+          throw new ArgumentError(
+            `A pair with a target (${String(p)}) goes in all or none; ${key} takes ${p.relation.name}.to("*")`,
+          );
+        const [rel, target] = this.pairIds(p, "query");
+        (key === "all" ? all : none).push(rel, target);
+      }
+    }
+    const r = (terms as QueryTerms).cascade;
+    let cascade = -1;
+    if (r !== undefined) {
+      if (!(r instanceof Relation)) throw new ArgumentError(`cascade takes a relation, got ${String(r)}`);
+      cascade = this.idOf(r);
+    }
+    if (all.length === 0 && none.length === 0 && cascade < 0) return NO_PAIRS;
+    return { all, none, cascade };
+  }
+
+  /** After a planned destroy: cached queries naming a dead target are dropped. */
+  private forgetTargets(doomed: Uint32Array): void {
+    if (this.targetQueries.size === 0) return;
+    for (const e of doomed) {
+      const keys = this.targetQueries.get(e);
+      if (keys === undefined) continue;
+      this.targetQueries.delete(e);
+      for (const key of keys) this.queries.delete(key);
+    }
+  }
+
+  /** @internal QueryHost */
+  get tableGeneration(): number {
+    return this.ops.generation;
+  }
+  /** @internal QueryHost */
+  get relationVersion(): number {
+    const core = this.core;
+    return core.tableSeq + core.header(H_RECYCLED) * 0x10000 + core.header(H_TARGET_MOVES) * 0x100000000;
+  }
+  /** @internal QueryHost: sub-tables on e's target chain. */
+  tablesTargeting(e: number): Table[] {
+    const core = this.core;
+    const u32 = core.u32;
+    const head = (core.header(H_REC_TGT) >>> 2) + (e & SLOT_MASK) * 2;
+    const out: Table[] = [];
+    let t = u32[head];
+    let i = u32[head + 1];
+    while (t !== 0) {
+      const table = this.ops.tableAt(t - 1);
+      if (!out.includes(table)) out.push(table);
+      const pair = (u32[core.tableRec(t - 1) + T_PAIRS] >>> 2) + i * P_STRIDE;
+      t = u32[pair + P_NEXT_TABLE];
+      i = u32[pair + P_NEXT_PAIR];
+    }
+    return out;
+  }
+  /** @internal QueryHost */
+  tableOfEntity(e: number): Table | undefined {
+    const t = this.core.tableOf(e);
+    return t < 0 ? undefined : this.ops.tableAt(t);
   }
 
   /** Starts tracking changes of component id (now, or when the current deferral scope ends). */
@@ -1075,6 +1345,16 @@ export class World implements QueryHost {
 }
 
 /** The query's tables that hold entities now. */
+function namesOf(components: readonly ComponentArg[]): string {
+  return components
+    .map((a) =>
+      (a as Pair).isPair === true
+        ? String(a)
+        : ((a as ComponentInit).isInit ? (a as ComponentInit).component : (a as Component)).name,
+    )
+    .join(", ");
+}
+
 function nonEmpty(q: Query): Table[] {
   return q.tables().filter((t) => t.refresh() > 0);
 }

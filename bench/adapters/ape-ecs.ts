@@ -665,5 +665,8 @@ export const adapter: Adapter = {
     fragmented_256: fragmented256,
     random_access: randomAccess,
   },
-  unsupported: {},
+  unsupported: {
+    hierarchy_10k: "no relations (EntityRef / EntitySet properties only)",
+    reparent_10k: "no relations (EntityRef / EntitySet properties only)",
+  },
 };

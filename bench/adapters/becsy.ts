@@ -850,4 +850,8 @@ export const adapter: Adapter = {
     fragmented_256: fragmented256,
     random_access: randomAccess,
   },
+  unsupported: {
+    hierarchy_10k: "no relations (ref fields with backrefs only)",
+    reparent_10k: "no relations (ref fields with backrefs only)",
+  },
 };

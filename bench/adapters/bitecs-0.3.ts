@@ -751,5 +751,7 @@ export const adapter: Adapter = {
   unsupported: {
     spawn_1m:
       "addEntity reuses removed ids via Array.shift on a 1M-long list (O(n) each): 55-90 s per op after the first, past the 120 s child limit",
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
   },
 };

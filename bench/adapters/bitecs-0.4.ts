@@ -4,17 +4,26 @@
 // empty objects, and systems are plain functions that call `query(world, terms)` and loop
 // over the returned entity-id array. Entity removal (removeEntity, and removeComponent for
 // a query's membership) is deferred until the next query() call, so removing inside a query
-// loop is safe. Entity ids start at 1, so every store has room for max + 1 ids.
+// loop is safe. Entity ids start at 1, so every store has room for max + 1 ids. Relations
+// (hierarchy_10k, reparent_10k) per the docs' Relationships section: `createRelation({
+// exclusive: true, autoRemoveSubject: true })`, pairs added with addComponent(world, child,
+// ChildOf(parent)) and queried as components (`query(world, [ChildOf(parent)])`).
 import {
   addComponent,
   addEntity,
+  createRelation,
   createWorld,
   getAllEntities,
+  getMaxHierarchyDepth,
+  getRelationTargets,
+  Hierarchy,
   Not,
   type QueryTerm,
   query,
+  type Relation,
   removeComponent,
   removeEntity,
+  Wildcard,
   type World,
 } from "bitecs";
 import { expectEqual } from "../check.js";
@@ -684,6 +693,189 @@ const randomAccess: StepImplementation<RandomState> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------
+// hierarchy_10k: 1,000 roots with Local (i, 1) and WorldPos (0, 0), each with 10 children
+// with Local (j, 2), WorldPos (0, 0) and ChildOf(root); moveRoots (Local.x += 1 on every
+// entity with Local and no ChildOf), then propagate parents first: root WorldPos = Local,
+// child WorldPos = parent's WorldPos + Local. Through the documented relation queries: the
+// roots are [Local, Not(ChildOf(Wildcard))]; the parents of each level are
+// `query(world, [Hierarchy(ChildOf, depth)])` for depth 0 .. getMaxHierarchyDepth - 1, and a
+// parent's children are `query(world, [ChildOf(parent)])`, so each parent's WorldPos is read
+// once. Every child has Local and WorldPos, so the children query needs no more terms (with
+// them, query() hashing its terms on every call halves the rate). The other documented way,
+// one `query(world, [Local, WorldPos, Hierarchy(ChildOf)])` in depth order with
+// getRelationTargets(world, e, ChildOf) per entity for its parent, measured ~7x slower here:
+// getRelationTargets scans the entity's component set and allocates an array per call.
+
+const HIERARCHY_ROOTS = 1000;
+const HIERARCHY_CHILDREN = 10;
+const HIERARCHY_N = HIERARCHY_ROOTS * (1 + HIERARCHY_CHILDREN);
+
+interface HierarchyState {
+  readonly world: World;
+  readonly Local: Vec2;
+  readonly WorldPos: Vec2;
+  readonly ChildOf: Relation<unknown>;
+  readonly roots: QueryTerm[];
+}
+
+function hierarchyMoveRoots(s: HierarchyState): void {
+  const ids = query(s.world, s.roots);
+  const x = s.Local.x;
+  for (let i = 0; i < ids.length; i++) x[ids[i]] += 1;
+}
+
+function hierarchyPropagate(s: HierarchyState): void {
+  const { world, ChildOf } = s;
+  const lx = s.Local.x;
+  const ly = s.Local.y;
+  const wx = s.WorldPos.x;
+  const wy = s.WorldPos.y;
+  const roots = query(world, s.roots);
+  for (let i = 0; i < roots.length; i++) {
+    const e = roots[i];
+    wx[e] = lx[e];
+    wy[e] = ly[e];
+  }
+  const depth = getMaxHierarchyDepth(world, ChildOf);
+  for (let d = 0; d < depth; d++) {
+    const parents = query(world, [Hierarchy(ChildOf, d)]);
+    for (let i = 0; i < parents.length; i++) {
+      const p = parents[i];
+      const px = wx[p];
+      const py = wy[p];
+      const children = query(world, [ChildOf(p)]);
+      for (let k = 0; k < children.length; k++) {
+        const c = children[k];
+        wx[c] = px + lx[c];
+        wy[c] = py + ly[c];
+      }
+    }
+  }
+}
+
+function hierarchyStep(s: HierarchyState): void {
+  hierarchyMoveRoots(s);
+  hierarchyPropagate(s);
+}
+
+const hierarchy10k: StepImplementation<HierarchyState> = {
+  setup() {
+    const world = createWorld();
+    const Local = vec2(HIERARCHY_N);
+    const WorldPos = vec2(HIERARCHY_N);
+    const ChildOf = createRelation({ exclusive: true, autoRemoveSubject: true });
+    for (let i = 0; i < HIERARCHY_ROOTS; i++) {
+      const root = addEntity(world, Local, WorldPos);
+      Local.x[root] = i;
+      Local.y[root] = 1;
+      for (let j = 0; j < HIERARCHY_CHILDREN; j++) {
+        const child = addEntity(world, Local, WorldPos, ChildOf(root));
+        Local.x[child] = j;
+        Local.y[child] = 2;
+      }
+    }
+    return { world, Local, WorldPos, ChildOf, roots: [Local, Not(ChildOf(Wildcard))] };
+  },
+  step: hierarchyStep,
+  check(s) {
+    hierarchyStep(s);
+    const w = s.world;
+    const all = getAllEntities(w);
+    expectEqual("hierarchy_10k", "entity count", all.length, HIERARCHY_N);
+    const children = query(w, [s.ChildOf(Wildcard)]);
+    const childX = sumOver(children, s.WorldPos.x);
+    expectEqual("hierarchy_10k", "sum of the children's WorldPos.x after one step", childX, 5_050_000);
+    const childY = sumOver(children, s.WorldPos.y);
+    expectEqual("hierarchy_10k", "sum of the children's WorldPos.y after one step", childY, 30_000);
+    const roots = query(w, s.roots);
+    expectEqual("hierarchy_10k", "sum of the roots' WorldPos.x after one step", sumOver(roots, s.WorldPos.x), 500_500);
+    expectEqual("hierarchy_10k", "sum of the roots' WorldPos.y after one step", sumOver(roots, s.WorldPos.y), 1_000);
+    let withTarget = 0;
+    for (const e of all) if (getRelationTargets(w, e, s.ChildOf).length > 0) withTarget++;
+    expectEqual("hierarchy_10k", "entities with a ChildOf target", withTarget, HIERARCHY_ROOTS * HIERARCHY_CHILDREN);
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// reparent_10k: 1,000 parents with Local (i, 1), each with 10 children with Local (j, 2) and
+// ChildOf(parent); child k starts under parents[floor(k / 10)]. One op: shift += 1 (mod
+// 1,000), then addComponent(world, child, ChildOf(parents[(floor(k / 10) + shift) % 1000]))
+// per child: the relation is exclusive (createRelation({ exclusive: true })), so adding the
+// new pair removes the old one (addComponent finds it with getRelationTargets).
+
+const REPARENT_PARENTS = 1000;
+const REPARENT_CHILDREN = 10;
+const REPARENT_MOVES = REPARENT_PARENTS * REPARENT_CHILDREN;
+
+interface ReparentState {
+  readonly world: World;
+  readonly ChildOf: Relation<unknown>;
+  /** Index -> parent entity. */
+  readonly parents: Uint32Array;
+  /** Child k starts under parents[floor(k / 10)]. */
+  readonly children: Uint32Array;
+  shift: number;
+}
+
+function reparentMove(s: ReparentState): void {
+  const shift = (s.shift + 1) % REPARENT_PARENTS;
+  s.shift = shift;
+  const { world, ChildOf, parents, children } = s;
+  for (let k = 0; k < children.length; k++) {
+    addComponent(world, children[k], ChildOf(parents[(((k / REPARENT_CHILDREN) | 0) + shift) % REPARENT_PARENTS]));
+  }
+}
+
+const reparent10k: StepImplementation<ReparentState> = {
+  setup() {
+    const world = createWorld();
+    const Local = vec2(REPARENT_PARENTS + REPARENT_MOVES);
+    const ChildOf = createRelation({ exclusive: true, autoRemoveSubject: true });
+    const parents = new Uint32Array(REPARENT_PARENTS);
+    const children = new Uint32Array(REPARENT_MOVES);
+    for (let i = 0; i < REPARENT_PARENTS; i++) {
+      const p = addEntity(world, Local);
+      Local.x[p] = i;
+      Local.y[p] = 1;
+      parents[i] = p;
+    }
+    for (let k = 0; k < REPARENT_MOVES; k++) {
+      const c = addEntity(world, Local, ChildOf(parents[(k / REPARENT_CHILDREN) | 0]));
+      Local.x[c] = k % REPARENT_CHILDREN;
+      Local.y[c] = 2;
+      children[k] = c;
+    }
+    return { world, ChildOf, parents, children, shift: 0 };
+  },
+  step: reparentMove,
+  check(s) {
+    reparentMove(s);
+    const w = s.world;
+    expectEqual("reparent_10k", "shift after one step", s.shift, 1);
+    expectEqual("reparent_10k", "entity count", getAllEntities(w).length, REPARENT_PARENTS + REPARENT_MOVES);
+    const parentIndex = new Map(Array.from(s.parents, (p, i) => [p, i]));
+    let single = 0;
+    let indexSum = 0;
+    for (const child of s.children) {
+      const targets = getRelationTargets(w, child, s.ChildOf);
+      if (targets.length === 1) single++;
+      indexSum += parentIndex.get(targets[0]) ?? Number.NaN;
+    }
+    expectEqual("reparent_10k", "children with exactly one ChildOf target", single, REPARENT_MOVES);
+    expectEqual("reparent_10k", "sum of the targets' parent indexes", indexSum, 4_995_000);
+    const childIndex = new Map(Array.from(s.children, (c, k) => [c, k]));
+    const first = query(w, [s.ChildOf(s.parents[0])]);
+    expectEqual("reparent_10k", "children of parents[0]", first.length, REPARENT_CHILDREN);
+    let fromLast = 0;
+    for (const e of first) {
+      const k = childIndex.get(e) ?? Number.NaN;
+      if (Math.floor(k / REPARENT_CHILDREN) === REPARENT_PARENTS - 1) fromLast++;
+    }
+    expectEqual("reparent_10k", "children of parents[0] that started under parents[999]", fromLast, REPARENT_CHILDREN);
+  },
+};
+
 export const adapter: Adapter = {
   library: "bitecs 0.4",
   packageName: "bitecs",
@@ -698,5 +890,7 @@ export const adapter: Adapter = {
     migrate_100k: migrate100k,
     fragmented_256: fragmented256,
     random_access: randomAccess,
+    hierarchy_10k: hierarchy10k,
+    reparent_10k: reparent10k,
   },
 };

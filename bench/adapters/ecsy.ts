@@ -580,5 +580,7 @@ export const adapter: Adapter = {
       "quadratic: entity removal and query upkeep use Array indexOf/splice per entity (10.8 s per op at 100k here, ~1000 s at 1M)",
     migrate_100k:
       "quadratic: each add/remove runs indexOf + splice on the affected queries' entity arrays (2.7 s per op at 40k here, ~17 s at 100k)",
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
   },
 };

@@ -559,5 +559,7 @@ export const adapter: Adapter = {
       "quadratic: every add/destroy runs Array indexOf (+ splice) on each query's entity array; ~5e11 steps at 1M entities",
     migrate_100k:
       "quadratic: each add/remove runs indexOf + splice on both queries' arrays (2.2 s per op at 40k here, ~14 s at 100k)",
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
   },
 };

@@ -553,5 +553,7 @@ export const adapter: Adapter = {
   unsupported: {
     spawn_1m:
       "one op (1M deferred spawns, a tick, 1M destroys, a tick) took 6-11 s here and the heap grew to ~2.5 GB: 20 samples exceed the 120 s limit",
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
   },
 };

@@ -6,11 +6,14 @@
 // directly"), indexing each store by `entity.id()`. Structural changes use the entity API
 // (world.spawn(Trait(values)), entity.add / remove / destroy); a query result is a copy,
 // so changing entities while looping over one is safe. random_access uses the per-entity
-// API the README documents: entity.get(Trait) and entity.set(Trait, values).
+// API the README documents: entity.get(Trait) and entity.set(Trait, values). Relations
+// (hierarchy_10k, reparent_10k) per the README's Relations section: `relation({ exclusive:
+// true, autoDestroy: "orphan" })`, pairs added with entity.add(ChildOf(parent)), a parent read
+// with entity.targetFor(ChildOf), children queried with world.query(ChildOf(parent)).
 //
 // Each system is its own function; systems that need the world (spawning) get a callback
 // made once in setup, each with its own body.
-import { createQuery, createWorld, type Entity, trait, type World } from "koota";
+import { createQuery, createWorld, type Entity, relation, trait, type World } from "koota";
 import { expectEqual } from "../check.js";
 import { picks } from "../picks.js";
 import type { StepImplementation } from "../types.js";
@@ -604,6 +607,183 @@ const randomAccess: StepImplementation<RandomState> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------
+// hierarchy_10k: 1,000 roots with Local (i, 1) and WorldPos (0, 0), each with 10 children
+// with Local (j, 2), WorldPos (0, 0) and ChildOf(root) (relation({ exclusive: true,
+// autoDestroy: "orphan" })); moveRoots (Local.x += 1 on every entity with Local and no
+// ChildOf), then propagate parents first: root WorldPos = Local, child WorldPos = parent's
+// WorldPos + Local, the parent read with entity.targetFor(ChildOf) (README: "children care
+// about their parent, optimizing batch queries"). Koota 0.6.6's Not() takes traits only
+// (`Not(ChildOf)` and `Not(ChildOf("*"))` throw when the query is made), so the roots are the
+// Local entities whose targetFor(ChildOf) is undefined. Koota has no depth-ordered query:
+// propagate sets the roots, then runs over the (Local, WorldPos, ChildOf("*")) query, which
+// is parent-first because this tree is two levels deep.
+
+const HIERARCHY_ROOTS = 1000;
+const HIERARCHY_CHILDREN = 10;
+
+const HLocal = trait({ x: 0, y: 0 });
+const HWorldPos = trait({ x: 0, y: 0 });
+const HChildOf = relation({ exclusive: true, autoDestroy: "orphan" });
+const hierarchyLocal = createQuery(HLocal);
+const hierarchyPlaced = createQuery(HLocal, HWorldPos);
+const hierarchyChildren = createQuery(HLocal, HWorldPos, HChildOf("*"));
+
+function moveRootsStores([local]: [Vec2Store], entities: readonly Entity[]): void {
+  const x = local.x;
+  for (let i = 0; i < entities.length; i++) {
+    const e = entities[i];
+    if (e.targetFor(HChildOf) === undefined) x[e.id()] += 1;
+  }
+}
+
+function placeRootsStores([local, pos]: [Vec2Store, Vec2Store], entities: readonly Entity[]): void {
+  const lx = local.x;
+  const ly = local.y;
+  const wx = pos.x;
+  const wy = pos.y;
+  for (let i = 0; i < entities.length; i++) {
+    const e = entities[i];
+    if (e.targetFor(HChildOf) !== undefined) continue;
+    const id = e.id();
+    wx[id] = lx[id];
+    wy[id] = ly[id];
+  }
+}
+
+function placeChildrenStores([local, pos]: [Vec2Store, Vec2Store, ...unknown[]], entities: readonly Entity[]): void {
+  const lx = local.x;
+  const ly = local.y;
+  const wx = pos.x;
+  const wy = pos.y;
+  for (let i = 0; i < entities.length; i++) {
+    const e = entities[i];
+    const parent = e.targetFor(HChildOf);
+    if (parent === undefined) continue;
+    const id = e.id();
+    const p = parent.id();
+    wx[id] = wx[p] + lx[id];
+    wy[id] = wy[p] + ly[id];
+  }
+}
+
+function hierarchyMoveRoots(world: World): void {
+  world.query(hierarchyLocal).useStores(moveRootsStores);
+}
+
+function hierarchyPropagate(world: World): void {
+  world.query(hierarchyPlaced).useStores(placeRootsStores);
+  world.query(hierarchyChildren).useStores(placeChildrenStores);
+}
+
+function hierarchyStep(s: WorldState): void {
+  hierarchyMoveRoots(s.world);
+  hierarchyPropagate(s.world);
+}
+
+const hierarchy10k: StepImplementation<WorldState> = {
+  setup() {
+    const world = createWorld();
+    for (let i = 0; i < HIERARCHY_ROOTS; i++) {
+      const root = world.spawn(HLocal({ x: i, y: 1 }), HWorldPos);
+      for (let j = 0; j < HIERARCHY_CHILDREN; j++) world.spawn(HLocal({ x: j, y: 2 }), HWorldPos, HChildOf(root));
+    }
+    return { world };
+  },
+  step: hierarchyStep,
+  check(s) {
+    hierarchyStep(s);
+    const w = s.world;
+    const n = HIERARCHY_ROOTS * (1 + HIERARCHY_CHILDREN);
+    expectEqual("hierarchy_10k", "entity count", entityCount(w), n);
+    w.query(hierarchyChildren).useStores(([, pos], entities) => {
+      const x = sumOver(entities, pos.x);
+      expectEqual("hierarchy_10k", "sum of the children's WorldPos.x after one step", x, 5_050_000);
+      const y = sumOver(entities, pos.y);
+      expectEqual("hierarchy_10k", "sum of the children's WorldPos.y after one step", y, 30_000);
+    });
+    let withTarget = 0;
+    w.query(hierarchyPlaced).useStores(([, pos], entities) => {
+      const roots = entities.filter((e) => e.targetFor(HChildOf) === undefined);
+      withTarget = entities.length - roots.length;
+      expectEqual("hierarchy_10k", "sum of the roots' WorldPos.x after one step", sumOver(roots, pos.x), 500_500);
+      expectEqual("hierarchy_10k", "sum of the roots' WorldPos.y after one step", sumOver(roots, pos.y), 1_000);
+    });
+    expectEqual("hierarchy_10k", "entities with a ChildOf target", withTarget, HIERARCHY_ROOTS * HIERARCHY_CHILDREN);
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// reparent_10k: 1,000 parents with Local (i, 1), each with 10 children with Local (j, 2) and
+// ChildOf(parent); child k starts under parents[floor(k / 10)]. One op: shift += 1 (mod
+// 1,000), then child.add(ChildOf(parents[(floor(k / 10) + shift) % 1000])) per child: the
+// relation is exclusive (README, "Exclusive relations"), so adding the new pair drops the
+// old target.
+
+const REPARENT_PARENTS = 1000;
+const REPARENT_CHILDREN = 10;
+const REPARENT_MOVES = REPARENT_PARENTS * REPARENT_CHILDREN;
+
+const ReLocal = trait({ x: 0, y: 0 });
+const ReChildOf = relation({ exclusive: true, autoDestroy: "orphan" });
+
+interface ReparentState {
+  readonly world: World;
+  /** Index -> parent entity. */
+  readonly parents: readonly Entity[];
+  /** Child k starts under parents[floor(k / 10)]. */
+  readonly children: readonly Entity[];
+  shift: number;
+}
+
+function reparentMove(s: ReparentState): void {
+  const shift = (s.shift + 1) % REPARENT_PARENTS;
+  s.shift = shift;
+  const { parents, children } = s;
+  for (let k = 0; k < children.length; k++) {
+    children[k].add(ReChildOf(parents[(((k / REPARENT_CHILDREN) | 0) + shift) % REPARENT_PARENTS]));
+  }
+}
+
+const reparent10k: StepImplementation<ReparentState> = {
+  setup() {
+    const world = createWorld();
+    const parents: Entity[] = [];
+    const children: Entity[] = [];
+    for (let i = 0; i < REPARENT_PARENTS; i++) parents.push(world.spawn(ReLocal({ x: i, y: 1 })));
+    for (let k = 0; k < REPARENT_MOVES; k++) {
+      const parent = parents[(k / REPARENT_CHILDREN) | 0];
+      children.push(world.spawn(ReLocal({ x: k % REPARENT_CHILDREN, y: 2 }), ReChildOf(parent)));
+    }
+    return { world, parents, children, shift: 0 };
+  },
+  step: reparentMove,
+  check(s) {
+    reparentMove(s);
+    const w = s.world;
+    expectEqual("reparent_10k", "shift after one step", s.shift, 1);
+    expectEqual("reparent_10k", "entity count", entityCount(w), REPARENT_PARENTS + REPARENT_MOVES);
+    const parentIndex = new Map(s.parents.map((p, i) => [p, i]));
+    let single = 0;
+    let indexSum = 0;
+    for (const child of s.children) {
+      const targets = child.targetsFor(ReChildOf);
+      if (targets.length === 1) single++;
+      indexSum += parentIndex.get(targets[0]) ?? Number.NaN;
+    }
+    expectEqual("reparent_10k", "children with exactly one ChildOf target", single, REPARENT_MOVES);
+    expectEqual("reparent_10k", "sum of the targets' parent indexes", indexSum, 4_995_000);
+    const childIndex = new Map(s.children.map((c, k) => [c, k]));
+    const first = w.query(ReChildOf(s.parents[0]));
+    expectEqual("reparent_10k", "children of parents[0]", first.length, REPARENT_CHILDREN);
+    let fromLast = 0;
+    for (const e of first) {
+      if (Math.floor((childIndex.get(e) ?? Number.NaN) / REPARENT_CHILDREN) === REPARENT_PARENTS - 1) fromLast++;
+    }
+    expectEqual("reparent_10k", "children of parents[0] that started under parents[999]", fromLast, REPARENT_CHILDREN);
+  },
+};
+
 export const adapter: Adapter = {
   library: "koota",
   packageName: "koota",
@@ -617,6 +797,8 @@ export const adapter: Adapter = {
     migrate_100k: migrate100k,
     fragmented_256: fragmented256,
     random_access: randomAccess,
+    hierarchy_10k: hierarchy10k,
+    reparent_10k: reparent10k,
   },
   unsupported: {
     spawn_1m:

@@ -793,5 +793,7 @@ export const adapter: Adapter = {
   unsupported: {
     spawn_1m:
       "no bulk removal, and ecs.removeEntity is indexOf + splice on each matching view's list: destroying 1e6 entities is O(n^2), ~2.5e11 comparisons",
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
   },
 };

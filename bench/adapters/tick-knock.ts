@@ -639,5 +639,7 @@ export const adapter: Adapter = {
   unsupported: {
     spawn_1m:
       "creating 1e6 entities alone takes ~4.5 s of CPU per op (each Entity allocates 3 Signals and a Set; addEntity connects 3 handlers), and per-entity engine.removeEntity is O(n) (indexOf + splice)",
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
   },
 };

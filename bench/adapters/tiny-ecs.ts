@@ -702,5 +702,7 @@ export const adapter: Adapter = {
   unsupported: {
     spawn_1m:
       "removing an entity is indexOf + splice over the manager's list of all entities (removeAllEntities too), so destroying 1e6 is O(n^2), ~1e12 element steps",
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
   },
 };

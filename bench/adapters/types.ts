@@ -18,6 +18,8 @@ export const PEER_SCENARIOS = [
   "migrate_100k",
   "fragmented_256",
   "random_access",
+  "hierarchy_10k",
+  "reparent_10k",
 ] as const;
 export type PeerScenario = (typeof PEER_SCENARIOS)[number];
 

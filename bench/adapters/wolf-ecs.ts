@@ -790,4 +790,8 @@ export const adapter: Adapter = {
     fragmented_256: fragmented256,
     random_access: randomAccess,
   },
+  unsupported: {
+    hierarchy_10k: "no relations",
+    reparent_10k: "no relations",
+  },
 };
