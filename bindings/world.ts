@@ -776,7 +776,9 @@ export class World implements QueryHost {
     const queries = [...this.queries.values()].map((q) => {
       const terms: Record<string, string[]> = {};
       for (const [key, list] of Object.entries(q.terms)) {
-        if (Array.isArray(list) && list.length > 0) terms[key] = list.map((c: Component) => c.name);
+        // String() names a component, and a pair as ChildOf(12) or ChildOf(*).
+        if (Array.isArray(list) && list.length > 0) terms[key] = list.map((c: Component | Pair) => String(c));
+        else if (list instanceof Relation) terms[key] = [list.name];
       }
       const matched = q.tables().filter((t) => t.refresh() > 0);
       return { terms, tables: matched.length, entities: q.count() };

@@ -1,7 +1,9 @@
 // The particle simulation of examples/node/simulation.mjs in a browser: systems over
 // typed-array views, drawn on a canvas, with live stats, controls and the inspector.
-// ?entities=N sets the starting population (default 100,000).
-import { component, createWorld, tag } from "/dist/index.js";
+// ?entities=N sets the starting population (default 100,000). Swarms show relations: a
+// leader with 500 followers that hold Follows.to(leader); destroying the leader destroys
+// them (onTargetDestroyed: "destroy"), and each leader's followers are one sub-table.
+import { component, createWorld, relation, tag } from "/dist/index.js";
 import { mountInspector } from "/dist/inspector.js";
 
 const SIZE = 512;
@@ -10,10 +12,16 @@ const Position = component("Position", { x: "f32", y: "f32" });
 const Velocity = component("Velocity", { x: "f32", y: "f32" });
 const Boosted = tag("Boosted");
 const Frozen = tag("Frozen");
+const Offset = component("Offset", { x: "f32", y: "f32" });
+const Follows = relation("Follows", { exclusive: true, onTargetDestroyed: "destroy" });
 
 const start = Number(new URLSearchParams(location.search).get("entities") ?? 100_000);
-const world = await createWorld({ components: [Position, Velocity, Boosted, Frozen], initialEntities: start });
+const world = await createWorld({
+  components: [Position, Velocity, Boosted, Frozen, Offset, Follows],
+  initialEntities: start,
+});
 const moving = world.query({ all: [Position, Velocity], none: [Frozen] });
+const followers = world.query({ all: [Position, Offset], cascade: Follows });
 const drawn = world.query({ all: [Position] });
 const unboosted = world.query({ all: [Position], none: [Boosted] });
 const boosted = world.query({ all: [Position, Boosted] });
@@ -28,6 +36,50 @@ function spawn(n) {
     Position.withEach({ x: f(() => random() * SIZE), y: f(() => random() * SIZE) }),
     Velocity.withEach({ x: f(() => (random() * 2 - 1) * MAX_SPEED), y: f(() => (random() * 2 - 1) * MAX_SPEED) }),
   );
+}
+
+/** Leaders of the swarms, oldest first. */
+const leaders = [];
+const SWARM = 500;
+
+function swarm() {
+  const leader = world.spawn(
+    Position.with({ x: random() * SIZE, y: random() * SIZE }),
+    Velocity.with({ x: (random() * 2 - 1) * MAX_SPEED, y: (random() * 2 - 1) * MAX_SPEED }),
+  );
+  leaders.push(leader);
+  const f = (fn) => Float32Array.from({ length: SWARM }, fn);
+  const angle = f(() => random() * Math.PI * 2);
+  const radius = f(() => 4 + random() * 20);
+  world.spawnMany(
+    SWARM,
+    Position,
+    Offset.withEach({ x: f((_, i) => Math.cos(angle[i]) * radius[i]), y: f((_, i) => Math.sin(angle[i]) * radius[i]) }),
+    Follows.to(leader),
+  );
+}
+
+function unswarm() {
+  const leader = leaders.shift();
+  if (leader !== undefined && world.isAlive(leader)) world.destroy(leader); // its followers go with it
+}
+
+/** Followers keep their offset from their leader: one sub-table per leader, read once per table. */
+function follow() {
+  for (const t of followers) {
+    const leader = t.target(Follows);
+    if (leader === undefined) continue;
+    const row = world.rowOf(leader);
+    const lp = world.tableOf(leader).read(Position);
+    const lx = lp.x[row];
+    const ly = lp.y[row];
+    const p = t.columns(Position);
+    const o = t.read(Offset);
+    for (let i = 0; i < t.count; i++) {
+      p.x[i] = (lx + o.x[i] + SIZE) % SIZE;
+      p.y[i] = (ly + o.y[i] + SIZE) % SIZE;
+    }
+  }
 }
 
 function move(dt) {
@@ -68,7 +120,7 @@ function draw() {
   pixels.fill(BACKGROUND);
   for (const t of drawn) {
     const p = t.read(Position);
-    const color = t.has(Frozen) ? 0xffaaaaaa : t.has(Boosted) ? 0xff2896ff : 0xffffaa5a;
+    const color = t.has(Frozen) ? 0xffaaaaaa : t.has(Offset) ? 0xff66e07a : t.has(Boosted) ? 0xff2896ff : 0xffffaa5a;
     for (let i = 0; i < t.count; i++) pixels[(p.y[i] | 0) * SIZE + (p.x[i] | 0)] = color;
   }
   ctx.putImageData(image, 0, 0);
@@ -93,6 +145,8 @@ document.getElementById("toggle").onclick = () => {
       Frozen,
     );
 };
+document.getElementById("swarm").onclick = () => swarm();
+document.getElementById("unswarm").onclick = () => unswarm();
 document.getElementById("pause").onclick = (e) => {
   paused = !paused;
   e.target.textContent = paused ? "resume" : "pause";
@@ -110,6 +164,7 @@ function frame(now) {
   const t0 = performance.now();
   if (!paused) {
     move(1 / 60);
+    follow();
     boost();
   }
   systemsMs += performance.now() - t0;

@@ -2,7 +2,8 @@
 // Debian chromium (playwright-core) and firefox-esr (puppeteer-core, WebDriver BiDi):
 // the page loads the built package with no bundler, draws on its canvas (pixel check
 // on a screenshot), its stats update, "spawn 10k" adds 10,000 entities, the Frozen
-// toggle adds an archetype to the inspector's table list, and nothing logs an error.
+// toggle adds an archetype to the inspector's table list, a swarm (relations) shows its
+// sub-table there and goes with its leader, and nothing logs an error.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { decode } from "fast-png";
@@ -108,11 +109,31 @@ async function walkThrough(name: string, page: Driver): Promise<void> {
     (s) => /Frozen/.test(s),
   );
   expect(await page.text("#inspector .wasm-ecs-queries")).toMatch(/^Queries \(\d+\)/);
+  // A swarm: a leader and 500 followers in a sub-table of their own, named by its pair;
+  // destroying the leader destroys the followers (onTargetDestroyed: "destroy").
+  const withFrozen = entities(await page.text("#stats"));
+  await page.click("#swarm");
+  await until(
+    "a Follows sub-table in the inspector",
+    () => page.text(archetypes),
+    (s) => /Follows\(\d+\)/.test(s),
+  );
+  await until(
+    "501 more entities",
+    () => page.text("#stats"),
+    (s) => entities(s) === withFrozen + 501,
+  );
+  await page.click("#unswarm");
+  await until(
+    "the swarm gone from the stats and the inspector",
+    async () => `${entities(await page.text("#stats"))} ${await page.text(archetypes)}`,
+    (s) => s.startsWith(`${withFrozen} `) && !/Follows/.test(s),
+  );
   expect(page.problems.join("\n"), `${name}: console errors, page errors or failed requests`).toBe("");
 }
 
 describe("browser demo in Chromium (playwright-core)", () => {
-  it("draws, updates its stats, spawns 10k, migrates on the toggle, with no errors", async () => {
+  it("draws, updates its stats, spawns 10k, migrates on the toggle, swarms through a relation, with no errors", async () => {
     expect(existsSync(CHROMIUM), "chromium is not installed: .ci/run installs it").toBe(true);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const page = await browser.newPage();
@@ -140,7 +161,7 @@ describe("browser demo in Chromium (playwright-core)", () => {
 });
 
 describe("browser demo in Firefox (puppeteer-core, WebDriver BiDi)", () => {
-  it("draws, updates its stats, spawns 10k, migrates on the toggle, with no errors", async () => {
+  it("draws, updates its stats, spawns 10k, migrates on the toggle, swarms through a relation, with no errors", async () => {
     expect(existsSync(FIREFOX), "firefox-esr is not installed: .ci/run installs it").toBe(true);
     const browser = await puppeteer.launch({
       browser: "firefox",

@@ -1,6 +1,6 @@
 // world.inspect(): tables and queries as the inspector shows them.
 import { describe, expect, it } from "vitest";
-import { component, createWorld, tag } from "wasm-ecs";
+import { component, createWorld, relation, tag } from "wasm-ecs";
 
 const Position = component("Position", { x: "f32", y: "f32" });
 const Frozen = tag("Frozen");
@@ -23,5 +23,28 @@ describe("world.inspect()", () => {
       [{ changed: ["Position"] }, 2, 10],
     ]);
     expect(q.count()).toBe(6);
+  });
+});
+
+describe("world.inspect() with relations", () => {
+  it("names sub-tables by their pairs and queries by their pair terms and cascade", async () => {
+    const ChildOf = relation("ChildOf", { exclusive: true });
+    const world = await createWorld({ components: [Position, ChildOf] });
+    const [a, b] = [world.spawn(Position), world.spawn(Position)];
+    world.spawnMany(2, Position, ChildOf.to(a));
+    world.spawn(Position, ChildOf.to(b));
+    world.query({ all: [ChildOf.to(a)] });
+    world.query({ all: [Position, ChildOf.to("*")], cascade: ChildOf });
+    const info = world.inspect();
+    const tables = info.tables.filter((t) => t.entities > 0).map((t) => [t.components.join(","), t.entities]);
+    expect(tables).toEqual([
+      ["Position", 2],
+      [`Position,ChildOf(${a})`, 2],
+      [`Position,ChildOf(${b})`, 1],
+    ]);
+    expect(info.queries.map((x) => [x.terms, x.tables, x.entities])).toEqual([
+      [{ all: [`ChildOf(${a})`] }, 1, 2],
+      [{ all: ["Position", "ChildOf(*)"], cascade: ["ChildOf"] }, 2, 3],
+    ]);
   });
 });
