@@ -1078,8 +1078,21 @@ export class World implements QueryHost {
   /** @internal QueryHost */
   get relationVersion(): number {
     const core = this.core;
-    return core.tableSeq + core.header(H_RECYCLED) * 0x10000 + core.header(H_TARGET_MOVES) * 0x100000000;
+    const seq = core.tableSeq;
+    const recycled = core.header(H_RECYCLED);
+    const moves = core.header(H_TARGET_MOVES);
+    const seen = this.relationSeen;
+    if (seq !== seen[0] || recycled !== seen[1] || moves !== seen[2]) {
+      seen[0] = seq;
+      seen[1] = recycled;
+      seen[2] = moves;
+      this.relationCounter++;
+    }
+    return this.relationCounter;
   }
+  /** Table creations, recycles and target moves when relationVersion last looked. */
+  private readonly relationSeen = [-1, -1, -1];
+  private relationCounter = 0;
   /** @internal QueryHost: sub-tables on e's target chain. */
   tablesTargeting(e: number): Table[] {
     const core = this.core;

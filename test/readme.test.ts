@@ -27,6 +27,7 @@ describe("README examples", () => {
     expect(runnable.map((b) => b.title)).toEqual([
       "## Example",
       "## Engine layer: systems, events, resources, change detection",
+      "## Relations and hierarchies",
     ]);
   });
   for (const { title, code } of runnable) {
