@@ -33,10 +33,12 @@ import {
   H_JOURNAL,
   H_JOURNAL_CAP,
   H_JOURNAL_LEN,
+  H_REC_TGT,
   H_RECYCLED,
   H_SCRATCH_BYTES,
   NO_BLOCK,
   P_STRIDE,
+  SLOT_MASK,
   T_SEQ,
   T_STATE,
   TS_LIVE,
@@ -488,8 +490,20 @@ export class Ops {
     return status === 1;
   }
 
+  /** Whether some relation pair names e as its target (its slot's chain is not empty). */
+  private isTarget(e: number): boolean {
+    const core = this.core;
+    return core.u32[(core.header(H_REC_TGT) >>> 2) + (e & SLOT_MASK) * 2] !== 0;
+  }
+
+  /** Whether any listed live entity is a relation target (then a destroy is planned). */
+  private anyTarget(ids: ArrayLike<number>): boolean {
+    for (let i = 0; i < ids.length; i++) if (this.core.tableOf(ids[i]) >= 0 && this.isTarget(ids[i])) return true;
+    return false;
+  }
+
   destroy(e: number): void {
-    if (this.relations > 0) {
+    if (this.relations > 0 && this.isTarget(e)) {
       this.destroyPlanned([e], false);
       return;
     }
@@ -551,7 +565,7 @@ export class Ops {
 
   /** Destroys listed entities with one call; skipDead ignores dead ones, otherwise all must be alive. */
   destroyMany(ids: ArrayLike<number>, skipDead: boolean): void {
-    if (this.relations > 0) {
+    if (this.relations > 0 && this.anyTarget(ids)) {
       this.destroyPlanned(ids, skipDead);
       return;
     }
@@ -751,8 +765,10 @@ export class Ops {
     if (this.relations > 0) {
       const ids: number[] = [];
       for (const t of tables) if (t.refresh() > 0) for (const e of t.entities) ids.push(e);
-      this.destroyPlanned(ids, true);
-      return;
+      if (this.anyTarget(ids)) {
+        this.destroyPlanned(ids, true);
+        return;
+      }
     }
     this.changes.settle();
     this.changes.stageStart();

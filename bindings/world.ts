@@ -1237,6 +1237,7 @@ export class World implements QueryHost {
   removed(c: Component): Entity[] {
     this.core.check();
     const id = this.idOf(c);
+    if (c.isRelation) throw new ArgumentError(`Relations are not change-tracked: removed(${c.name}) is not available`);
     return this.ops.changes.removed(id, this.running ?? OUTSIDE) as Entity[];
   }
 

@@ -339,3 +339,12 @@ describe("snapshot schema", () => {
     );
   });
 });
+
+describe("change detection", () => {
+  it("relations are not change-tracked: removed(R) is refused", async () => {
+    const world = await createWorld({ components: ALL });
+    expect(() => world.removed(Likes)).toThrow(
+      new ArgumentError("Relations are not change-tracked: removed(Likes) is not available"),
+    );
+  });
+});
