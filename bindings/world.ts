@@ -565,7 +565,9 @@ export class World implements QueryHost {
       const p = c as Pair;
       const rel = this.idOf(p.relation);
       const table = this.ops.tableAt(t);
-      return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
+      if (p.target === WILDCARD) return table.hasId(rel);
+      this.tableOfLive(p.target);
+      return table.hasPair(rel, p.target);
     }
     const id = this.idOf(c as Component);
     if (this.ops.isSparse(id)) return this.ops.sparse.has(id, e);
@@ -581,6 +583,7 @@ export class World implements QueryHost {
       const rel = this.idOf(p.relation);
       // The wildcard removes every pair of the relation, like the bare relation.
       if (p.target === WILDCARD) return this.remove(e, p.relation);
+      this.tableOfLive(p.target);
       if (!this.isDeferring()) return this.ops.removePair(e, rel, p.target);
       this.commands.push(REMOVE_PAIR, e, rel, { target: p.target, values: undefined });
       return this.ops.tableAt(t).hasPair(rel, p.target);

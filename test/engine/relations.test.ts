@@ -131,6 +131,9 @@ describe("pairs", () => {
     expect(() => world.spawnMany(4, Pos, ChildOf.to(dead))).toThrow(StaleEntityError);
     expect(() => world.addMany([e, a], Likes.to(dead))).toThrow(StaleEntityError);
     expect(() => world.add(dead, Likes.to(a))).toThrow(StaleEntityError);
+    expect(() => world.has(e, Likes.to(dead))).toThrow(StaleEntityError);
+    expect(() => world.remove(e, Likes.to(dead))).toThrow(StaleEntityError);
+    expect(() => world.query({ all: [Likes.to(dead)] })).toThrow(StaleEntityError);
     expect(() => world.spawn(Pos, ChildOf.to(a), ChildOf.to(e))).toThrow(
       new ArgumentError("ChildOf is exclusive: one target per entity, got two in (Pos, ChildOf(1), ChildOf(2))"),
     );
