@@ -478,8 +478,3 @@ export function commitDestroy(): void {
   for (let i: u32 = 0; i < len; i++) unmarkDying(slotOf(load<u32>(list + (<usize>i << 2))));
   // The list stays readable (H_DYING_LEN) until the next plan.
 }
-
-/** Exports for the facade's reads: OK, or ERR_BAD_ARGUMENT for a non-relation. */
-export function checkRelation(rel: u32): i32 {
-  return isRelation(rel) ? OK : ERR_BAD_ARGUMENT;
-}
