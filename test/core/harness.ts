@@ -77,10 +77,24 @@ export interface CoreExports {
   firstDead(ptr: number, n: number): number;
   reserveEntities(n: number): number;
   checkInvariants(): number;
+  addPair(e: number, rel: number, target: number): number;
+  removePair(e: number, rel: number, target: number): number;
+  tableForPairs(m: number, p: number, n: number): number;
+  planDestroy(ptr: number, n: number): number;
+  commitDestroy(): number;
+  cancelDestroy(): void;
+  dropTables(seq: number): number;
 }
 
 const EXPORT_NAMES: readonly (keyof CoreExports)[] = [
   "memory",
+  "addPair",
+  "removePair",
+  "tableForPairs",
+  "planDestroy",
+  "commitDestroy",
+  "cancelDestroy",
+  "dropTables",
   "init",
   "headerPtr",
   "trimScratch",

@@ -1,0 +1,156 @@
+// Relations in the core: sub-tables keyed by (mask, pairs), target chains, planned
+// destroys, recycled table records, and the status codes of bad input.
+import { describe, expect, test } from "vitest";
+import {
+  ERR_BAD_ARGUMENT,
+  ERR_STALE,
+  FLAG_CASCADE,
+  FLAG_EXCLUSIVE,
+  FLAG_RELATION,
+  FLAG_TAG,
+  H_DYING,
+  H_FREE_TABLES,
+  H_LIVE_TABLES,
+  H_REC_TGT,
+  H_TABLE_SEQ,
+  OK,
+  P_REL,
+  P_STRIDE,
+  P_TARGET,
+  SLOT_MASK,
+  T_NPAIRS,
+  T_PAIRS,
+} from "../../bindings/constants.js";
+import { BUILDS, type Build, CoreHarness } from "./harness.js";
+
+async function world(build: Build) {
+  const core = await CoreHarness.create(build, { checks: build === "debug" ? 1 : 0 });
+  const A = core.component([{ type: "f32" }]);
+  const ChildOf = core.component([], FLAG_TAG | FLAG_RELATION | FLAG_EXCLUSIVE | FLAG_CASCADE);
+  const Likes = core.component([], FLAG_TAG | FLAG_RELATION);
+  return { core, A, ChildOf, Likes };
+}
+
+/** [relation, target] pairs of table t, read from its record. */
+function pairsOf(core: CoreHarness, t: number): [number, number][] {
+  const u32 = core.u32();
+  const at = core.tget(t, T_PAIRS) >>> 2;
+  return Array.from({ length: core.tget(t, T_NPAIRS) }, (_, i) => [
+    u32[at + i * P_STRIDE + P_REL],
+    u32[at + i * P_STRIDE + P_TARGET],
+  ]);
+}
+
+describe.each(BUILDS)("relations in the core (%s build)", (build) => {
+  test("a pair moves the entity to the sub-table keyed by mask and pairs; an exclusive pair replaces", async () => {
+    const { core, A, ChildOf, Likes } = await world(build);
+    const tA = core.tableOf([A]);
+    const [p, q] = [core.spawn(tA), core.spawn(tA)];
+    const e = core.spawn(tA);
+    expect(core.raw.addPair(e, ChildOf, p)).toBe(0);
+    const sub = core.record(e).table;
+    expect(pairsOf(core, sub)).toEqual([[ChildOf, p]]);
+    expect(core.maskBits(sub)).toEqual([A, ChildOf].sort((x, y) => x - y));
+    expect(core.raw.addPair(e, ChildOf, p)).toBe(1); // held already
+    const f = core.spawn(tA);
+    core.raw.addPair(f, ChildOf, p);
+    expect(core.record(f).table).toBe(sub); // same key, same sub-table
+    core.raw.addPair(e, ChildOf, q);
+    expect(pairsOf(core, core.record(e).table)).toEqual([[ChildOf, q]]);
+    core.raw.addPair(e, Likes, q);
+    core.raw.addPair(e, Likes, p);
+    expect(pairsOf(core, core.record(e).table)).toEqual([
+      [ChildOf, q],
+      [Likes, Math.min(p, q)],
+      [Likes, Math.max(p, q)],
+    ]);
+    expect(core.raw.removePair(e, Likes, p)).toBe(1);
+    expect(core.raw.removePair(e, Likes, p)).toBe(0);
+    expect(core.raw.remove(e, Likes)).toBe(1); // the bare relation: every pair of it
+    expect(pairsOf(core, core.record(e).table)).toEqual([[ChildOf, q]]);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("bad input: stale targets, non-relations, relation bits without pairs, two exclusive targets", async () => {
+    const { core, A, ChildOf } = await world(build);
+    const tA = core.tableOf([A]);
+    const [e, p] = [core.spawn(tA), core.spawn(tA)];
+    const dead = core.spawn(tA);
+    expect(core.raw.destroy(dead)).toBe(OK);
+    const seq = core.header(H_TABLE_SEQ);
+    expect(core.raw.addPair(e, ChildOf, dead)).toBe(ERR_STALE);
+    expect(core.raw.addPair(e, A, p)).toBe(ERR_BAD_ARGUMENT);
+    expect(core.raw.add(e, ChildOf)).toBe(ERR_BAD_ARGUMENT);
+    expect(core.tableForMask([A, ChildOf])).toBe(ERR_BAD_ARGUMENT);
+    const words = core.header(3) * 2;
+    const ptr = core.scratchFor(words * 4 + 2 * P_STRIDE * 4);
+    const u32 = core.u32();
+    u32.fill(0, ptr >>> 2, (ptr >>> 2) + words + 2 * P_STRIDE);
+    u32[(ptr >>> 2) + (A >>> 5)] |= 1 << (A & 31);
+    const pairs = (ptr >>> 2) + words;
+    u32.set([ChildOf, p, 0, 0, ChildOf, e, 0, 0], pairs);
+    expect(core.raw.tableForPairs(ptr, ptr + words * 4, 2)).toBe(ERR_BAD_ARGUMENT);
+    u32.set([ChildOf, dead, 0, 0], pairs);
+    expect(core.raw.tableForPairs(ptr, ptr + words * 4, 1)).toBe(ERR_STALE);
+    expect(core.header(H_TABLE_SEQ)).toBe(seq); // no sub-table was made
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("planDestroy lists the cascade, commitDestroy carries it out and recycles the target's sub-tables", async () => {
+    const { core, A, ChildOf, Likes } = await world(build);
+    const tA = core.tableOf([A]);
+    const root = core.spawn(tA);
+    const kids = [core.spawn(tA), core.spawn(tA)];
+    for (const k of kids) core.raw.addPair(k, ChildOf, root);
+    const grandkid = core.spawn(tA);
+    core.raw.addPair(grandkid, ChildOf, kids[1]);
+    const fan = core.spawn(tA);
+    core.raw.addPair(fan, Likes, kids[0]);
+    const live = core.header(H_LIVE_TABLES);
+    const ptr = core.scratchFor(4);
+    core.u32()[ptr >>> 2] = root;
+    expect(core.raw.planDestroy(ptr, 1)).toBe(4);
+    const at = core.header(H_DYING) >>> 2;
+    expect([...core.u32().slice(at, at + 4)].sort((x, y) => x - y)).toEqual(
+      [root, ...kids, grandkid].sort((x, y) => x - y),
+    );
+    expect(core.alive(root)).toBe(true); // planned, not done
+    expect(core.raw.commitDestroy()).toBe(OK);
+    expect(core.raw.commitDestroy()).toBe(ERR_BAD_ARGUMENT); // nothing planned any more
+    for (const e of [root, ...kids, grandkid]) expect(core.alive(e)).toBe(false);
+    expect(core.record(fan).table).toBe(tA); // lost Likes(kids[0])
+    // Three sub-tables named dead entities: ChildOf(root), ChildOf(kids[1]), Likes(kids[0]).
+    expect(core.header(H_LIVE_TABLES)).toBe(live - 3);
+    expect(core.header(H_FREE_TABLES)).not.toBe(0);
+    const u32 = core.u32();
+    for (const e of [root, ...kids]) expect(u32[(core.header(H_REC_TGT) >>> 2) + (e & SLOT_MASK) * 2]).toBe(0);
+    // The next sub-table reuses a recycled record: the table count does not grow.
+    const count = core.tableCount();
+    const p = core.spawn(tA);
+    core.raw.addPair(fan, ChildOf, p);
+    expect(core.tableCount()).toBe(count);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("cancelDestroy forgets a plan; dropTables(seq) drops the empty tables made since", async () => {
+    const { core, A, ChildOf } = await world(build);
+    const tA = core.tableOf([A]);
+    const root = core.spawn(tA);
+    const kid = core.spawn(tA);
+    core.raw.addPair(kid, ChildOf, root);
+    const ptr = core.scratchFor(4);
+    core.u32()[ptr >>> 2] = root;
+    expect(core.raw.planDestroy(ptr, 1)).toBe(2);
+    core.raw.cancelDestroy();
+    expect(core.raw.commitDestroy()).toBe(ERR_BAD_ARGUMENT);
+    expect(core.alive(root) && core.alive(kid)).toBe(true);
+    const B = core.component([{ type: "u8" }]);
+    const seq = core.header(H_TABLE_SEQ);
+    const count = core.tableCount();
+    core.tableOf([A, B]); // a new, empty table
+    expect(core.tableCount()).toBe(count + 1);
+    expect(core.raw.dropTables(seq)).toBe(OK);
+    expect(core.tableCount()).toBe(count);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+});
