@@ -82,7 +82,7 @@ export function unlinkPairs(t: u32): void {
 /** The key scratch with room for n pairs; 0 when memory runs out. */
 function tmpPairs(n: u32): usize {
   const cap = hget(H_TMP_PAIRS_CAP);
-  if (n <= cap) return <usize>hget(H_TMP_PAIRS);
+  if (n <= cap && cap > 0) return <usize>hget(H_TMP_PAIRS); // (none yet: 0 would read as out of memory)
   const newCap = max<u32>(n, max<u32>(cap * 2, 8));
   const p = alloc(<usize>newCap * PAIR_BYTES);
   if (p == 0) return 0;

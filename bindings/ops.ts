@@ -115,7 +115,7 @@ export class Ops {
    * has recycled tables (sub-tables of dead targets, tables of failed calls), a record
    * whose creation number changed gets a fresh view, and cached ids of it are forgotten.
    */
-  syncTables(): void {
+  syncTables(forReplay = false): void {
     const core = this.core;
     const n = core.tableCount;
     const recycled = core.header(H_RECYCLED);
@@ -128,6 +128,9 @@ export class Ops {
         const rec = core.tableRec(t);
         const seq = core.u32[rec + T_STATE] === TS_LIVE ? core.u32[rec + T_SEQ] : -1;
         if (tables[t].seq === seq) continue;
+        // Replaying the journal of a call that recycled a table: its rows, JS-side columns
+        // included, are still in the old view until the replay moved them out.
+        if (forReplay && tables[t].seq >= 0) continue;
         tables[t] = new Table(core, t, this.ids, this.components, this.changes);
         for (const set of this.resolved) if (set.table === t) set.table = -1;
         changed = true;
@@ -136,6 +139,10 @@ export class Ops {
         this.resolved = this.resolved.filter((set) => set.table >= 0);
         this.generation++;
       }
+    }
+    if (forReplay) {
+      while (tables.length < n) tables.push(new Table(core, tables.length, this.ids, this.components, this.changes));
+      return; // the full look comes after the replay
     }
     if (tables.length > n) {
       // Records given back at the end (tables of a failed call).
@@ -154,7 +161,10 @@ export class Ops {
   useObjects(): void {
     if (this.core.onJournal !== undefined) return;
     this.expect(this.core.journalOn(), "keep object fields");
-    this.core.onJournal = () => replay(this.core, this.tablesNow(), this.components);
+    this.core.onJournal = () => {
+      this.syncTables(true);
+      replay(this.core, this.tables, this.components);
+    };
   }
 
   /** Declares component id (registered in the core as a tag) a sparse tag. */

@@ -503,9 +503,16 @@ export class World implements QueryHost {
     return core.header(H_SLOT_COUNT) + Math.max(0, n - core.header(H_FREE_COUNT));
   }
 
-  /** Checks the pairs given to spawn: live targets, no wildcard. */
+  /** Checks the pairs given to spawn: live targets, no wildcard, one target per exclusive relation. */
   private checkPairs(pairs: Pair[]): Pair[] {
     for (const p of pairs) this.pairIds(p, "spawn");
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i];
+      if (p.relation.exclusive && pairs.some((q, j) => j < i && q.relation === p.relation && q.target !== p.target))
+        throw new ArgumentError(
+          `${p.relation.name} is exclusive: one target per entity, got two in (${pairs.map(String).join(", ")})`,
+        );
+    }
     return pairs;
   }
 
@@ -995,7 +1002,7 @@ export class World implements QueryHost {
     this.core.check();
     const pairs = this.pairTerms(terms);
     const compiled = compileTerms(
-      terms,
+      pairs.none.length === 0 ? terms : withoutTargetedNone(terms),
       (c) => this.termId(c),
       (id) => this.ops.isSparse(id),
     );
@@ -1364,6 +1371,15 @@ export class World implements QueryHost {
 }
 
 /** The query's tables that hold entities now. */
+/**
+ * Query terms without the pairs that name a target in none: those leave out one
+ * sub-table (PairTerms.none), not every table with the relation.
+ */
+function withoutTargetedNone(terms: QueryTerms): QueryTerms {
+  const none = terms.none?.filter((c) => (c as Pair).isPair !== true || (c as Pair).target === WILDCARD);
+  return { ...terms, none };
+}
+
 function namesOf(components: readonly ComponentArg[]): string {
   return components
     .map((a) =>

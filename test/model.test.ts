@@ -1,7 +1,8 @@
 // Model-based test: random operation sequences run on a world and on a plain JS model
-// (test/support/model-run.ts); after every operation every live entity's components
-// and values, and several queries, must agree. The debug core also walks every
-// invariant after each structural op. `npm run fuzz` runs the same for longer.
+// (test/support/model-run.ts); after every operation every live entity's components,
+// values and relation targets, and several queries (pair terms and cascade order
+// included), must agree. The debug core also walks every invariant after each op.
+// `npm run fuzz` runs the same for longer.
 import { describe, it } from "vitest";
 import { property } from "./support/model-run.js";
 

@@ -23,7 +23,10 @@ describe("fuzz", () => {
       try {
         await property(runs, PER_RUN, { debug }, seed);
       } catch (error) {
-        throw new Error(`round ${round} (seed ${seed}, ${debug ? "debug" : "release"} core) failed: ${String(error)}`);
+        // The cause (fast-check's error, whose own cause is the failing check) is printed too.
+        throw new Error(`round ${round} (seed ${seed}, ${debug ? "debug" : "release"} core) failed: ${String(error)}`, {
+          cause: error,
+        });
       }
       done += runs * PER_RUN;
       const s = (performance.now() - started) / 1000;
