@@ -78,6 +78,7 @@ export const H_DYING_BITS: u32 = 46; //    ptr to a bitset over slots (a planned
 export const H_DYING_BITS_WORDS: u32 = 47;
 export const H_PLAN_ARMED: u32 = 48; //    1 between a successful planDestroy and its commitDestroy / cancelDestroy
 export const H_PAIR_EDGES: u32 = 49; //    ptr to the pair edge cache (relations.ts), 0 until first use
+export const H_TARGET_SLOTS: u32 = 50; //  slots whose chain is not empty (0: no entity is a target, moves skip the check)
 export const H_SIZE: u32 = 52;
 
 // ── Row journal records (journal.ts) ─────────────────────────────────────────

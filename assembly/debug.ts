@@ -3,7 +3,7 @@
 // operation of a world created with `debug: true`; the release target compiles it out.
 import {
   C_OFFSET, C_PTR, FLAG_EXCLUSIVE, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FREE_TABLES, H_LIVE_TABLES, H_PLAN_ARMED,
-  H_REC_TGT, H_RETIRED, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
+  H_REC_TGT, H_RETIRED, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_SEQ,
 } from "./constants";
 import { findTable, isLive, tableCount, tmpMask } from "./archetype-map";
@@ -80,7 +80,9 @@ function checkPairs(t: u32): void {
 /** Every chain link is a live table's pair naming that slot's live entity. */
 function checkChains(): void {
   const slots = hget(H_SLOT_COUNT);
+  let targets: u32 = 0;
   for (let s: u32 = 1; s < slots; s++) {
+    if (load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3)) != 0) targets++;
     let ct = load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3));
     let cp = load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3), 4);
     let steps: u32 = 0;
@@ -94,6 +96,7 @@ function checkChains(): void {
       assert(steps < 1 << 26, "invariant 6: a chain ends");
     }
   }
+  assert(targets == hget(H_TARGET_SLOTS), "invariant 6: H_TARGET_SLOTS counts the slots with a chain");
 }
 
 function checkTable(t: u32): void {

@@ -4,7 +4,7 @@
 // value; none traps on user input. i32 in, i32 out: masks never cross the boundary.
 import {
   C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_PLAN_ARMED,
-  H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, H_TABLE_SEQ, OK, T_COUNT, T_SEQ,
+  H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, H_TABLE_SEQ, H_TARGET_SLOTS, OK, T_COUNT, T_SEQ,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
 import {
@@ -295,6 +295,7 @@ export function destroyInTables(ptr: usize, n: u32): i32 {
   for (let i: u32 = 0; i < n; i++) {
     const t = load<u32>(ptr + (<usize>i << 2));
     if (badTable(t)) return ERR_BAD_ARGUMENT;
+    if (hget(H_TARGET_SLOTS) == 0) continue; // no entity is a target
     const ents = <usize>cget(colDesc(t, 0), C_PTR);
     const rows = tget(t, T_COUNT);
     for (let r: u32 = 0; r < rows; r++) if (isTargetSlot(slotOf(load<u32>(ents + (<usize>r << 2))))) return ERR_BAD_ARGUMENT;
@@ -306,7 +307,7 @@ export function destroyInTables(ptr: usize, n: u32): i32 {
 /** Destroys e; when it is a relation target, with everything its relations take along. */
 export function destroy(e: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
-  if (isTargetSlot(slotOf(e))) {
+  if (hget(H_TARGET_SLOTS) != 0 && isTargetSlot(slotOf(e))) {
     const p = scratch(4);
     if (p == 0) return ERR_CAPACITY;
     store<u32>(p, e);
@@ -325,7 +326,7 @@ export function destroy(e: u32): i32 {
  * When one is a relation target, the destroy is planned and carried out as a whole.
  */
 export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
-  for (let i: u32 = 0; i < n; i++) {
+  for (let i: u32 = 0; i < n && hget(H_TARGET_SLOTS) != 0; i++) {
     const e = load<u32>(ptr + (<usize>i << 2));
     if (indexIsAlive(e) && isTargetSlot(slotOf(e))) {
       if (skipDead == 0 && firstDeadListed(ptr, n) >= 0) return ERR_STALE;

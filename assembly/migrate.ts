@@ -5,7 +5,7 @@
 import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
 import { record } from "./journal";
 import { recRow, recTable, releaseSlot, setRecord, slotOf, takeSlot, takeSlots } from "./entity-index";
-import { noteTargetMoved } from "./relations";
+import { noteRowsMoved, noteTargetMoved } from "./relations";
 import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
 
 /** Spawns one entity into t with default values; returns it. */
@@ -105,10 +105,9 @@ export function moveTail(src: u32, r0: u32, n: u32, dst: u32): void {
   tset(src, T_COUNT, r0);
   const ents = <usize>cget(colDesc(dst, 0), C_PTR);
   for (let i: u32 = 0; i < n; i++) {
-    const slot = slotOf(load<u32>(ents + (<usize>(d0 + i) << 2)));
-    setRecord(slot, dst, d0 + i);
-    noteTargetMoved(slot);
+    setRecord(slotOf(load<u32>(ents + (<usize>(d0 + i) << 2))), dst, d0 + i);
   }
+  noteRowsMoved();
 }
 
 /** Destroys live entity e: its row is swap-removed and its slot freed. */

@@ -15,7 +15,7 @@
 // the target's sub-tables, now empty.
 import {
   C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, FLAG_CASCADE, FLAG_EXCLUSIVE, H_DYING, H_DYING_BITS,
-  H_DYING_BITS_WORDS, H_DYING_CAP, H_PAIR_EDGES, H_DYING_LEN, H_PLAN, H_PLAN_ARMED, H_PLAN_CAP, H_PLAN_LEN, H_REC_TGT, H_RESULT,
+  H_DYING_BITS_WORDS, H_DYING_CAP, H_PAIR_EDGES, H_TARGET_SLOTS, H_DYING_LEN, H_PLAN, H_PLAN_ARMED, H_PLAN_CAP, H_PLAN_LEN, H_REC_TGT, H_RESULT,
   H_SLOT_COUNT, H_TABLE_SEQ, H_TARGET_MOVES, H_TMP_PAIRS, H_TMP_PAIRS_CAP, MARK_DESTROY, MARK_REMOVE,
   OK, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_STRIDE, P_TARGET, T_COUNT, T_MARK, T_NPAIRS, T_PAIRS, T_PENDING, T_SEQ,
 } from "./constants";
@@ -46,6 +46,7 @@ export function linkPairs(t: u32): void {
   for (let i: u32 = 0; i < n; i++) {
     const q = tablePair(t, i);
     const h = headAt(slotOf(load<u32>(q, P_TARGET << 2)));
+    if (load<u32>(h) == 0) hset(H_TARGET_SLOTS, hget(H_TARGET_SLOTS) + 1);
     store<u32>(q, load<u32>(h), P_NEXT_TABLE << 2);
     store<u32>(q, load<u32>(h, 4), P_NEXT_PAIR << 2);
     store<u32>(h, t + 1);
@@ -59,13 +60,15 @@ export function unlinkPairs(t: u32): void {
   for (let i: u32 = 0; i < n; i++) {
     const q = tablePair(t, i);
     // prev: the two u32 (table + 1, pair) that point at the current link.
-    let prev = headAt(slotOf(load<u32>(q, P_TARGET << 2)));
+    const head = headAt(slotOf(load<u32>(q, P_TARGET << 2)));
+    let prev = head;
     while (true) {
       const nt = load<u32>(prev), np = load<u32>(prev, 4);
       if (!ASC_NO_ASSERT) assert(nt != 0, "a table's pair is on its target's chain");
       if (nt == t + 1 && np == i) {
         store<u32>(prev, load<u32>(q, P_NEXT_TABLE << 2));
         store<u32>(prev, load<u32>(q, P_NEXT_PAIR << 2), 4);
+        if (load<u32>(head) == 0) hset(H_TARGET_SLOTS, hget(H_TARGET_SLOTS) - 1);
         break;
       }
       prev = tablePair(nt - 1, np) + (<usize>P_NEXT_TABLE << 2);
@@ -75,7 +78,12 @@ export function unlinkPairs(t: u32): void {
 
 /** Tells the facade that an entity some pair names moved or died (cascade orders depend on it). */
 @inline export function noteTargetMoved(slot: u32): void {
-  if (isTargetSlot(slot)) hset(H_TARGET_MOVES, hget(H_TARGET_MOVES) + 1);
+  if (hget(H_TARGET_SLOTS) != 0 && isTargetSlot(slot)) hset(H_TARGET_MOVES, hget(H_TARGET_MOVES) + 1);
+}
+
+/** A bulk move of rows: counted as a target move whenever some entity is a target (no per-row look). */
+@inline export function noteRowsMoved(): void {
+  if (hget(H_TARGET_SLOTS) != 0) hset(H_TARGET_MOVES, hget(H_TARGET_MOVES) + 1);
 }
 
 // ── Keys ──────────────────────────────────────────────────────────────────────

@@ -68,6 +68,7 @@ export const H_DYING_BITS = 46;
 export const H_DYING_BITS_WORDS = 47;
 export const H_PLAN_ARMED = 48;
 export const H_PAIR_EDGES = 49;
+export const H_TARGET_SLOTS = 50;
 export const H_SIZE = 52;
 
 export const J_APPEND = 1;
