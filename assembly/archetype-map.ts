@@ -23,7 +23,7 @@ import { alloc, free } from "./alloc";
 import { bumpEpoch, hget, hset } from "./header";
 import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskHash, maskSet, maskWords, tableMask } from "./mask";
 import { companionOf, fieldRec, isRelation, kget, typeSize } from "./registry";
-import { linkPairs, tableWithoutRelation, unlinkPairs } from "./relations";
+import { linkPairs, reserveTargets, tableWithoutRelation, unlinkPairs } from "./relations";
 import { tableRec, tget, tset } from "./table";
 
 const RECORD_BYTES: usize = <usize>T_STRIDE << 2;
@@ -180,7 +180,8 @@ export function createTable(m: usize, p: usize = 0, np: u32 = 0): i32 {
   const cols = alloc(<usize>ncols * (<usize>C_STRIDE << 2));
   const pairs = np > 0 ? alloc(<usize>np * (<usize>P_STRIDE << 2)) : 0;
   let tables: usize = 0, masks: usize = 0, map: usize = 0;
-  let ok = comps != 0 && cols != 0 && (np == 0 || pairs != 0);
+  // The target map grows first: a bigger map holds the same entries, so that is no change.
+  let ok = comps != 0 && cols != 0 && (np == 0 || (pairs != 0 && reserveTargets(np)));
   if (ok && reuse == 0 && n == cap) {
     tables = alloc(<usize>cap * 2 * RECORD_BYTES);
     masks = alloc(<usize>cap * 2 * maskBytes());

@@ -64,7 +64,7 @@ export const H_FREE_TABLES: u32 = 32; //   first recycled table record + 1 (0 = 
 export const H_TABLE_SEQ: u32 = 33; //     tables created so far (each table's T_SEQ is its number)
 export const H_RECYCLED: u32 = 34; //      tables recycled so far: queries rematch when it moves
 export const H_LIVE_TABLES: u32 = 35; //   tables in use (H_TABLE_COUNT minus recycled records)
-export const H_REC_TGT: u32 = 36; //       ptr to u32[2 * slotCap]: per slot, first pair naming it (table + 1, pair)
+export const H_TGT_MAP: u32 = 36; //       ptr to the target map: slot -> first pair naming it (relations.ts)
 export const H_TMP_PAIRS: u32 = 37; //     ptr to the scratch key pairs (P_STRIDE u32 each)
 export const H_TMP_PAIRS_CAP: u32 = 38;
 export const H_TARGET_MOVES: u32 = 39; //  bumped when an entity that is a relation target moves or dies
@@ -79,7 +79,9 @@ export const H_DYING_BITS_WORDS: u32 = 47;
 export const H_PLAN_ARMED: u32 = 48; //    1 between a successful planDestroy and its commitDestroy / cancelDestroy
 export const H_PAIR_EDGES: u32 = 49; //    ptr to the pair edge cache (relations.ts), 0 until first use
 export const H_TARGET_SLOTS: u32 = 50; //  slots whose chain is not empty (0: no entity is a target, moves skip the check)
-export const H_SIZE: u32 = 52;
+export const H_TGT_CAP: u32 = 51; //       entries in the target map (a power of two, or 0 before the first pair)
+export const H_TGT_BITS: u32 = 52; //      ptr to a bitset over slots: set while some pair names the slot's entity
+export const H_SIZE: u32 = 56;
 
 // ── Row journal records (journal.ts) ─────────────────────────────────────────
 export const J_APPEND: u32 = 1;
@@ -114,7 +116,7 @@ export const MARK_DESTROY: u32 = 2;
 
 // ── Relation pair (u32 slots) in a table's pair list ─────────────────────────
 // A sub-table's key is its mask plus its pairs; the pairs naming one target entity
-// are linked from that entity's slot (H_REC_TGT) through P_NEXT_TABLE / P_NEXT_PAIR.
+// are chained from that entity's entry in the target map (H_TGT_MAP) through P_NEXT_TABLE / P_NEXT_PAIR.
 export const P_REL: u32 = 0;
 export const P_TARGET: u32 = 1;
 export const P_NEXT_TABLE: u32 = 2; // table + 1 of the next pair naming the same target, 0 = end

@@ -3,11 +3,11 @@
 // operation of a world created with `debug: true`; the release target compiles it out.
 import {
   C_OFFSET, C_PTR, FLAG_EXCLUSIVE, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FREE_TABLES, H_LIVE_TABLES, H_PLAN_ARMED,
-  H_REC_TGT, H_RETIRED, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
+  H_RETIRED, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_SEQ,
 } from "./constants";
 import { findTable, isLive, tableCount, tmpMask } from "./archetype-map";
-import { tablePair } from "./relations";
+import { findHead, isTargetSlot, tablePair } from "./relations";
 import { isAlive, makeEntity, recGen, recRow, recTable, slotOf } from "./entity-index";
 import { hget } from "./header";
 import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskSet, maskWords, tableMask } from "./mask";
@@ -54,8 +54,10 @@ function checkPairs(t: u32): void {
       assert(pr != r || (flagsOf(r) & FLAG_EXCLUSIVE) == 0, "invariant 6: an exclusive relation has one target");
     }
     // The pair is on its target's chain.
-    let ct = load<u32>(<usize>hget(H_REC_TGT) + (<usize>slotOf(x) << 3));
-    let cp = load<u32>(<usize>hget(H_REC_TGT) + (<usize>slotOf(x) << 3), 4);
+    const head = findHead(slotOf(x));
+    assert(head != 0, "invariant 6: a pair's target has a chain");
+    let ct = load<u32>(head);
+    let cp = load<u32>(head, 4);
     let found = false;
     while (ct != 0) {
       if (ct - 1 == t && cp == i) { found = true; break; }
@@ -82,9 +84,13 @@ function checkChains(): void {
   const slots = hget(H_SLOT_COUNT);
   let targets: u32 = 0;
   for (let s: u32 = 1; s < slots; s++) {
-    if (load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3)) != 0) targets++;
-    let ct = load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3));
-    let cp = load<u32>(<usize>hget(H_REC_TGT) + (<usize>s << 3), 4);
+    const head = findHead(s);
+    assert(isTargetSlot(s) == (head != 0), "invariant 6: a slot's target bit says whether the target map has it");
+    if (head == 0) continue;
+    targets++;
+    let ct = load<u32>(head);
+    let cp = load<u32>(head, 4);
+    assert(ct != 0, "invariant 6: the target map holds only non-empty chains");
     let steps: u32 = 0;
     while (ct != 0) {
       assert(ct - 1 < tableCount() && isLive(ct - 1) && cp < tget(ct - 1, T_NPAIRS), "invariant 6: a chain links live pairs");

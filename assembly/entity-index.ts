@@ -2,8 +2,7 @@
 //   recTable: i32[slotCap]  table of the entity in that slot, -1 when the slot is free
 //   recRow:   u32[slotCap]  row in that table; for a free slot, the next free slot (0 = none)
 //   recGen:   u16[slotCap]  current generation; a handle is alive iff its generation matches
-//   recTgt:   u32[2 * slotCap]  first relation pair naming the slot's entity as target
-//             (table + 1, pair index; 0 = none), see relations.ts
+//   tgtBits:  one bit per slot, set while a relation pair names the slot's entity (relations.ts)
 // Invariant: for every live slot s, entities[recRow[s]] of table recTable[s] is s's handle.
 // Free slots form a FIFO queue, so a slot is reused as late as possible. A slot whose
 // generation would wrap (after 2^GEN_BITS - 1 reuses) is retired instead of freed, so a
@@ -11,7 +10,7 @@
 // spawns per world in all (then spawning throws CapacityError for the id space).
 import {
   ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_RETIRED,
-  H_FREE_TAIL, H_REC_GEN, H_REC_TGT, H_REC_ROW, H_REC_TABLE, H_SLOT_CAP, H_SLOT_COUNT, MAX_SLOTS,
+  H_FREE_TAIL, H_REC_GEN, H_TGT_BITS, H_REC_ROW, H_REC_TABLE, H_SLOT_CAP, H_SLOT_COUNT, MAX_SLOTS,
   OK, SLOT_BITS, SLOT_MASK,
 } from "./constants";
 import { alloc, free } from "./alloc";
@@ -81,24 +80,27 @@ function growSlots(cap: u32): bool {
   const t = alloc(<usize>cap << 2);
   const r = alloc(<usize>cap << 2);
   const g = alloc(<usize>cap << 1);
-  const x = alloc(<usize>cap << 3);
-  if (t == 0 || r == 0 || g == 0 || x == 0) { free(t); free(r); free(g); free(x); return false; }
+  const b = alloc(<usize>((cap + 31) >> 5) << 2);
+  if (t == 0 || r == 0 || g == 0 || b == 0) { free(t); free(r); free(g); free(b); return false; }
+  // The target bits (relations.ts): one per slot, copied over, the new ones clear.
+  const oldB = <usize>hget(H_TGT_BITS);
+  const oldWords = <usize>((hget(H_SLOT_CAP) + 31) >> 5);
+  memory.fill(b, 0, <usize>((cap + 31) >> 5) << 2);
+  if (oldB != 0) memory.copy(b, oldB, oldWords << 2);
+  free(oldB);
+  hset(H_TGT_BITS, <u32>b);
   const used = <usize>hget(H_SLOT_COUNT);
   const oldT = <usize>hget(H_REC_TABLE), oldR = <usize>hget(H_REC_ROW), oldG = <usize>hget(H_REC_GEN);
-  const oldX = <usize>hget(H_REC_TGT);
-  memory.fill(x, 0, <usize>cap << 3);
   if (hget(H_SLOT_CAP) > 0) {
     memory.copy(t, oldT, used << 2);
     memory.copy(r, oldR, used << 2);
     memory.copy(g, oldG, used << 1);
-    memory.copy(x, oldX, used << 3);
   } else {
     store<i32>(t, -1); // slot 0: never alive
     store<u32>(r, 0);
     store<u16>(g, 0);
   }
-  free(oldT); free(oldR); free(oldG); free(oldX);
-  hset(H_REC_TGT, <u32>x);
+  free(oldT); free(oldR); free(oldG);
   hset(H_REC_TABLE, <u32>t);
   hset(H_REC_ROW, <u32>r);
   hset(H_REC_GEN, <u32>g);

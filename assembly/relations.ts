@@ -6,8 +6,10 @@
 //
 //   table pairs:  u32[P_STRIDE * npairs]  [ rel | target | next table + 1 | next pair ]
 //                 ascending by (rel, target); part of the table's key (archetype-map.ts)
-//   recTgt:       u32[2 * slotCap]        per slot, the first pair naming that slot's
-//                 entity (table + 1, pair index), chained through the pairs' next links
+//   target map:   open addressing, TE_STRIDE u32 per entry [ slot + 1 | table + 1 | pair | 0 ]:
+//                 for each entity some pair names, the first such pair; the rest are
+//                 chained through the pairs' next links. Only targets have an entry, so
+//                 entities cost nothing here (a per-slot array would cost 8 B each).
 // Invariants: R's bit is in a table's mask iff the table has a pair of R; an exclusive
 // R has at most one pair per table; every pair's target is alive, and the pair is on
 // its target's chain. Destroying a target (planDestroy / commitDestroy) first moves or
@@ -15,7 +17,7 @@
 // the target's sub-tables, now empty.
 import {
   C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, FLAG_CASCADE, FLAG_EXCLUSIVE, H_DYING, H_DYING_BITS,
-  H_DYING_BITS_WORDS, H_DYING_CAP, H_PAIR_EDGES, H_TARGET_SLOTS, H_DYING_LEN, H_PLAN, H_PLAN_ARMED, H_PLAN_CAP, H_PLAN_LEN, H_REC_TGT, H_RESULT,
+  H_DYING_BITS_WORDS, H_DYING_CAP, H_PAIR_EDGES, H_TARGET_SLOTS, H_DYING_LEN, H_PLAN, H_PLAN_ARMED, H_PLAN_CAP, H_PLAN_LEN, H_RESULT, H_TGT_BITS, H_TGT_CAP, H_TGT_MAP,
   H_SLOT_COUNT, H_TABLE_SEQ, H_TARGET_MOVES, H_TMP_PAIRS, H_TMP_PAIRS_CAP, MARK_DESTROY, MARK_REMOVE,
   OK, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_STRIDE, P_TARGET, T_COUNT, T_MARK, T_NPAIRS, T_PAIRS, T_PENDING, T_SEQ,
 } from "./constants";
@@ -35,18 +37,113 @@ const PAIR_BYTES: usize = <usize>P_STRIDE << 2;
 @inline export function tablePair(t: u32, i: u32): usize { return pairAt(<usize>tget(t, T_PAIRS), i); }
 
 // ── Target chains ─────────────────────────────────────────────────────────────
-@inline function headAt(slot: u32): usize { return <usize>hget(H_REC_TGT) + (<usize>slot << 3); }
+const TE_STRIDE: u32 = 4;
 
-/** Whether some pair names the entity in this slot as its target. */
-@inline export function isTargetSlot(slot: u32): bool { return load<u32>(headAt(slot)) != 0; }
+@inline function targetHash(slot: u32): u32 {
+  const h = slot * 0x9e3779b1;
+  return h ^ (h >> 16);
+}
 
-/** Puts every pair of table t at the front of its target's chain. */
+/** Address of the (table + 1, pair) head of slot's chain, or 0 when no pair names it. */
+export function findHead(slot: u32): usize {
+  const cap = hget(H_TGT_CAP);
+  if (cap == 0) return 0;
+  const map = <usize>hget(H_TGT_MAP);
+  let i = targetHash(slot) & (cap - 1);
+  while (true) {
+    const e = map + (<usize>(i * TE_STRIDE) << 2);
+    const k = load<u32>(e);
+    if (k == 0) return 0;
+    if (k == slot + 1) return e + 4;
+    i = (i + 1) & (cap - 1);
+  }
+}
+
+/** Whether some pair names the entity in this slot as its target (one bit, no map probe). */
+@inline export function isTargetSlot(slot: u32): bool {
+  return (load<u32>(<usize>hget(H_TGT_BITS) + (<usize>(slot >> 5) << 2)) & (1 << (slot & 31))) != 0;
+}
+
+@inline function setTargetBit(slot: u32, on: bool): void {
+  const w = <usize>hget(H_TGT_BITS) + (<usize>(slot >> 5) << 2);
+  store<u32>(w, on ? load<u32>(w) | (1 << (slot & 31)) : load<u32>(w) & ~(1 << (slot & 31)));
+}
+
+/** Room in the target map for n more targets (it grows, rehashing); false when out of memory. */
+export function reserveTargets(n: u32): bool {
+  const cap = hget(H_TGT_CAP);
+  const need = (<u64>hget(H_TARGET_SLOTS) + <u64>n) * 2;
+  if (need <= <u64>cap) return true;
+  let newCap: u64 = max<u64>(<u64>cap, 16);
+  while (newCap < need) newCap <<= 1;
+  if (newCap > 1 << 26) return false;
+  const bytes = <usize>newCap * (<usize>TE_STRIDE << 2);
+  const map = alloc(bytes);
+  if (map == 0) return false;
+  memory.fill(map, 0, bytes);
+  const old = <usize>hget(H_TGT_MAP);
+  for (let i: u32 = 0; i < cap; i++) {
+    const e = old + (<usize>(i * TE_STRIDE) << 2);
+    const k = load<u32>(e);
+    if (k == 0) continue;
+    let j = targetHash(k - 1) & (<u32>newCap - 1);
+    while (load<u32>(map + (<usize>(j * TE_STRIDE) << 2)) != 0) j = (j + 1) & (<u32>newCap - 1);
+    memory.copy(map + (<usize>(j * TE_STRIDE) << 2), e, <usize>TE_STRIDE << 2);
+  }
+  free(old);
+  hset(H_TGT_MAP, <u32>map);
+  hset(H_TGT_CAP, <u32>newCap);
+  return true;
+}
+
+/** A new, empty head for slot (precondition: reserveTargets made room, slot has none). */
+function insertHead(slot: u32): usize {
+  const cap = hget(H_TGT_CAP);
+  const map = <usize>hget(H_TGT_MAP);
+  let i = targetHash(slot) & (cap - 1);
+  while (load<u32>(map + (<usize>(i * TE_STRIDE) << 2)) != 0) i = (i + 1) & (cap - 1);
+  const e = map + (<usize>(i * TE_STRIDE) << 2);
+  store<u32>(e, slot + 1);
+  store<u32>(e, 0, 4);
+  store<u32>(e, 0, 8);
+  hset(H_TARGET_SLOTS, hget(H_TARGET_SLOTS) + 1);
+  setTargetBit(slot, true);
+  return e + 4;
+}
+
+/** Takes slot's (empty) head out of the map: backward-shift deletion, no tombstones. */
+function deleteHead(slot: u32): void {
+  const cap = hget(H_TGT_CAP);
+  const map = <usize>hget(H_TGT_MAP);
+  const capMask = cap - 1;
+  let i = targetHash(slot) & capMask;
+  while (load<u32>(map + (<usize>(i * TE_STRIDE) << 2)) != slot + 1) i = (i + 1) & capMask;
+  let j = i;
+  while (true) {
+    j = (j + 1) & capMask;
+    const e = map + (<usize>(j * TE_STRIDE) << 2);
+    const k = load<u32>(e);
+    if (k == 0) break;
+    const home = targetHash(k - 1) & capMask;
+    const between = i <= j ? home > i && home <= j : home > i || home <= j;
+    if (!between) {
+      memory.copy(map + (<usize>(i * TE_STRIDE) << 2), e, <usize>TE_STRIDE << 2);
+      i = j;
+    }
+  }
+  memory.fill(map + (<usize>(i * TE_STRIDE) << 2), 0, <usize>TE_STRIDE << 2);
+  hset(H_TARGET_SLOTS, hget(H_TARGET_SLOTS) - 1);
+  setTargetBit(slot, false);
+}
+
+/** Puts every pair of table t at the front of its target's chain (precondition: reserveTargets). */
 export function linkPairs(t: u32): void {
   const n = tget(t, T_NPAIRS);
   for (let i: u32 = 0; i < n; i++) {
     const q = tablePair(t, i);
-    const h = headAt(slotOf(load<u32>(q, P_TARGET << 2)));
-    if (load<u32>(h) == 0) hset(H_TARGET_SLOTS, hget(H_TARGET_SLOTS) + 1);
+    const slot = slotOf(load<u32>(q, P_TARGET << 2));
+    let h = findHead(slot);
+    if (h == 0) h = insertHead(slot);
     store<u32>(q, load<u32>(h), P_NEXT_TABLE << 2);
     store<u32>(q, load<u32>(h, 4), P_NEXT_PAIR << 2);
     store<u32>(h, t + 1);
@@ -60,7 +157,8 @@ export function unlinkPairs(t: u32): void {
   for (let i: u32 = 0; i < n; i++) {
     const q = tablePair(t, i);
     // prev: the two u32 (table + 1, pair) that point at the current link.
-    const head = headAt(slotOf(load<u32>(q, P_TARGET << 2)));
+    const slot = slotOf(load<u32>(q, P_TARGET << 2));
+    const head = findHead(slot);
     let prev = head;
     while (true) {
       const nt = load<u32>(prev), np = load<u32>(prev, 4);
@@ -68,7 +166,7 @@ export function unlinkPairs(t: u32): void {
       if (nt == t + 1 && np == i) {
         store<u32>(prev, load<u32>(q, P_NEXT_TABLE << 2));
         store<u32>(prev, load<u32>(q, P_NEXT_PAIR << 2), 4);
-        if (load<u32>(head) == 0) hset(H_TARGET_SLOTS, hget(H_TARGET_SLOTS) - 1);
+        if (load<u32>(head) == 0) deleteHead(slot);
         break;
       }
       prev = tablePair(nt - 1, np) + (<usize>P_NEXT_TABLE << 2);
@@ -415,7 +513,12 @@ export function planDestroy(ptr: usize, n: u32): i32 {
   // Level by level: whatever names a dying entity is destroyed or loses the pair.
   for (let i: u32 = 0; ok && i < hget(H_DYING_LEN); i++) {
     const x = load<u32>(<usize>hget(H_DYING) + (<usize>i << 2));
-    let t = load<u32>(headAt(slotOf(x))), j = load<u32>(headAt(slotOf(x)), 4);
+    const h = findHead(slotOf(x));
+    let t: u32 = 0, j: u32 = 0;
+    if (h != 0) {
+      t = load<u32>(h);
+      j = load<u32>(h, 4);
+    }
     while (ok && t != 0) {
       const q = tablePair(t - 1, j);
       const mark = tget(t - 1, T_MARK);
@@ -477,8 +580,8 @@ export function commitDestroy(): void {
   }
   // Every sub-table naming a dead entity is empty now: recycle it.
   for (let i: u32 = 0; i < len; i++) {
-    const h = headAt(slotOf(load<u32>(list + (<usize>i << 2))));
-    while (load<u32>(h) != 0) recycleTable(load<u32>(h) - 1);
+    const slot = slotOf(load<u32>(list + (<usize>i << 2)));
+    for (let h = findHead(slot); h != 0; h = findHead(slot)) recycleTable(load<u32>(h) - 1);
   }
   for (let i: u32 = 0; i < plans; i++) tset(load<u32>(planAt(i)), T_MARK, 0);
   hset(H_PLAN_LEN, 0);

@@ -18,6 +18,9 @@ import {
   H_TABLE_COUNT,
   H_TABLE_SEQ,
   H_TABLES,
+  H_TGT_BITS,
+  H_TGT_CAP,
+  H_TGT_MAP,
   SLOT_BITS,
   SLOT_MASK,
   T_STRIDE,
@@ -245,6 +248,27 @@ export class Core {
     if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || e >>> 0 !== e) return -1;
     if (this.u16[(u32[h + H_REC_GEN] >>> 1) + slot] !== e >>> SLOT_BITS) return -1;
     return this.i32[(u32[h + H_REC_TABLE] >>> 2) + slot];
+  }
+  /**
+   * u32 index of the head of e's target chain in the core's target map ([table + 1,
+   * pair]), or -1 when no relation pair names e's slot (assembly/relations.ts findHead).
+   */
+  targetHead(e: number): number {
+    const u32 = this.u32;
+    const slot = e & SLOT_MASK;
+    // The target bit first (one per slot): most entities are no target.
+    if ((u32[(u32[this.hdr + H_TGT_BITS] >>> 2) + (slot >>> 5)] & (1 << (slot & 31))) === 0) return -1;
+    const cap = u32[this.hdr + H_TGT_CAP];
+    if (cap === 0) return -1;
+    const map = u32[this.hdr + H_TGT_MAP] >>> 2;
+    const h = Math.imul(slot, 0x9e3779b1) >>> 0;
+    let i = ((h ^ (h >>> 16)) >>> 0) & (cap - 1);
+    while (true) {
+      const k = u32[map + i * 4];
+      if (k === 0) return -1;
+      if (k === slot + 1) return map + i * 4 + 1;
+      i = (i + 1) & (cap - 1);
+    }
   }
   /** Row of a live entity (precondition: tableOf(e) >= 0). */
   rowOf(e: number): number {

@@ -33,12 +33,10 @@ import {
   H_JOURNAL,
   H_JOURNAL_CAP,
   H_JOURNAL_LEN,
-  H_REC_TGT,
   H_RECYCLED,
   H_SCRATCH_BYTES,
   NO_BLOCK,
   P_STRIDE,
-  SLOT_MASK,
   T_SEQ,
   T_STATE,
   TS_LIVE,
@@ -502,8 +500,7 @@ export class Ops {
 
   /** Whether some relation pair names e as its target (its slot's chain is not empty). */
   private isTarget(e: number): boolean {
-    const core = this.core;
-    return core.u32[(core.header(H_REC_TGT) >>> 2) + (e & SLOT_MASK) * 2] !== 0;
+    return this.core.targetHead(e) >= 0;
   }
 
   /** Whether any listed live entity is a relation target (then a destroy is planned). */

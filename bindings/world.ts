@@ -31,7 +31,6 @@ import {
   H_FREE_HEAD,
   H_HEAP_TOP,
   H_LIVE_TABLES,
-  H_REC_TGT,
   H_RECYCLED,
   H_SLOT_COUNT,
   H_TARGET_MOVES,
@@ -1107,8 +1106,9 @@ export class World implements QueryHost {
   tablesTargeting(e: number): Table[] {
     const core = this.core;
     const u32 = core.u32;
-    const head = (core.header(H_REC_TGT) >>> 2) + (e & SLOT_MASK) * 2;
+    const head = core.targetHead(e);
     const out: Table[] = [];
+    if (head < 0) return out;
     let t = u32[head];
     let i = u32[head + 1];
     while (t !== 0) {

@@ -151,7 +151,7 @@ describe("memory exhaustion with relations", () => {
       const maxMemoryBytes = (3 + Math.floor(r() * 12)) * 65536;
       const world = await createWorld({ components: [A, C, Link, Under], maxMemoryBytes, initialMemoryBytes: 0 });
       let failed = false;
-      for (let step = 0; step < 5000 && !failed; step++) {
+      for (let step = 0; step < 20_000 && !failed; step++) {
         const live = [...world.query({}).entities()];
         const any = () => (live.length > 0 ? pick(r, live) : world.spawn(A));
         const kind = Math.floor(r() * 8);
