@@ -370,12 +370,19 @@ export function addPair(e: u32, rel: u32, target: u32): i32 {
   const src = <u32>recTable(slotOf(e));
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
-  const dst = tableWithPair(src, rel, target);
+  return moveOne(e, src, tableWithPair(src, rel, target), before, 0, 1);
+}
+
+/**
+ * Moves e from its table src to dst (the caller's lookup, which may have created it):
+ * returns `moved`, or `stayed` when dst is src; a failure drops the tables made since `before`.
+ */
+function moveOne(e: u32, src: u32, dst: i32, before: u32, moved: i32, stayed: i32): i32 {
   if (dst < 0) return failed(dst, before);
-  if (<u32>dst == src) return after(1);
+  if (<u32>dst == src) return after(stayed);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
-  return after(0);
+  return after(moved);
 }
 
 /** Removes the pair (rel, target) from e: 1 when it held it, 0 when not. A dead target is simply not held. */
@@ -386,12 +393,7 @@ export function removePair(e: u32, rel: u32, target: u32): i32 {
   const src = <u32>recTable(slotOf(e));
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
-  const dst = tableWithoutPair(src, rel, target);
-  if (dst < 0) return failed(dst, before);
-  if (<u32>dst == src) return after(0);
-  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
-  moveEntity(e, <u32>dst);
-  return after(1);
+  return moveOne(e, src, tableWithoutPair(src, rel, target), before, 1, 0);
 }
 
 /** Adds (adding != 0) or removes the pair (rel, target) on the n entities at ptr; all or nothing. */
