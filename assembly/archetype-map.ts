@@ -12,7 +12,7 @@
 //   masks: u64[tableCap * words]   mask of table t at t * words
 //   edges: u32[2 * edgeCap]        [2c] = add c, [2c + 1] = remove c; table id + 1, 0 = unknown
 import {
-  C_DEFAULT, C_ELEM, ERR_BAD_ARGUMENT, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
+  C_DEFAULT, C_ELEM, CREATED_RING, ERR_BAD_ARGUMENT, H_CREATED, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
   H_MAP, H_MAP_CAP, H_MASK_WORDS, H_MASKS, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, H_TMP_MASK,
   K_NFIELDS, K_ROW_BYTES, T_BLOCK, T_COLS, T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES,
@@ -36,7 +36,10 @@ export function initMap(): bool {
   const masks = alloc(16 * 8);
   const map = alloc(32 * 4);
   const tmp = alloc(8);
-  if (tables == 0 || masks == 0 || map == 0 || tmp == 0) return false;
+  const created = alloc(<usize>CREATED_RING << 2);
+  if (tables == 0 || masks == 0 || map == 0 || tmp == 0 || created == 0) return false;
+  memory.fill(created, 0, <usize>CREATED_RING << 2);
+  hset(H_CREATED, <u32>created);
   memory.fill(map, 0, 32 * 4);
   store<u64>(tmp, 0);
   hset(H_TABLES, <u32>tables);
@@ -224,6 +227,8 @@ export function createTable(m: usize, p: usize = 0, np: u32 = 0): i32 {
   tset(id, T_ROW_BYTES, layoutColumns(m, words, comps, cols, ncols));
   const seq = hget(H_TABLE_SEQ);
   tset(id, T_SEQ, seq);
+  // The facade finds the records new tables took (recycled ones too) here, without a scan.
+  store<u32>(<usize>hget(H_CREATED) + (<usize>(seq & (CREATED_RING - 1)) << 2), id);
   hset(H_TABLE_SEQ, seq + 1);
   tset(id, T_STATE, TS_LIVE);
   hset(H_LIVE_TABLES, hget(H_LIVE_TABLES) + 1);

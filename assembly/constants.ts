@@ -81,6 +81,8 @@ export const H_PAIR_EDGES: u32 = 49; //    ptr to the pair edge cache (relations
 export const H_TARGET_SLOTS: u32 = 50; //  slots whose chain is not empty (0: no entity is a target, moves skip the check)
 export const H_TGT_CAP: u32 = 51; //       entries in the target map (a power of two, or 0 before the first pair)
 export const H_TGT_BITS: u32 = 52; //      ptr to a bitset over slots: set while some pair names the slot's entity
+export const H_CREATED: u32 = 53; //       ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
+export const CREATED_RING: u32 = 256;
 export const H_SIZE: u32 = 56;
 
 // ── Row journal records (journal.ts) ─────────────────────────────────────────

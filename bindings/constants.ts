@@ -71,6 +71,8 @@ export const H_PAIR_EDGES = 49;
 export const H_TARGET_SLOTS = 50;
 export const H_TGT_CAP = 51;
 export const H_TGT_BITS = 52;
+export const H_CREATED = 53;
+export const CREATED_RING = 256;
 export const H_SIZE = 56;
 
 export const J_APPEND = 1;

@@ -24,15 +24,19 @@ import {
 } from "./commands.js";
 import { type Component, type ComponentArg, ComponentInit, type Pair, type Relation } from "./component.js";
 import {
+  CREATED_RING,
   ERR_BAD_ARGUMENT,
   ERR_CAPACITY,
   ERR_ID_SPACE,
   ERR_STALE,
+  H_CREATED,
   H_DYING,
   H_FREE_TABLES,
   H_JOURNAL,
   H_JOURNAL_CAP,
   H_JOURNAL_LEN,
+  H_PLAN,
+  H_PLAN_LEN,
   H_RECYCLED,
   H_SCRATCH_BYTES,
   NO_BLOCK,
@@ -119,24 +123,33 @@ export class Ops {
     const recycled = core.header(H_RECYCLED);
     const free = core.header(H_FREE_TABLES);
     const tables = this.tables;
-    // Ids can only stand for other tables when some were recycled or a recycled record was reused.
-    if (recycled !== this.recycledSeen || free !== this.freeSeen) {
-      let changed = false;
+    let changed = false;
+    if (recycled !== this.recycledSeen && !forReplay) {
+      // Recycles the facade was not told of (destroyPlanned tells of its own): every view.
       for (let t = 0; t < tables.length && t < n; t++) {
-        const rec = core.tableRec(t);
-        const seq = core.u32[rec + T_STATE] === TS_LIVE ? core.u32[rec + T_SEQ] : -1;
-        if (tables[t].seq === seq) continue;
-        // Replaying the journal of a call that recycled a table: its rows, JS-side columns
-        // included, are still in the old view until the replay moved them out.
-        if (forReplay && tables[t].seq >= 0) continue;
-        tables[t] = new Table(core, t, this.ids, this.components, this.changes);
-        for (const set of this.resolved) if (set.table === t) set.table = -1;
-        changed = true;
+        if (tables[t].seq !== this.recordSeq(t)) changed = this.replaceView(t) || changed;
       }
-      if (changed) {
-        this.resolved = this.resolved.filter((set) => set.table >= 0);
-        this.generation++;
+    } else if (free !== this.freeSeen || core.tableSeq !== this.seqSeen) {
+      // Tables created since the last look, recycled records among them, from the core's
+      // ring of new ids (all views when too many were made). While a journal is replayed,
+      // tables recycled by that call keep their old views: their rows, JS-side columns
+      // included, are there until the replay moved them out; they are not new tables.
+      const seq = core.tableSeq;
+      const since = this.seqSeen;
+      const ring = core.header(H_CREATED) >>> 2;
+      const few = since >= 0 && seq - since <= CREATED_RING;
+      const m = Math.min(tables.length, n);
+      for (let k = few ? since : 0; k < (few ? seq : m); k++) {
+        const t = few ? core.u32[ring + (k & (CREATED_RING - 1))] : k;
+        if (t >= m) continue;
+        const now = this.recordSeq(t);
+        if (tables[t].seq === now || (forReplay && now < 0)) continue;
+        changed = this.replaceView(t) || changed;
       }
+    }
+    if (changed) {
+      this.resolved = this.resolved.filter((set) => set.table >= 0);
+      this.generation++;
     }
     if (forReplay) {
       while (tables.length < n) tables.push(new Table(core, tables.length, this.ids, this.components, this.changes));
@@ -153,6 +166,39 @@ export class Ops {
     this.seqSeen = core.tableSeq;
     this.recycledSeen = recycled;
     this.freeSeen = free;
+  }
+
+  /** Creation number of table record t, or -1 for a recycled (free) record. */
+  private recordSeq(t: number): number {
+    const rec = this.core.tableRec(t);
+    return this.core.u32[rec + T_STATE] === TS_LIVE ? this.core.u32[rec + T_SEQ] : -1;
+  }
+
+  /** A fresh view for table id t, and cached component sets forget it; true. */
+  private replaceView(t: number): boolean {
+    this.tables[t] = new Table(this.core, t, this.ids, this.components, this.changes);
+    for (const set of this.resolved) if (set.table === t) set.table = -1;
+    return true;
+  }
+
+  /**
+   * After a planned destroy: the tables it recycled are the ones it planned (every
+   * sub-table naming a dead entity), so only their views are replaced, not every view.
+   */
+  private recycledByPlan(planned: readonly number[], recycledBefore: number): void {
+    let count = 0;
+    for (const t of planned) {
+      if (this.recordSeq(t) >= 0 || this.tables[t].seq < 0) continue;
+      this.replaceView(t);
+      count++;
+    }
+    if (count > 0) {
+      this.resolved = this.resolved.filter((set) => set.table >= 0);
+      this.generation++;
+    }
+    // Told of every recycle of the call: the next look needs no scan of every view.
+    if (this.recycledSeen === recycledBefore && this.core.header(H_RECYCLED) === recycledBefore + count)
+      this.recycledSeen = recycledBefore + count;
   }
 
   /** Starts keeping JS-side "object" columns row-aligned (once a component has object fields). */
@@ -432,6 +478,12 @@ export class Ops {
     this.expect(count, what);
     const at = core.header(H_DYING) >>> 2;
     const doomed = core.u32.slice(at, at + count);
+    // The planned tables: (table, destination) pairs; every table the commit recycles is one.
+    const plan = core.header(H_PLAN) >>> 2;
+    const planned: number[] = [];
+    for (let i = 0; i < core.header(H_PLAN_LEN); i++) planned.push(core.u32[plan + 2 * i]);
+    this.tablesNow(); // views of the tables the plan created, before the commit recycles any
+    const recycledBefore = core.header(H_RECYCLED);
     try {
       changes.stageStart();
       if (changes.logged.length > 0) for (const e of doomed) changes.logDestroy(this.tableAt(core.tableOf(e)), e);
@@ -442,6 +494,7 @@ export class Ops {
     this.expect(core.commitDestroy(), what);
     changes.commit();
     if (this.sparse.ids.length > 0) this.sparse.clearAll(doomed);
+    this.recycledByPlan(planned, recycledBefore);
     this.syncTables();
     this.onDestroyed?.(doomed);
   }
