@@ -76,7 +76,7 @@ function keyHash(m: usize, words: u32, p: usize, n: u32): u32 {
 }
 
 /** Whether table t's pairs are the n pairs at p. */
-function pairsEqual(t: u32, p: usize, n: u32): bool {
+export function pairsEqual(t: u32, p: usize, n: u32): bool {
   if (tget(t, T_NPAIRS) != n) return false;
   const q = <usize>tget(t, T_PAIRS);
   for (let i: u32 = 0; i < n; i++) {

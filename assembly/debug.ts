@@ -6,7 +6,7 @@ import {
   H_RETIRED, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_SEQ,
 } from "./constants";
-import { findTable, isLive, tableCount, tmpMask } from "./archetype-map";
+import { findTable, isLive, pairsEqual, tableCount, tmpMask } from "./archetype-map";
 import { findHead, isTargetSlot, tablePair } from "./relations";
 import { isAlive, makeEntity, recGen, recRow, recTable, slotOf } from "./entity-index";
 import { hget } from "./header";
@@ -152,23 +152,11 @@ function checkEdges(t: u32, m: usize): void {
       if (k >= 0 && dir == 0) maskSet(tmp, <u32>k);
       if (k >= 0 && dir == 1) maskClear(tmp, <u32>k);
       assert(!isRelation(c), "invariant 4: no edge is cached for a relation");
-      assert(samePairs(t, to - 1), "invariant 4: a cached edge keeps the table's pairs");
+      assert(pairsEqual(to - 1, <usize>tget(t, T_PAIRS), tget(t, T_NPAIRS)), "invariant 4: a cached edge keeps the table's pairs");
       assert(to - 1 < tableCount() && isLive(to - 1) && maskEquals(tableMask(to - 1), tmp, words),
         "invariant 4: a cached edge leads to the table with that component (and its companion) added or removed");
     }
   }
-}
-
-/** Whether tables a and b hold the same relation pairs. */
-function samePairs(a: u32, b: u32): bool {
-  const n = tget(a, T_NPAIRS);
-  if (tget(b, T_NPAIRS) != n) return false;
-  for (let i: u32 = 0; i < n; i++) {
-    const p = tablePair(a, i), q = tablePair(b, i);
-    if (load<u32>(p, P_REL << 2) != load<u32>(q, P_REL << 2)) return false;
-    if (load<u32>(p, P_TARGET << 2) != load<u32>(q, P_TARGET << 2)) return false;
-  }
-  return true;
 }
 
 function checkIndex(n: u32): void {

@@ -311,13 +311,18 @@ export function destroy(e: u32): i32 {
     const p = scratch(4);
     if (p == 0) return ERR_CAPACITY;
     store<u32>(p, e);
-    const planned = planListed(p, 1);
-    if (planned < 0) return after(planned);
-    commitPlanned();
-    return after(OK);
+    return destroyPlanned(p, 1);
   }
   if (!reserveJournal(1)) return ERR_CAPACITY;
   destroyEntity(e);
+  return after(OK);
+}
+
+/** Plans destroying the n (live) entities at ptr with their relations' cascade and carries it out. */
+function destroyPlanned(ptr: usize, n: u32): i32 {
+  const planned = planListed(ptr, n);
+  if (planned < 0) return after(planned);
+  commitPlanned();
   return after(OK);
 }
 
@@ -330,10 +335,7 @@ export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
     const e = load<u32>(ptr + (<usize>i << 2));
     if (indexIsAlive(e) && isTargetSlot(slotOf(e))) {
       if (skipDead == 0 && firstDeadListed(ptr, n) >= 0) return ERR_STALE;
-      const planned = planListed(ptr, n);
-      if (planned < 0) return after(planned);
-      commitPlanned();
-      return after(OK);
+      return destroyPlanned(ptr, n);
     }
   }
   if (!reserveJournal(n)) return ERR_CAPACITY;
@@ -398,22 +400,26 @@ export function removePair(e: u32, rel: u32, target: u32): i32 {
 
 /** Adds (adding != 0) or removes the pair (rel, target) on the n entities at ptr; all or nothing. */
 export function pairMany(ptr: usize, n: u32, rel: u32, target: u32, adding: u32, skipDead: u32): i32 {
-  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
-  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
-  if (adding != 0 && !indexIsAlive(target)) return ERR_STALE;
-  if (!reserveJournal(n)) return ERR_CAPACITY;
-  setPairTarget(target);
+  const checked = pairBatch(n, rel, target, adding);
+  if (checked != OK) return checked;
   const before = seqNow();
   return batch(moveListed(ptr, n, adding != 0 ? WITH_PAIR : WITHOUT_PAIR, rel, skipDead != 0), before);
 }
 
-/** Adds or removes the pair on every row of the n tables listed at ptr (see addToTables). */
-export function pairTables(ptr: usize, n: u32, rel: u32, target: u32, adding: u32, out: usize): i32 {
+/** The checks and reservations of a pair batch of n entities; sets the batch's target. */
+function pairBatch(n: u32, rel: u32, target: u32, adding: u32): i32 {
   if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
   if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
   if (adding != 0 && !indexIsAlive(target)) return ERR_STALE;
   if (!reserveJournal(n)) return ERR_CAPACITY;
   setPairTarget(target);
+  return OK;
+}
+
+/** Adds or removes the pair on every row of the n tables listed at ptr (see addToTables). */
+export function pairTables(ptr: usize, n: u32, rel: u32, target: u32, adding: u32, out: usize): i32 {
+  const checked = pairBatch(n, rel, target, adding);
+  if (checked != OK) return checked;
   const before = seqNow();
   return batch(moveTables(ptr, n, adding != 0 ? WITH_PAIR : WITHOUT_PAIR, rel, out), before);
 }

@@ -303,7 +303,7 @@ function pairAdded(t: u32, rel: u32, target: u32): i32 {
   return lookup(m, p, k);
 }
 
-/** The table for t's key minus the pairs at p that `drop` selects (see the callers). */
+/** The table for t's key minus the pairs `mode` drops: one pair (DROP_PAIR), every pair of rel (DROP_RELATION) or those naming a dying entity (DROP_DYING). */
 function tableWithoutWhere(t: u32, rel: u32, target: u32, mode: u32): i32 {
   const n = tget(t, T_NPAIRS);
   const p = tmpPairs(n);

@@ -186,6 +186,11 @@ export function tag<const N extends string>(name: N, options: TagOptions = {}): 
 /** Anything spawn and add accept for a component. */
 export type ComponentArg = Component | ComponentInit | Pair;
 
+/** The names of spawn's arguments, for messages: `Position, ChildOf(12)`. */
+export function argNames(args: readonly ComponentArg[]): string {
+  return args.map((a) => String(a instanceof ComponentInit ? a.component : a)).join(", ");
+}
+
 /** What happens to entities related to a target when the target is destroyed. */
 export type OnTargetDestroyed = "destroy" | "remove";
 

@@ -22,7 +22,7 @@ import {
   SPAWN,
   SPAWN_MANY,
 } from "./commands.js";
-import { type Component, type ComponentArg, ComponentInit, type Pair, type Relation } from "./component.js";
+import { argNames, type Component, type ComponentArg, ComponentInit, type Pair, type Relation } from "./component.js";
 import {
   CREATED_RING,
   ERR_BAD_ARGUMENT,
@@ -347,13 +347,18 @@ export class Ops {
 
   /** Finds or creates the table with exactly these components, with one core call. */
   private tableForMask(mask: Uint32Array, components: readonly ComponentArg[]): number {
+    const ptr = this.maskInScratch(mask, 0);
+    return this.expect(this.core.tableForMask(ptr), `create the archetype (${argNames(components)})`);
+  }
+
+  /** Writes mask (core width, zero-padded) to scratch, with `extra` zeroed u32 after it; its address. */
+  private maskInScratch(mask: Uint32Array, extra: number): number {
     const words = this.core.maskWords * 2;
-    const ptr = this.scratch(words * 4, "create an archetype");
+    const ptr = this.scratch((words + extra) * 4, "create an archetype");
     const u32 = this.core.u32;
-    u32.fill(0, ptr >>> 2, (ptr >>> 2) + words);
+    u32.fill(0, ptr >>> 2, (ptr >>> 2) + words + extra);
     u32.set(mask, ptr >>> 2);
-    const names = components.map((a) => String(a instanceof ComponentInit ? a.component : a)).join(", ");
-    return this.expect(this.core.tableForMask(ptr), `create the archetype (${names})`);
+    return ptr;
   }
 
   /**
@@ -362,28 +367,17 @@ export class Ops {
    */
   tableForPairs(mask: Uint32Array, pairs: readonly Pair[], names: string): number {
     const words = this.core.maskWords * 2;
-    const ptr = this.scratch(words * 4 + pairs.length * P_STRIDE * 4, "create an archetype");
+    const ptr = this.maskInScratch(mask, pairs.length * P_STRIDE);
     const u32 = this.core.u32;
     const at = ptr >>> 2;
-    u32.fill(0, at, at + words + pairs.length * P_STRIDE);
-    u32.set(mask, at);
     for (let i = 0; i < pairs.length; i++) {
       u32[at + words + i * P_STRIDE] = this.ids[pairs[i].relation.key];
       u32[at + words + i * P_STRIDE + 1] = pairs[i].target as number;
     }
     const status = this.core.tableForPairs(ptr, ptr + words * 4, pairs.length);
     if (status === ERR_STALE) throw this.stale(pairs[this.core.result].target as number);
-    if (status === ERR_BAD_ARGUMENT) {
-      const twice = pairs.find(
-        (p, i) =>
-          p.relation.exclusive && pairs.some((q, j) => j < i && q.relation === p.relation && q.target !== p.target),
-      );
-      throw new ArgumentError(
-        twice !== undefined
-          ? `${twice.relation.name} is exclusive: one target per entity, got two in (${names})`
-          : `The core refused the relation pairs of (${names})`,
-      );
-    }
+    // Two targets of an exclusive relation were refused before (World.checkPairs).
+    if (status === ERR_BAD_ARGUMENT) throw new ArgumentError(`The core refused the relation pairs of (${names})`);
     return this.expect(status, `create the archetype (${names})`);
   }
 

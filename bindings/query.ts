@@ -198,6 +198,8 @@ export class Query<R = never> {
   private readonly none: Uint32Array;
   private matched: Table[] = [];
   private seen = 0;
+  /** A query naming a target: the relation version its matches were taken at. */
+  private matchedAt = -1;
   private generation = -1;
   /** @internal Relation terms (pairs with a target, cascade). */
   readonly pairs: PairTerms;
@@ -259,6 +261,7 @@ export class Query<R = never> {
   forgetTables(lastSeen: number): void {
     this.matched = [];
     this.seen = 0;
+    this.matchedAt = -1;
     this.orderedAt = -1;
     this.lastSeen = lastSeen;
   }
@@ -273,9 +276,9 @@ export class Query<R = never> {
     const tables = host.tablesNow();
     if (this.pairs.all.length > 0) {
       const version = host.relationVersion;
-      if (this.seen !== version || this.generation !== host.tableGeneration) {
+      if (this.matchedAt !== version || this.generation !== host.tableGeneration) {
         this.generation = host.tableGeneration;
-        this.seen = version;
+        this.matchedAt = version;
         const target = this.pairs.all[1];
         this.matched =
           host.tableOfEntity(target) === undefined

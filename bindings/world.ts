@@ -18,7 +18,16 @@ import {
   SPAWN,
   SPAWN_MANY,
 } from "./commands.js";
-import { Component, type ComponentArg, type ComponentInit, Pair, Relation, tag, WILDCARD } from "./component.js";
+import {
+  argNames,
+  Component,
+  type ComponentArg,
+  type ComponentInit,
+  Pair,
+  Relation,
+  tag,
+  WILDCARD,
+} from "./component.js";
 import {
   ERR_BAD_ARGUMENT,
   ERR_COMPONENT_LIMIT,
@@ -40,7 +49,6 @@ import {
   P_NEXT_PAIR,
   P_NEXT_TABLE,
   P_STRIDE,
-  SLOT_MASK,
   T_PAIRS,
   T_ROW_BYTES,
 } from "./constants.js";
@@ -364,7 +372,7 @@ export class World implements QueryHost {
         const table =
           pairs.length === 0
             ? this.ops.tableOf(set, components)
-            : this.ops.tableForPairs(set.mask, pairs, namesOf(components));
+            : this.ops.tableForPairs(set.mask, pairs, argNames(components));
         const e = this.ops.spawn(table, components, inits);
         for (let i = 0; i < sparse.length; i++) this.ops.sparse.set(sparse[i], e, true);
         for (const p of pairs)
@@ -413,7 +421,7 @@ export class World implements QueryHost {
         const table =
           pairs.length === 0
             ? this.ops.tableOf(set, components)
-            : this.ops.tableForPairs(set.mask, pairs, namesOf(components));
+            : this.ops.tableForPairs(set.mask, pairs, argNames(components));
         const ids = this.ops.spawnMany(table, n, components, true);
         for (const id of sparse) this.ops.sparse.setMany(id, ids, true);
         for (const p of pairs)
@@ -1378,16 +1386,6 @@ export class World implements QueryHost {
 function withoutTargetedNone(terms: QueryTerms): QueryTerms {
   const none = terms.none?.filter((c) => (c as Pair).isPair !== true || (c as Pair).target === WILDCARD);
   return { ...terms, none };
-}
-
-function namesOf(components: readonly ComponentArg[]): string {
-  return components
-    .map((a) =>
-      (a as Pair).isPair === true
-        ? String(a)
-        : ((a as ComponentInit).isInit ? (a as ComponentInit).component : (a as Component)).name,
-    )
-    .join(", ");
 }
 
 function nonEmpty(q: Query): Table[] {
