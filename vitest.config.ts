@@ -11,6 +11,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    globalSetup: ["./test/support/setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

@@ -1,51 +1,21 @@
 // The browser demo (examples/web/, `npm run demo:web`) as a person would use it, in
-// Debian chromium (playwright-core) and firefox-esr (puppeteer-core, WebDriver BiDi):
-// the page loads the built package with no bundler, draws on its canvas (pixel check
-// on a screenshot), its stats update, "spawn 10k" adds 10,000 entities, the Frozen
-// toggle adds an archetype to the inspector's table list, a swarm (relations) shows its
-// sub-table there and goes with its leader, and nothing logs an error.
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// Chromium (playwright-core) and Firefox (puppeteer-core, WebDriver BiDi), found by
+// test/support/browsers.ts: the page loads the built package with no bundler, draws on
+// its canvas (pixel check on a screenshot), its stats update, "spawn 10k" adds 10,000
+// entities, the Frozen toggle adds an archetype to the inspector's table list, a swarm
+// (relations) shows its sub-table there and goes with its leader, and nothing logs an error.
 import { decode } from "fast-png";
-import { chromium } from "playwright-core";
-import puppeteer from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { firefoxMissing, firefoxPath, runFirefoxSuites } from "../support/browsers.js";
+import { type Browser, launchChromium, launchFirefox, type Page } from "../support/pages.js";
+import { type Served, serve } from "../support/server.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const FIREFOX = "/usr/bin/firefox-esr";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-];
 const PAGE = "/examples/web/?entities=20000";
 
-interface Served {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-/** What the test needs of a page, from either driver. */
-interface Driver {
-  goto(url: string): Promise<void>;
-  text(selector: string): Promise<string>;
-  click(selector: string): Promise<void>;
-  canvasPng(): Promise<Uint8Array>;
-  readonly problems: string[];
-  close(): Promise<void>;
-}
-
 let server: Served;
-
 beforeAll(async () => {
-  const mod = (await import(new URL("../../scripts/static-server.mjs", import.meta.url).href)) as {
-    startServer(options?: { dir?: string }): Promise<Served>;
-  };
-  server = await mod.startServer({ dir: fileURLToPath(new URL("../..", import.meta.url)) });
+  server = await serve();
 });
-
 afterAll(async () => {
   await server?.close();
 });
@@ -67,7 +37,7 @@ function entities(stats: string): number {
 }
 
 /** The whole walk-through, the same in both browsers. */
-async function walkThrough(name: string, page: Driver): Promise<void> {
+async function walkThrough(name: string, page: Page): Promise<void> {
   await page.goto(`${server.url}${PAGE}`);
   const first = await until(
     "stats",
@@ -83,7 +53,7 @@ async function walkThrough(name: string, page: Driver): Promise<void> {
     (s) => s !== first,
   );
   // The canvas is not blank: many pixels differ from the background.
-  const png = decode(await page.canvasPng());
+  const png = decode(await page.screenshot("#view"));
   let lit = 0;
   const channels = png.channels;
   for (let i = 0; i < png.data.length; i += channels) {
@@ -132,67 +102,29 @@ async function walkThrough(name: string, page: Driver): Promise<void> {
   expect(page.problems.join("\n"), `${name}: console errors, page errors or failed requests`).toBe("");
 }
 
+/** Opens the demo in a fresh page of `browser` and walks through it. */
+async function demo(browser: Browser): Promise<void> {
+  try {
+    await walkThrough(browser.name, await browser.newPage());
+  } finally {
+    await browser.close();
+  }
+}
+
+const WALK = "draws, updates its stats, spawns 10k, migrates on the toggle, swarms through a relation, with no errors";
+
 describe("browser demo in Chromium (playwright-core)", () => {
-  it("draws, updates its stats, spawns 10k, migrates on the toggle, swarms through a relation, with no errors", async () => {
-    expect(existsSync(CHROMIUM), "chromium is not installed: .ci/run installs it").toBe(true);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console.error: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
-    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
-    try {
-      await walkThrough("chromium", {
-        goto: async (url) => {
-          await page.goto(url);
-        },
-        text: (sel) => page.locator(sel).innerText(),
-        click: (sel) => page.click(sel),
-        canvasPng: async () => new Uint8Array(await page.locator("#view").screenshot()),
-        problems,
-        close: () => page.close(),
-      });
-    } finally {
-      await browser.close();
-    }
+  it(WALK, async () => {
+    await demo(await launchChromium(inject("chromium")));
   });
 });
 
-describe("browser demo in Firefox (puppeteer-core, WebDriver BiDi)", () => {
-  it("draws, updates its stats, spawns 10k, migrates on the toggle, swarms through a relation, with no errors", async () => {
-    expect(existsSync(FIREFOX), "firefox-esr is not installed: .ci/run installs it").toBe(true);
-    const browser = await puppeteer.launch({
-      browser: "firefox",
-      executablePath: FIREFOX,
-      protocol: "webDriverBiDi",
-      headless: true,
+if (runFirefoxSuites()) {
+  describe("browser demo in Firefox (puppeteer-core, WebDriver BiDi)", () => {
+    it(WALK, async () => {
+      const path = firefoxPath();
+      if (path === undefined) throw new Error(firefoxMissing());
+      await demo(await launchFirefox(path));
     });
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") problems.push(`console.error: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`uncaught: ${e instanceof Error ? e.message : String(e)}`));
-    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
-    try {
-      await walkThrough("firefox-esr", {
-        goto: async (url) => {
-          await page.goto(url);
-        },
-        text: (sel) => page.$eval(sel, (el) => (el as HTMLElement).innerText),
-        click: (sel) => page.click(sel),
-        canvasPng: async () => {
-          const el = await page.$("#view");
-          if (el === null) throw new Error("no #view canvas");
-          return new Uint8Array(await el.screenshot());
-        },
-        problems,
-        close: () => page.close(),
-      });
-    } finally {
-      await browser.close();
-    }
   });
-});
+}

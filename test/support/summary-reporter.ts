@@ -1,6 +1,8 @@
-// Prints one plain closing line, "N passed, N failed", after vitest's own summary,
-// so tools that read a run's last line (CI) can count the tests.
+// Prints plain closing lines after vitest's own summary: which suites this machine could
+// not run and why (today: Firefox, see browsers.ts), then "N passed, N failed" last, so
+// tools that read a run's last line (CI) can count the tests.
 import type { Reporter, TestModule } from "vitest/node";
+import { FIREFOX_NOT_RUN, runFirefoxSuites } from "./browsers.js";
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -16,6 +18,7 @@ export default class SummaryReporter implements Reporter {
       }
       if (m.state() === "failed" && [...m.children.allTests()].length === 0) failed++;
     }
-    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
+    const notRun = runFirefoxSuites() ? "" : `\n${FIREFOX_NOT_RUN}`;
+    process.stdout.write(`${notRun}\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
   }
 }
