@@ -6,7 +6,7 @@
 import { instantiate } from "@assemblyscript/loader";
 import type { CoreExports } from "./core.js";
 
-const compiled = new Map<boolean, Promise<WebAssembly.Module>>();
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
 function coreUrl(debug: boolean): URL {
   return debug ? new URL("./core.debug.wasm", import.meta.url) : new URL("./core.wasm", import.meta.url);
@@ -32,20 +32,24 @@ async function compile(url: URL): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** The compiled core (release or debug build), compiled once per process. */
-export function loadModule(debug: boolean): Promise<WebAssembly.Module> {
-  let module = compiled.get(debug);
+/**
+ * The compiled core (release or debug build), compiled once per process. `url` places
+ * the wasm file elsewhere than beside this module (the package's unit tests run the
+ * facade from its sources and the core from dist/).
+ */
+export function loadModule(debug: boolean, url: URL = coreUrl(debug)): Promise<WebAssembly.Module> {
+  let module = compiled.get(url.href);
   if (module === undefined) {
-    module = compile(coreUrl(debug));
-    compiled.set(debug, module);
-    module.catch(() => compiled.delete(debug));
+    module = compile(url);
+    compiled.set(url.href, module);
+    module.catch(() => compiled.delete(url.href));
   }
   return module;
 }
 
 /** A fresh instance of the core over `memory`: one world, one linear memory. */
-export async function instantiateCore(debug: boolean, memory: WebAssembly.Memory): Promise<CoreExports> {
-  const module = await loadModule(debug);
+export async function instantiateCore(debug: boolean, memory: WebAssembly.Memory, url?: URL): Promise<CoreExports> {
+  const module = await loadModule(debug, url);
   const result = await instantiate<Record<string, unknown>>(module, { env: { memory } });
   return result.instance.exports as unknown as CoreExports;
 }

@@ -1,10 +1,15 @@
 // Builds everything the package and the tests need: the core in both targets
-// (asconfig.json) and the facade (tsc). Output goes to a fresh folder that then
-// replaces dist/, so a reader never sees a half-built dist/. Run by `npm run build`.
+// (asconfig.json), the facade as self-contained ES modules (esbuild bundles
+// bindings/index.ts and bindings/inspector.ts, @assemblyscript/loader inlined, so dist/
+// has no bare import and loads in a browser page or Deno with no import map or
+// package manager) and its type declarations (tsc, @internal members stripped).
+// Output goes to a fresh folder that then replaces dist/, so a reader never sees a
+// half-built dist/. Run by `npm run build`.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -17,6 +22,18 @@ const asc = require.resolve("assemblyscript/bin/asc.js");
 run(asc, ["assembly/index.ts", "--target", "release", "--outFile", `${out}/core.wasm`]);
 run(asc, ["assembly/index.ts", "--target", "debug", "--outFile", `${out}/core.debug.wasm`]);
 run(require.resolve("typescript/bin/tsc"), ["-p", "tsconfig.build.json", "--outDir", out]);
+await build({
+  absWorkingDir: root,
+  entryPoints: { index: "bindings/index.ts", inspector: "bindings/inspector.ts" },
+  outdir: out,
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  // The wasm files stay beside the bundle: `new URL("./core.wasm", import.meta.url)`
+  // is left as it is, for the runtime and for users' bundlers.
+  logLevel: "warning",
+});
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 renameSync(new URL(`../${out}`, import.meta.url), new URL("../dist", import.meta.url));
-console.log("built dist/ (core.wasm, core.debug.wasm, facade)");
+console.log("built dist/ (core.wasm, core.debug.wasm, index.js, inspector.js, types)");

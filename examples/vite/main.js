@@ -1,4 +1,4 @@
-// wasm-ecs through a bundler: Vite resolves "wasm-ecs" and "@assemblyscript/loader",
+// wasm-ecs through a bundler: Vite resolves "wasm-ecs" (one self-contained module)
 // and emits core.wasm as an asset from the package's `new URL("./core.wasm", import.meta.url)`.
 import { component, createWorld } from "wasm-ecs";
 

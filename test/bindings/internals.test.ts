@@ -1,11 +1,16 @@
 // Facade modules below the public API: module loading and caching, the command
 // buffer, schema parsing, and the core wrapper's poisoning after a real trap.
 import { describe, expect, it } from "vitest";
-import { WorldPoisonedError } from "wasm-ecs";
-import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN } from "../../dist/commands.js";
-import { Core } from "../../dist/core.js";
-import { createMemory, instantiateCore, loadModule } from "../../dist/load.js";
-import { parseField, valueProblem } from "../../dist/schema.js";
+import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN } from "../../bindings/commands.js";
+import { Core } from "../../bindings/core.js";
+import { WorldPoisonedError } from "../../bindings/errors.js";
+import { createMemory, instantiateCore as instantiateFrom, loadModule as loadFrom } from "../../bindings/load.js";
+import { parseField, valueProblem } from "../../bindings/schema.js";
+
+// The facade runs from its sources here; the core from dist/.
+const coreUrl = (debug: boolean): URL => new URL(`../../dist/core${debug ? ".debug" : ""}.wasm`, import.meta.url);
+const loadModule = (debug: boolean) => loadFrom(debug, coreUrl(debug));
+const instantiateCore = (debug: boolean, memory: WebAssembly.Memory) => instantiateFrom(debug, memory, coreUrl(debug));
 
 describe("load", () => {
   it("compiles each build once and instantiates a fresh memory per core", async () => {

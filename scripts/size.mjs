@@ -1,0 +1,76 @@
+// What a user's bundler makes of the package: `export * from` each library's entry,
+// bundled and minified by esbuild, then gzipped (zlib, default level), plus the wasm
+// file the page fetches beside it (wasm-ecs's dist/core.wasm). The same for the peers
+// (bitECS, Koota, piecs), measured the same way. Sizes are deterministic for a given
+// build, so the test suite holds the package to BUDGET (test/api/package.test.ts).
+//
+//   npm run size          prints the table (after a build)
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** The whole package (JS + core.wasm), gzipped, may take at most this many bytes. */
+export const BUDGET_GZ = 20_000;
+
+/** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
+export const LIBRARIES = [
+  { name: "wasm-ecs", entry: "./dist/index.js", wasm: "dist/core.wasm" },
+  { name: "bitecs 0.4", entry: "bitecs" },
+  { name: "koota", entry: "koota" },
+  { name: "piecs", entry: "piecs" },
+];
+
+/** Minified bytes of `export * from entry`, bundled as a user's bundler would. */
+async function bundle(entry) {
+  const result = await build({
+    absWorkingDir: root,
+    stdin: { contents: `export * from ${JSON.stringify(entry)};`, resolveDir: root, loader: "js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0].contents;
+}
+
+/** { name, jsMin, jsGz, wasm, wasmGz, totalGz } for each library, in bytes. */
+export async function measureSizes() {
+  const rows = [];
+  for (const lib of LIBRARIES) {
+    const js = await bundle(lib.entry);
+    const wasm = lib.wasm === undefined ? new Uint8Array(0) : readFileSync(new URL(`../${lib.wasm}`, import.meta.url));
+    const jsGz = gzipSync(js).length;
+    const wasmGz = wasm.length === 0 ? 0 : gzipSync(wasm).length;
+    rows.push({ name: lib.name, jsMin: js.length, jsGz, wasm: wasm.length, wasmGz, totalGz: jsGz + wasmGz });
+  }
+  return rows;
+}
+
+const kb = (n) => (n === 0 ? "-" : `${(n / 1000).toFixed(1)} KB`);
+
+/** The table as markdown. */
+export function sizeTable(rows) {
+  const lines = [
+    "| library | JS min | JS gz | wasm | wasm gz | total gz |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) => `| ${r.name} | ${kb(r.jsMin)} | ${kb(r.jsGz)} | ${kb(r.wasm)} | ${kb(r.wasmGz)} | ${kb(r.totalGz)} |`,
+    ),
+  ];
+  return lines.join("\n");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rows = await measureSizes();
+  console.log(sizeTable(rows));
+  const ours = rows[0];
+  console.log(
+    `\nwasm-ecs: ${ours.totalGz} bytes gzipped (JS + core.wasm), budget ${BUDGET_GZ}: ${ours.totalGz <= BUDGET_GZ ? "within" : "OVER"}`,
+  );
+}
