@@ -1,34 +1,38 @@
 // Archetype map: key -> table id (open addressing, linear probing, load <= 1/2),
-// the table record array and mask pool, and each table's cached add/remove edges.
-// A key is a mask plus the table's relation pairs (relations.ts): tables that share a
-// mask but differ in targets are the sub-tables of one archetype, and the map finds the
-// sub-table of (archetype, targets) with one probe sequence.
+// the table record array (its masks sit in the pool of mask.ts, grown with it), and
+// each table's cached add/remove edges for plain components. Relation-free: a key is a
+// mask plus the table's relation pairs, which this module only hashes, compares, copies
+// and links on their targets' chains (target-index.ts); which pairs a table gets is
+// decided above, in subtables.ts. Tables that share a mask but differ in targets are the
+// sub-tables of one archetype, and the map finds the sub-table of (archetype, targets)
+// with one probe sequence.
 // Invariants: keys are unique; edge add[c] of table T leads to the table whose mask
 // is T.mask | c with T's pairs, remove[c] to T.mask & ~c with T's pairs (edges are only
 // cached for components that are not relations, and always in both directions).
 // Recycled table records (TS_FREE) are out of the map and reused by createTable.
 //
 //   map:   u32[mapCap]             table id + 1, 0 = empty
-//   masks: u64[tableCap * words]   mask of table t at t * words
 //   edges: u32[2 * edgeCap]        [2c] = add c, [2c + 1] = remove c; table id + 1, 0 = unknown
 import {
-  C_DEFAULT, C_ELEM, CREATED_RING, ERR_BAD_ARGUMENT, H_CREATED, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
+  C_DEFAULT, C_ELEM, CREATED_RING, H_CREATED, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
-  H_MAP, H_MAP_CAP, H_MASK_WORDS, H_MASKS, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, H_TMP_MASK,
+  H_MAP, H_MAP_CAP, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES,
   K_NFIELDS, K_ROW_BYTES, T_BLOCK, T_COLS, T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES,
   T_STRIDE, H_FREE_TABLES, H_LIVE_TABLES, H_RECYCLED, H_TABLE_SEQ, P_REL, P_STRIDE, P_TARGET, 
   T_NPAIRS, T_PAIRS, T_SEQ, T_STATE, TS_FREE, TS_LIVE,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { bumpEpoch, hget, hset } from "./header";
-import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskHash, maskSet, maskWords, tableMask } from "./mask";
+import {
+  growMaskPool, initMaskPool, maskBytes, maskClear, maskCount, maskEquals, maskHas, maskHash, maskSet, maskWords, tableMask,
+  tmpMask,
+} from "./mask";
 import { companionOf, fieldRec, isRelation, kget, typeSize } from "./registry";
-import { linkPairs, reserveTargets, tableWithoutRelation, unlinkPairs } from "./relations";
 import { tableRec, tget, tset } from "./table";
+import { linkPairs, reserveTargets, unlinkPairs } from "./target-index";
 
 const RECORD_BYTES: usize = <usize>T_STRIDE << 2;
 
-@inline export function tmpMask(): usize { return <usize>hget(H_TMP_MASK); }
 @inline export function tableCount(): u32 { return hget(H_TABLE_COUNT); }
 
 export function initMap(): bool {
@@ -41,13 +45,10 @@ export function initMap(): bool {
   memory.fill(created, 0, <usize>CREATED_RING << 2);
   hset(H_CREATED, <u32>created);
   memory.fill(map, 0, 32 * 4);
-  store<u64>(tmp, 0);
+  initMaskPool(masks, tmp);
   hset(H_TABLES, <u32>tables);
-  hset(H_MASKS, <u32>masks);
-  hset(H_MASK_WORDS, 1);
   hset(H_MAP, <u32>map);
   hset(H_MAP_CAP, 32);
-  hset(H_TMP_MASK, <u32>tmp);
   hset(H_TABLE_CAP, 16);
   hset(H_TABLE_COUNT, 0);
   hset(H_FREE_TABLES, 0);
@@ -136,6 +137,11 @@ function rebuildMap(map: usize, cap: u32): void {
   for (let t: u32 = 0; t < n; t++) if (isLive(t)) mapInsert(map, cap, t);
 }
 
+/** Rehashes every key in place: a key's hash covers every mask word, so after commitMaskWidth. */
+export function rehashMap(): void {
+  rebuildMap(<usize>hget(H_MAP), hget(H_MAP_CAP));
+}
+
 /** A row of every column of a table may take at most this many bytes. */
 const MAX_ROW_BYTES: u64 = 1 << 26;
 
@@ -202,11 +208,9 @@ export function createTable(m: usize, p: usize = 0, np: u32 = 0): i32 {
   // Commit: grow the arrays, then fill in the new record.
   if (tables != 0) {
     memory.copy(tables, <usize>hget(H_TABLES), <usize>n * RECORD_BYTES);
-    memory.copy(masks, <usize>hget(H_MASKS), <usize>n * maskBytes());
     free(<usize>hget(H_TABLES));
-    free(<usize>hget(H_MASKS));
     hset(H_TABLES, <u32>tables);
-    hset(H_MASKS, <u32>masks);
+    growMaskPool(masks, n);
     hset(H_TABLE_CAP, cap * 2);
     bumpEpoch();
   }
@@ -356,10 +360,11 @@ function edgeRoom(t: u32, c: u32): bool {
 
 /**
  * The table for t's components plus c and c's companion, if any (t itself if it has c);
- * ERR_CAPACITY when out of memory.
+ * ERR_CAPACITY when out of memory. Precondition: c is not a relation (subtables.tableWith
+ * dispatches those).
  */
-export function tableWith(t: u32, c: u32): i32 {
-  if (isRelation(c)) return ERR_BAD_ARGUMENT; // a relation is added as a pair (tableWithPair)
+export function tableWithComponent(t: u32, c: u32): i32 {
+  if (!ASC_NO_ASSERT) assert(!isRelation(c), "a relation is added as a pair");
   const cached = edgeGet(t, c, 0);
   if (cached != 0) return <i32>(cached - 1);
   if (maskHas(tableMask(t), c)) return <i32>t;
@@ -371,9 +376,12 @@ export function tableWith(t: u32, c: u32): i32 {
   return linkEdge(t, c, tmp, 0);
 }
 
-/** The table for t's components minus c and its companion (t itself if it lacks c); ERR_CAPACITY when out of memory. */
-export function tableWithout(t: u32, c: u32): i32 {
-  if (isRelation(c)) return tableWithoutRelation(t, c); // every pair of it goes; not cached
+/**
+ * The table for t's components minus c and its companion (t itself if it lacks c);
+ * ERR_CAPACITY when out of memory. Precondition: c is not a relation (subtables.tableWithout).
+ */
+export function tableWithoutComponent(t: u32, c: u32): i32 {
+  if (!ASC_NO_ASSERT) assert(!isRelation(c), "a relation is removed as pairs");
   const cached = edgeGet(t, c, 1);
   if (cached != 0) return <i32>(cached - 1);
   if (!maskHas(tableMask(t), c)) return <i32>t;
@@ -424,54 +432,6 @@ function linkEdge(t: u32, c: u32, m: usize, dir: u32): i32 {
     edgeStore(<u32>d, c, dir ^ 1, t);
   }
   return d;
-}
-
-// ── Widening masks when the registry crosses a multiple of 64 components ──────
-let pendingWords: u32 = 0;
-let pendingMasks: usize = 0;
-let pendingTmp: usize = 0;
-
-/** Allocates masks `words` wide if that is wider than now; false when out of memory. */
-export function reserveMaskWidth(words: u32): bool {
-  pendingWords = 0;
-  if (words <= maskWords()) return true;
-  pendingMasks = alloc(<usize>hget(H_TABLE_CAP) * (<usize>words << 3));
-  pendingTmp = alloc(<usize>words << 3);
-  if (pendingMasks == 0 || pendingTmp == 0) { dropMaskWidth(); return false; }
-  pendingWords = words;
-  return true;
-}
-
-export function dropMaskWidth(): void {
-  free(pendingMasks);
-  free(pendingTmp);
-  pendingMasks = 0;
-  pendingTmp = 0;
-  pendingWords = 0;
-}
-
-/** Switches to the reserved width: copies masks with zero padding and rehashes the map. */
-export function commitMaskWidth(): void {
-  if (pendingWords == 0) return;
-  const oldWords = maskWords();
-  const oldBytes = <usize>oldWords << 3, newBytes = <usize>pendingWords << 3;
-  const n = tableCount();
-  for (let t: u32 = 0; t < n; t++) {
-    const dst = pendingMasks + <usize>t * newBytes;
-    memory.fill(dst, 0, newBytes);
-    memory.copy(dst, <usize>hget(H_MASKS) + <usize>t * oldBytes, oldBytes);
-  }
-  free(<usize>hget(H_MASKS));
-  free(<usize>hget(H_TMP_MASK));
-  memory.fill(pendingTmp, 0, newBytes);
-  hset(H_MASKS, <u32>pendingMasks);
-  hset(H_TMP_MASK, <u32>pendingTmp);
-  hset(H_MASK_WORDS, pendingWords);
-  rebuildMap(<usize>hget(H_MAP), hget(H_MAP_CAP));
-  pendingMasks = 0;
-  pendingTmp = 0;
-  pendingWords = 0;
-  bumpEpoch();
 }
 
 /**

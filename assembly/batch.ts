@@ -3,10 +3,10 @@
 // before the first row moves. Runs of entities that are the last rows of one table,
 // in row order, move with one bulk copy per column (moveTail): that is how parked
 // spawns land and how a whole table moves at once.
-import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, J_CLEAR, OK, T_COUNT, T_PENDING } from "./constants";
+import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, J_CLEAR, NO_BLOCK, OK, T_COUNT, T_PENDING } from "./constants";
 import { record } from "./journal";
-import { isLive, tableCount, tableWith, tableWithout } from "./archetype-map";
-import { tableWithPair, tableWithoutPair } from "./relations";
+import { isLive, tableCount } from "./archetype-map";
+import { tableWith, tableWithout, tableWithPair, tableWithoutPair } from "./subtables";
 import { isAlive, recRow, recTable, releaseSlots, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
@@ -22,8 +22,6 @@ export const WITHOUT_PAIR: u32 = 4;
 let pairTarget: u32 = 0;
 /** Sets the target the next WITH_PAIR / WITHOUT_PAIR batch uses. */
 export function setPairTarget(target: u32): void { pairTarget = target; }
-/** H_RESULT after a batch move that did not move the list as one block. */
-export const NO_BLOCK: u32 = 0xffffffff;
 
 @inline function at(ptr: usize, i: u32): u32 { return load<u32>(ptr + (<usize>i << 2)); }
 

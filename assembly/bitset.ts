@@ -1,8 +1,16 @@
-// Bitsets over entity slots (sparse tags): the facade owns each set's memory
-// (allocBlock) and asks the core to flip the bits of many entities at once.
+// Bitsets over entity slots. Sparse tags: the facade owns each set's memory (allocBlock)
+// and asks the core to flip the bits of many entities at once. The core keeps two sets
+// of its own in the same layout: the target bits (target-index.ts) and a planned
+// destroy's dying set (cascade.ts); hasSlotBit reads any of them.
+// Invariant: every member lies inside its set (setBits skips slots past the end).
 //
 //   bitset: u32[words]   bit (slot & 31) of word (slot >>> 5) is set for a member
 import { SLOT_MASK } from "./constants";
+
+/** Whether slot's bit is set in the bitset at bits (precondition: slot lies inside it). */
+@inline export function hasSlotBit(bits: usize, slot: u32): bool {
+  return (load<u32>(bits + (<usize>(slot >> 5) << 2)) & (1 << (slot & 31))) != 0;
+}
 
 /**
  * Sets (on) or clears the bits of the n entities at ents in the bitset at bits

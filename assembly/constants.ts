@@ -1,5 +1,8 @@
-// Constants shared by the core and the facade (bindings/constants.ts mirrors them).
+// Constants shared by the core and the facade (bindings/constants.ts mirrors them):
+// bit widths, status codes, header slots and record layouts.
 // Every bit layout is spelled out here; nothing else shifts or masks ids by hand.
+// Invariant: the facade reads every layout below as it is written here, so a change is
+// a format change (snapshots store these records as they are).
 
 // ── Entity handle ────────────────────────────────────────────────────────────
 //   bit 31   30 ........ 22   21 ................ 0
@@ -28,60 +31,64 @@ export const ERR_BAD_ARGUMENT: i32 = -6;
 export const ERR_COMPONENT_LIMIT: i32 = -7;
 
 // ── Header: u32 slots at a fixed address (headerPtr()) the facade reads ─────
-export const H_EPOCH: u32 = 0; //          bumped whenever a column, array or memory moves
-export const H_TABLE_COUNT: u32 = 1;
-export const H_TABLES: u32 = 2; //         ptr to table records (T_STRIDE u32 each)
-export const H_MASK_WORDS: u32 = 3; //     u64 words per mask
-export const H_MASKS: u32 = 4; //          ptr to the mask pool (tables x words)
-export const H_COMPONENT_COUNT: u32 = 5;
-export const H_ALIVE: u32 = 6; //          live entities
-export const H_SLOT_COUNT: u32 = 7; //     slots ever used (1 + highest slot)
-export const H_REC_TABLE: u32 = 8; //      ptr to i32[slots]: table of a slot, -1 = free
-export const H_REC_ROW: u32 = 9; //        ptr to u32[slots]: row (or next free slot)
-export const H_REC_GEN: u32 = 10; //       ptr to u16[slots]: current generation
-export const H_USED_BYTES: u32 = 11; //    bytes in live allocations, headers included
-export const H_HEAP_TOP: u32 = 12;
-export const H_SCRATCH: u32 = 13; //       ptr to the batch scratch buffer
-export const H_SCRATCH_BYTES: u32 = 14;
-export const H_COMPONENTS: u32 = 15; //    ptr to component records
-export const H_SLOT_CAP: u32 = 16;
-export const H_FREE_HEAD: u32 = 17;
-export const H_FREE_TAIL: u32 = 18;
-export const H_FREE_COUNT: u32 = 19;
-export const H_TABLE_CAP: u32 = 20;
-export const H_MAP: u32 = 21; //           ptr to u32[mapCap]: table id + 1, 0 = empty
-export const H_MAP_CAP: u32 = 22;
-export const H_COMPONENT_CAP: u32 = 23;
-export const H_TMP_MASK: u32 = 24;
-export const H_MAX_PAGES: u32 = 25;
-export const H_CHECKS: u32 = 26; //        1: run checkInvariants() after each structural op
-export const H_RESULT: u32 = 27; //        batch ops: index of the offending entity
-export const H_RETIRED: u32 = 28; //       slots whose generation ran out: never reused
-export const H_JOURNAL: u32 = 29; //       ptr to the row journal (0 = off), see journal.ts
-export const H_JOURNAL_LEN: u32 = 30; //   records in it
-export const H_JOURNAL_CAP: u32 = 31;
-export const H_FREE_TABLES: u32 = 32; //   first recycled table record + 1 (0 = none), see relations.ts
-export const H_TABLE_SEQ: u32 = 33; //     tables created so far (each table's T_SEQ is its number)
-export const H_RECYCLED: u32 = 34; //      tables recycled so far: queries rematch when it moves
-export const H_LIVE_TABLES: u32 = 35; //   tables in use (H_TABLE_COUNT minus recycled records)
-export const H_TGT_MAP: u32 = 36; //       ptr to the target map: slot -> first pair naming it (relations.ts)
-export const H_TMP_PAIRS: u32 = 37; //     ptr to the scratch key pairs (P_STRIDE u32 each)
-export const H_TMP_PAIRS_CAP: u32 = 38;
-export const H_TARGET_MOVES: u32 = 39; //  bumped when an entity that is a relation target moves or dies
-export const H_DYING: u32 = 40; //         ptr to u32[]: entities a planned destroy removes (planDestroy)
-export const H_DYING_CAP: u32 = 41;
-export const H_DYING_LEN: u32 = 42;
-export const H_PLAN: u32 = 43; //          ptr to u32[2 * n]: tables a planned destroy touches, with destinations
-export const H_PLAN_CAP: u32 = 44;
-export const H_PLAN_LEN: u32 = 45;
-export const H_DYING_BITS: u32 = 46; //    ptr to a bitset over slots (a planned destroy's entities)
-export const H_DYING_BITS_WORDS: u32 = 47;
-export const H_PLAN_ARMED: u32 = 48; //    1 between a successful planDestroy and its commitDestroy / cancelDestroy
-export const H_PAIR_EDGES: u32 = 49; //    ptr to the pair edge cache (relations.ts), 0 until first use
-export const H_TARGET_SLOTS: u32 = 50; //  slots whose chain is not empty (0: no entity is a target, moves skip the check)
-export const H_TGT_CAP: u32 = 51; //       entries in the target map (a power of two, or 0 before the first pair)
-export const H_TGT_BITS: u32 = 52; //      ptr to a bitset over slots: set while some pair names the slot's entity
-export const H_CREATED: u32 = 53; //       ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
+// Each slot has one writer, named first in [brackets] (everything else only reads it);
+// H_RESULT is the one out-slot two modules write. header.ts holds the block itself.
+export const H_EPOCH: u32 = 0; //          [header: bumpEpoch] bumped whenever a column, array or memory moves
+export const H_TABLE_COUNT: u32 = 1; //    [archetype-map]
+export const H_TABLES: u32 = 2; //         [archetype-map] ptr to table records (T_STRIDE u32 each)
+export const H_MASK_WORDS: u32 = 3; //     [mask] u64 words per mask
+export const H_MASKS: u32 = 4; //          [mask] ptr to the mask pool (tables x words)
+export const H_COMPONENT_COUNT: u32 = 5; // [registry]
+export const H_ALIVE: u32 = 6; //          [entity-index] live entities
+export const H_SLOT_COUNT: u32 = 7; //     [entity-index] slots ever used (1 + highest slot)
+export const H_REC_TABLE: u32 = 8; //      [entity-index] ptr to i32[slots]: table of a slot, -1 = free
+export const H_REC_ROW: u32 = 9; //        [entity-index] ptr to u32[slots]: row (or next free slot)
+export const H_REC_GEN: u32 = 10; //       [entity-index] ptr to u16[slots]: current generation
+export const H_USED_BYTES: u32 = 11; //    [alloc] bytes in live allocations, headers included
+export const H_HEAP_TOP: u32 = 12; //      [alloc]
+export const H_SCRATCH: u32 = 13; //       [scratch] ptr to the scratch buffer (call arguments)
+export const H_SCRATCH_BYTES: u32 = 14; // [scratch]
+export const H_COMPONENTS: u32 = 15; //    [registry] ptr to component records
+export const H_SLOT_CAP: u32 = 16; //      [entity-index]
+export const H_FREE_HEAD: u32 = 17; //     [entity-index]
+export const H_FREE_TAIL: u32 = 18; //     [entity-index]
+export const H_FREE_COUNT: u32 = 19; //    [entity-index]
+export const H_TABLE_CAP: u32 = 20; //     [archetype-map]
+export const H_MAP: u32 = 21; //           [archetype-map] ptr to u32[mapCap]: table id + 1, 0 = empty
+export const H_MAP_CAP: u32 = 22; //       [archetype-map]
+export const H_COMPONENT_CAP: u32 = 23; // [registry]
+export const H_TMP_MASK: u32 = 24; //      [mask] ptr to the scratch mask
+export const H_MAX_PAGES: u32 = 25; //     [alloc]
+export const H_CHECKS: u32 = 26; //        [index] 1: run checkInvariants() after each structural op
+export const H_RESULT: u32 = 27; //        [batch; subtables: tableForKey] index of the offending entity (or pair)
+/** H_RESULT after a batch move that did not move the list as one block. */
+export const NO_BLOCK: u32 = 0xffffffff;
+export const H_RETIRED: u32 = 28; //       [entity-index] slots whose generation ran out: never reused
+export const H_JOURNAL: u32 = 29; //       [journal] ptr to the row journal (0 = off)
+export const H_JOURNAL_LEN: u32 = 30; //   [journal] records in it
+export const H_JOURNAL_CAP: u32 = 31; //   [journal]
+export const H_FREE_TABLES: u32 = 32; //   [archetype-map] first recycled table record + 1 (0 = none)
+export const H_TABLE_SEQ: u32 = 33; //     [archetype-map] tables created so far (each table's T_SEQ is its number)
+export const H_RECYCLED: u32 = 34; //      [archetype-map] tables recycled so far: queries rematch when it moves
+export const H_LIVE_TABLES: u32 = 35; //   [archetype-map] tables in use (H_TABLE_COUNT minus recycled records)
+export const H_TGT_MAP: u32 = 36; //       [target-index] ptr to the target map: slot -> first pair naming it
+export const H_TMP_PAIRS: u32 = 37; //     [subtables] ptr to the scratch key pairs (P_STRIDE u32 each)
+export const H_TMP_PAIRS_CAP: u32 = 38; // [subtables]
+export const H_TARGET_MOVES: u32 = 39; //  [target-index] bumped when an entity that is a relation target moves or dies
+export const H_DYING: u32 = 40; //         [cascade] ptr to u32[]: entities a planned destroy removes (planDestroy)
+export const H_DYING_CAP: u32 = 41; //     [cascade]
+export const H_DYING_LEN: u32 = 42; //     [cascade]
+export const H_PLAN: u32 = 43; //          [cascade] ptr to u32[2 * n]: tables a planned destroy touches, with destinations
+export const H_PLAN_CAP: u32 = 44; //      [cascade]
+export const H_PLAN_LEN: u32 = 45; //      [cascade]
+export const H_DYING_BITS: u32 = 46; //    [cascade] ptr to a bitset over slots (a planned destroy's entities)
+export const H_DYING_BITS_WORDS: u32 = 47; // [cascade]
+export const H_PLAN_ARMED: u32 = 48; //    [cascade] 1 between a successful planDestroy and its commitDestroy / cancelDestroy
+export const H_PAIR_EDGES: u32 = 49; //    [subtables] ptr to the pair edge cache, 0 until first use
+export const H_TARGET_SLOTS: u32 = 50; //  [target-index] slots whose chain is not empty (0: no entity is a target, moves skip the check)
+export const H_TGT_CAP: u32 = 51; //       [target-index] entries in the target map (a power of two, or 0 before the first pair)
+export const H_TGT_BITS: u32 = 52; //      [entity-index] ptr to a bitset over slots, grown with them (target-index sets the bits)
+export const H_CREATED: u32 = 53; //       [archetype-map] ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
 export const CREATED_RING: u32 = 256;
 export const H_SIZE: u32 = 56;
 
@@ -117,8 +124,9 @@ export const MARK_REMOVE: u32 = 1;
 export const MARK_DESTROY: u32 = 2;
 
 // ── Relation pair (u32 slots) in a table's pair list ─────────────────────────
-// A sub-table's key is its mask plus its pairs; the pairs naming one target entity
-// are chained from that entity's entry in the target map (H_TGT_MAP) through P_NEXT_TABLE / P_NEXT_PAIR.
+// A sub-table's key is its mask plus its pairs (subtables.ts); the pairs naming one target
+// entity are chained from that entity's entry in the target map (H_TGT_MAP, target-index.ts)
+// through P_NEXT_TABLE / P_NEXT_PAIR.
 export const P_REL: u32 = 0;
 export const P_TARGET: u32 = 1;
 export const P_NEXT_TABLE: u32 = 2; // table + 1 of the next pair naming the same target, 0 = end

@@ -1,18 +1,21 @@
 // checkInvariants(): walks the whole core and aborts, naming the broken rule, when
 // any invariant of DESIGN.md fails. The debug target runs it after every structural
 // operation of a world created with `debug: true`; the release target compiles it out.
+// Each message names its invariant: 1-4 are DESIGN.md's; 6 is the relation invariant
+// (target-index.ts, cascade.ts); "invariant:" alone marks a bookkeeping count (free
+// lists, live counts) that no numbered rule covers.
 import {
   C_OFFSET, C_PTR, FLAG_EXCLUSIVE, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FREE_TABLES, H_LIVE_TABLES, H_PLAN_ARMED,
   H_RETIRED, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_SEQ,
 } from "./constants";
-import { findTable, isLive, pairsEqual, tableCount, tmpMask } from "./archetype-map";
-import { findHead, isTargetSlot, tablePair } from "./relations";
+import { findTable, isLive, pairsEqual, tableCount } from "./archetype-map";
 import { isAlive, makeEntity, recGen, recRow, recTable, slotOf } from "./entity-index";
 import { hget } from "./header";
-import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskSet, maskWords, tableMask } from "./mask";
+import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskSet, maskWords, tableMask, tmpMask } from "./mask";
 import { companionOf, flagsOf, isRelation } from "./registry";
 import { cget, colDesc, entityAt, tget } from "./table";
+import { findHead, isTargetSlot, tablePair } from "./target-index";
 
 export function checkInvariants(): void {
   const n = tableCount();

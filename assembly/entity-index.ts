@@ -2,7 +2,7 @@
 //   recTable: i32[slotCap]  table of the entity in that slot, -1 when the slot is free
 //   recRow:   u32[slotCap]  row in that table; for a free slot, the next free slot (0 = none)
 //   recGen:   u16[slotCap]  current generation; a handle is alive iff its generation matches
-//   tgtBits:  one bit per slot, set while a relation pair names the slot's entity (relations.ts)
+//   tgtBits:  one bit per slot, set while a relation pair names the slot's entity (target-index.ts)
 // Invariant: for every live slot s, entities[recRow[s]] of table recTable[s] is s's handle.
 // Free slots form a FIFO queue, so a slot is reused as late as possible. A slot whose
 // generation would wrap (after 2^GEN_BITS - 1 reuses) is retired instead of freed, so a
@@ -82,7 +82,7 @@ function growSlots(cap: u32): bool {
   const g = alloc(<usize>cap << 1);
   const b = alloc(<usize>((cap + 31) >> 5) << 2);
   if (t == 0 || r == 0 || g == 0 || b == 0) { free(t); free(r); free(g); free(b); return false; }
-  // The target bits (relations.ts): one per slot, copied over, the new ones clear.
+  // The target bits (target-index.ts): one per slot, copied over, the new ones clear.
   const oldB = <usize>hget(H_TGT_BITS);
   const oldWords = <usize>((hget(H_SLOT_CAP) + 31) >> 5);
   memory.fill(b, 0, <usize>((cap + 31) >> 5) << 2);

@@ -1,24 +1,24 @@
 // The core's export surface: thin functions that validate arguments, reserve what
-// an operation needs, and hand over to the module that owns the concept.
+// an operation needs, and hand over to the module that owns the concept; it also
+// orchestrates what spans modules (registration: registry, then the archetype map's
+// rehash when masks widened; a failed call dropping the tables it created).
 // Every export returns a status (negative = user mistake, see constants.ts) or a
 // value; none traps on user input. i32 in, i32 out: masks never cross the boundary.
+// Invariant: a failed export leaves no visible change, and with checks on (debug
+// target) every structural export ends with checkInvariants().
 import {
-  C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_PLAN_ARMED,
-  H_COMPONENT_COUNT, H_SCRATCH, H_SCRATCH_BYTES, H_TABLE_SEQ, H_TARGET_SLOTS, OK, T_COUNT, T_SEQ,
+  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_PLAN_ARMED,
+  H_COMPONENT_COUNT, H_TABLE_SEQ, H_TARGET_SLOTS, OK, T_COUNT, T_SEQ,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
 import {
-  addCompanions, createTable, dropTablesSince, findTable, forgetEdges, initMap, isLive, tableCount, tableWith as edgeWith,
-  tableWithout as edgeWithout,
+  addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount,
 } from "./archetype-map";
-import {
-  cancelPlan, commitDestroy as commitPlanned, isTargetSlot, planDestroy as planListed, tableForKey as keyTable,
-  tableWithoutPair, tableWithPair,
-} from "./relations";
+import { cancelPlan, commitDestroy as commitPlanned, planDestroy as planListed } from "./cascade";
 import { checkInvariants as walkInvariants } from "./debug";
 import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
 import { HDR, hget, hset } from "./header";
-import { maskHas, maskWords, tableMask } from "./mask";
+import { maskHas, maskWords, tableMask, unknownBits } from "./mask";
 import {
   destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, setPairTarget, TO_TABLE,
   WITH_COMPONENT, WITH_PAIR, WITHOUT_COMPONENT, WITHOUT_PAIR,
@@ -26,8 +26,14 @@ import {
 import { destroyEntity, moveEntity, spawnInto, spawnManyInto, trapAfterMoves } from "./migrate";
 import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
+import { reserveScratch, shrinkScratch } from "./scratch";
 import { companionOf, initRegistry, isRelation, registerComponent as registryAdd, setCompanion } from "./registry";
-import { cget, colDesc, ensureCapacity, tget } from "./table";
+import {
+  tableForKey as keyTable, tableForMask as maskTable, tableWith as edgeWith, tableWithout as edgeWithout,
+  tableWithoutPair, tableWithPair,
+} from "./subtables";
+import { ensureCapacity, tget } from "./table";
+import { holdsTarget, isTargetSlot } from "./target-index";
 
 /** Runs the invariant walk after a structural op (debug target, checks on). */
 @inline function after(status: i32): i32 {
@@ -76,33 +82,19 @@ export function headerPtr(): usize { return HDR; }
 
 /** Gives a large scratch buffer back after a big batch, keeping a small one. */
 export function trimScratch(): void {
-  if (hget(H_SCRATCH_BYTES) <= SCRATCH_KEEP) return;
-  const p = alloc(SCRATCH_KEEP);
-  if (p == 0) return;
-  free(<usize>hget(H_SCRATCH));
-  hset(H_SCRATCH, <u32>p);
-  hset(H_SCRATCH_BYTES, SCRATCH_KEEP);
+  shrinkScratch();
 }
-
-const SCRATCH_KEEP: u32 = 64 << 10;
 
 /** A buffer of at least `bytes` for batch arguments; 0 when memory runs out. */
 export function scratch(bytes: u32): usize {
-  const have = hget(H_SCRATCH_BYTES);
-  if (bytes <= have) return <usize>hget(H_SCRATCH);
-  const doubled = <u64>have << 1;
-  const size = <u32>min<u64>(max<u64>(<u64>bytes, doubled), 0xffff_0000);
-  if (size < bytes) return 0;
-  const p = alloc(size);
-  if (p == 0) return 0;
-  free(<usize>hget(H_SCRATCH));
-  hset(H_SCRATCH, <u32>p);
-  hset(H_SCRATCH_BYTES, size);
-  return p;
+  return reserveScratch(bytes);
 }
 
 export function registerComponent(desc: usize, nfields: u32, flags: u32): i32 {
-  return after(registryAdd(desc, nfields, flags));
+  const words = maskWords();
+  const id = registryAdd(desc, nfields, flags);
+  if (maskWords() != words) rehashMap(); // masks grew a word: every key hashes anew
+  return after(id);
 }
 
 /** Table of t's components plus c (created on first use). */
@@ -123,23 +115,9 @@ export function tableWithout(t: u32, c: u32): i32 {
  * without creating the tables in between; ERR_UNKNOWN_COMPONENT for unregistered bits.
  */
 export function tableForMask(m: usize): i32 {
-  const words = maskWords();
-  const count = hget(H_COMPONENT_COUNT);
-  for (let w: u32 = 0; w < words; w++) {
-    const bits = load<u64>(m + (<usize>w << 3));
-    if (bits != 0 && (w << 6) + 63 - <u32>clz<u64>(bits) >= count) return ERR_UNKNOWN_COMPONENT;
-  }
+  if (unknownBits(m)) return ERR_UNKNOWN_COMPONENT;
   addCompanions(m);
-  // Relations need their pairs: tableForPairs.
-  for (let w: u32 = 0; w < words; w++) {
-    let bits = load<u64>(m + (<usize>w << 3));
-    while (bits != 0) {
-      if (isRelation((w << 6) + <u32>ctz(bits))) return ERR_BAD_ARGUMENT;
-      bits &= bits - 1;
-    }
-  }
-  const found = findTable(m);
-  return after(found >= 0 ? found : createTable(m));
+  return after(maskTable(m));
 }
 
 /**
@@ -286,7 +264,6 @@ export function removeFromTables(ptr: usize, n: u32, c: u32, out: usize): i32 {
   return batch(moveTables(ptr, n, WITHOUT_COMPONENT, c, out), before);
 }
 
-/** Destroys every entity of the n tables listed at ptr. */
 /**
  * Destroys every entity of the n tables listed at ptr. ERR_BAD_ARGUMENT when one of them
  * is a relation target (the facade plans such destroys with planDestroy).
@@ -295,10 +272,7 @@ export function destroyInTables(ptr: usize, n: u32): i32 {
   for (let i: u32 = 0; i < n; i++) {
     const t = load<u32>(ptr + (<usize>i << 2));
     if (badTable(t)) return ERR_BAD_ARGUMENT;
-    if (hget(H_TARGET_SLOTS) == 0) continue; // no entity is a target
-    const ents = <usize>cget(colDesc(t, 0), C_PTR);
-    const rows = tget(t, T_COUNT);
-    for (let r: u32 = 0; r < rows; r++) if (isTargetSlot(slotOf(load<u32>(ents + (<usize>r << 2))))) return ERR_BAD_ARGUMENT;
+    if (hget(H_TARGET_SLOTS) != 0 && holdsTarget(t)) return ERR_BAD_ARGUMENT; // (0: no entity is a target)
   }
   if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(destroyTables(ptr, n));
@@ -431,12 +405,7 @@ export function pairTables(ptr: usize, n: u32, rel: u32, target: u32, adding: u3
  * pair, a non-relation pair or two targets of an exclusive relation.
  */
 export function tableForPairs(m: usize, p: usize, n: u32): i32 {
-  const words = maskWords();
-  const count = hget(H_COMPONENT_COUNT);
-  for (let w: u32 = 0; w < words; w++) {
-    const bits = load<u64>(m + (<usize>w << 3));
-    if (bits != 0 && (w << 6) + 63 - <u32>clz<u64>(bits) >= count) return ERR_UNKNOWN_COMPONENT;
-  }
+  if (unknownBits(m)) return ERR_UNKNOWN_COMPONENT;
   for (let i: u32 = 0; i < n; i++) if (badComponent(load<u32>(p + (<usize>i << 4)))) return ERR_UNKNOWN_COMPONENT;
   addCompanions(m);
   const before = seqNow();

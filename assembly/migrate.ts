@@ -2,11 +2,14 @@
 // module that patches entity records (through setRecord) after a row moves.
 // Precondition of every function here: the destination has room (ensureCapacity)
 // and, for spawns, slots are reserved (reserveSlots). They cannot fail.
+// Invariant: when a function returns, every entity whose row moved has its record
+// pointing at the new row (DESIGN.md invariant 1), the row journal (when on) has the
+// change, and a move of a relation target is counted (target-index.ts: H_TARGET_MOVES).
 import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
 import { record } from "./journal";
 import { recRow, recTable, releaseSlot, setRecord, slotOf, takeSlot, takeSlots } from "./entity-index";
-import { noteRowsMoved, noteTargetMoved } from "./relations";
 import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
+import { noteRowsMoved, noteTargetMoved } from "./target-index";
 
 /** Spawns one entity into t with default values; returns it. */
 export function spawnInto(t: u32): u32 {

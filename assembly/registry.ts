@@ -1,6 +1,10 @@
 // Component registry: ids are dense small integers in registration order.
-// Per component: flags (tag), its fields (element type, elements per row, default
-// bytes) and the bytes one row of it takes. Tags have no fields, hence no columns.
+// Per component: flags (tag, relation, exclusive, cascade), its fields (element type,
+// elements per row, default bytes), the bytes one row of it takes and its companion.
+// Tags have no fields, hence no columns.
+// Invariant: components 0 .. H_COMPONENT_COUNT-1 have records, and masks are wide enough
+// for all of them (registerComponent reserves and commits the width in mask.ts; it never
+// calls into the archetype map: index.ts rehashes the map when the width grew).
 //
 //   component record (K_STRIDE u32):  [ flags | nfields | fields ptr | row bytes | companion + 1 | 0 0 0 ]
 //   field record     (F_STRIDE u32):  [ type  | length  | default ptr (0 = zeros) | row bytes ]
@@ -11,7 +15,7 @@ import {
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { hget, hset } from "./header";
-import { commitMaskWidth, dropMaskWidth, reserveMaskWidth } from "./archetype-map";
+import { commitMaskWidth, dropMaskWidth, reserveMaskWidth } from "./mask";
 
 export const F_ROW_BYTES: u32 = 3;
 const MAX_FIELD_LENGTH: u32 = 1 << 16;
@@ -52,7 +56,7 @@ export function initRegistry(): bool {
  * Registers a component described at `desc`: nfields records [type, length, hasDefault, 0]
  * followed by the default bytes of each field that has one, packed in field order.
  * Returns the new id, or ERR_BAD_ARGUMENT / ERR_COMPONENT_LIMIT / ERR_CAPACITY with
- * the registry unchanged.
+ * the registry unchanged. When masks grew a word, the caller rehashes the archetype map.
  */
 export function registerComponent(desc: usize, nfields: u32, flags: u32): i32 {
   const id = hget(H_COMPONENT_COUNT);
