@@ -1,7 +1,21 @@
 // component(), tag(): component definitions, independent of any world. A world gives
 // each registered component a dense id of its own; `key` is the definition's global
 // serial number, which worlds use to find that id with one array load.
-import { ArgumentError, messages, SchemaError } from "./errors.js";
+import { ArgumentError, SchemaError } from "./errors.js";
+import {
+  badFieldType,
+  badPolicy,
+  badRelationData,
+  badTarget,
+  badValue,
+  emptyName,
+  notASchema,
+  relationDataNeedsExclusive,
+  relationObjectFields,
+  relationOptions,
+  rules,
+  unknownField,
+} from "./messages.js";
 import { type FieldInfo, type Init, type ManyInit, parseField, type Schema, valueProblem } from "./schema.js";
 
 let nextKey = 0;
@@ -49,7 +63,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   /** @internal Use component() or tag(). */
   constructor(name: N, schema: S, isTag: boolean, sparse: boolean, defaults: Init<S>) {
     if (typeof name !== "string" || name.length === 0) {
-      throw new SchemaError(`A component needs a non-empty name, got ${JSON.stringify(name)}`);
+      throw new SchemaError(emptyName(name));
     }
     this.name = name;
     this.schema = schema;
@@ -65,7 +79,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
         continue;
       }
       const info = parseField(field, fields.length, type);
-      if (info === undefined) throw new SchemaError(messages.badFieldType(name, field, type));
+      if (info === undefined) throw new SchemaError(badFieldType(name, field, type));
       fields.push(info);
     }
     this.fields = fields;
@@ -101,7 +115,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     const info = this.fieldByName.get(name);
     if (info === undefined) {
       throw new SchemaError(
-        messages.unknownField(
+        unknownField(
           this.name,
           name,
           [...this.fields, ...this.objectFields].map((f) => f.name),
@@ -147,10 +161,10 @@ export function checkInit(c: Component, f: FieldInfo, value: unknown, strict: bo
     }
     const arr = value as ArrayLike<unknown> | undefined;
     if (arr === null || typeof arr !== "object" || typeof arr.length !== "number") {
-      throw new SchemaError(messages.badValue(c.name, f.name, value, `it is a [${f.scalar}, ${f.length}] array field`));
+      throw new SchemaError(badValue(c.name, f.name, value, rules.arrayField(f.scalar, f.length)));
     }
     if (arr.length !== f.length) {
-      throw new SchemaError(messages.badValue(c.name, f.name, value, `it holds exactly ${f.length} elements`));
+      throw new SchemaError(badValue(c.name, f.name, value, rules.exactLength(f.length)));
     }
     for (let i = 0; i < arr.length; i++) checkNumber(c, f, arr[i], strict);
     return;
@@ -159,11 +173,10 @@ export function checkInit(c: Component, f: FieldInfo, value: unknown, strict: bo
 }
 
 function checkNumber(c: Component, f: FieldInfo, value: unknown, strict = true): void {
-  if (typeof value !== "number")
-    throw new SchemaError(messages.badValue(c.name, f.name, value, "values must be numbers"));
+  if (typeof value !== "number") throw new SchemaError(badValue(c.name, f.name, value, rules.numbers()));
   if (!strict) return;
   const problem = valueProblem(f, value);
-  if (problem !== undefined) throw new SchemaError(messages.badValue(c.name, f.name, value, problem));
+  if (problem !== undefined) throw new SchemaError(badValue(c.name, f.name, value, problem));
 }
 
 /** Defines a component: `component("Position", { x: "f32", y: "f32" })`. */
@@ -173,7 +186,7 @@ export function component<const S extends Schema, const N extends string = strin
   options: ComponentOptions<S> = {},
 ): Component<S, N> {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
-    throw new SchemaError(`${String(name)} needs a schema object such as { x: "f32" }, got ${String(schema)}`);
+    throw new SchemaError(notASchema(name, schema));
   }
   return new Component(name, schema, false, false, options.defaults ?? {});
 }
@@ -222,12 +235,8 @@ export class Relation<S extends Schema = Schema, N extends string = string> exte
   /** @internal Use relation(). */
   constructor(name: N, schema: S, exclusive: boolean, onTargetDestroyed: OnTargetDestroyed, defaults: Init<S>) {
     super(name, schema, Object.keys(schema).length === 0, false, defaults);
-    if (this.objectFields.length > 0)
-      throw new SchemaError(`Relation ${name} cannot have "object" fields; numeric data fields only`);
-    if (this.fields.length > 0 && !exclusive)
-      throw new SchemaError(
-        `Relation ${name} has data fields, which need exclusive: true (one value per entity, not per target)`,
-      );
+    if (this.objectFields.length > 0) throw new SchemaError(relationObjectFields(name));
+    if (this.fields.length > 0 && !exclusive) throw new SchemaError(relationDataNeedsExclusive(name));
     (this as { isRelation: boolean }).isRelation = true;
     this.exclusive = exclusive;
     this.onTargetDestroyed = onTargetDestroyed;
@@ -238,7 +247,7 @@ export class Relation<S extends Schema = Schema, N extends string = string> exte
   to(target: number | "*"): Pair<S> {
     if (target === WILDCARD) return this.anyPair;
     if (!(Number.isInteger(target) && (target as number) > 0 && (target as number) <= 0x7fffffff)) {
-      throw new ArgumentError(`${this.name}.to() takes an entity or "*", got ${String(target)}`);
+      throw new ArgumentError(badTarget(this.name, target));
     }
     return new Pair(this, target as number, undefined);
   }
@@ -278,15 +287,10 @@ export function relation<const N extends string, const S extends Schema = Record
   name: N,
   options: RelationOptions<S> = {},
 ): Relation<S, N> {
-  if (options === null || typeof options !== "object")
-    throw new SchemaError(
-      `relation(${String(name)}) takes options such as { exclusive: true }, got ${String(options)}`,
-    );
+  if (options === null || typeof options !== "object") throw new SchemaError(relationOptions(name, options));
   const policy = options.onTargetDestroyed ?? "remove";
-  if (policy !== "remove" && policy !== "destroy")
-    throw new SchemaError(`onTargetDestroyed of ${String(name)} must be "remove" or "destroy", got ${String(policy)}`);
+  if (policy !== "remove" && policy !== "destroy") throw new SchemaError(badPolicy(name, policy));
   const data = options.data ?? ({} as S);
-  if (data === null || typeof data !== "object" || Array.isArray(data))
-    throw new SchemaError(`The data of relation ${String(name)} must be a schema object such as { weight: "f32" }`);
+  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SchemaError(badRelationData(name));
   return new Relation(name, data, options.exclusive === true, policy, options.defaults ?? {});
 }

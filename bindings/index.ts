@@ -2,6 +2,7 @@
 
 export type { ComponentArg, ComponentOptions, OnTargetDestroyed, RelationOptions, TagOptions } from "./component.js";
 export { Component, ComponentInit, component, Pair, Relation, relation, tag } from "./component.js";
+export type { Entity, TableId } from "./entity.js";
 export {
   ArgumentError,
   CapacityError,
@@ -13,9 +14,8 @@ export {
   UnknownComponentError,
   WorldPoisonedError,
 } from "./errors.js";
-export { EventType, Resources } from "./events.js";
-export type { QueryTerms } from "./query.js";
-export { Query } from "./query.js";
+export { Query } from "./query/query.js";
+export type { QueryTerms } from "./query/terms.js";
 export type {
   Columns,
   FieldType,
@@ -27,8 +27,9 @@ export type {
   Schema,
   Values,
 } from "./schema.js";
-export type { SystemContext, SystemFn, SystemOptions } from "./systems.js";
-export type { TableId } from "./views.js";
-export { Table } from "./views.js";
-export type { Entity, WorldInspection, WorldOptions, WorldStats } from "./world.js";
-export { createWorld, World } from "./world.js";
+export { Table } from "./store/table.js";
+export { createWorld, type WorldOptions } from "./world/create.js";
+export { EventType, Resources } from "./world/events.js";
+export type { WorldInspection, WorldStats } from "./world/inspect.js";
+export type { SystemContext, SystemFn, SystemOptions } from "./world/systems.js";
+export { World } from "./world/world.js";

@@ -5,7 +5,8 @@
 //   import { mountInspector } from "wasm-ecs/inspector";
 //   const inspector = mountInspector(world, document.getElementById("panel"));
 //   inspector.stop();
-import type { World, WorldInspection } from "./world.js";
+import type { WorldInspection } from "./world/inspect.js";
+import type { World } from "./world/world.js";
 
 export interface InspectorOptions {
   /** Milliseconds between refreshes (default 250). */

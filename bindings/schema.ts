@@ -1,6 +1,7 @@
 // Schemas: field types -> typed-array constructors, element sizes and type codes,
 // and the TypeScript types derived from a schema (columns, values, inits).
-// Invariant: TYPE_CODES order matches the core's type codes (assembly/registry.ts).
+// Invariant: SCALARS order matches the core's type codes (assembly/registry.ts).
+import { rules } from "./messages.js";
 
 export type Scalar = "f32" | "f64" | "i8" | "u8" | "i16" | "u16" | "i32" | "u32" | "eid";
 /** A scalar, a fixed-length array `[type, length]`, or "object" (a JS value kept JS-side). */
@@ -127,12 +128,12 @@ export function parseField(name: string, index: number, type: unknown): FieldInf
 
 /** Why a number cannot be stored exactly in a field, or undefined when it can. */
 export function valueProblem(field: FieldInfo, value: number): string | undefined {
-  if (typeof value !== "number") return "values must be numbers";
+  if (typeof value !== "number") return rules.numbers();
   const range = field.range;
   if (range === undefined) return undefined;
-  if (!Number.isFinite(value)) return `${field.scalar} fields hold finite integers (debug mode checks this)`;
+  if (!Number.isFinite(value)) return rules.finite(field.scalar);
   if (!Number.isInteger(value) || value < range[0] || value > range[1]) {
-    return `${field.scalar} fields hold integers from ${range[0]} to ${range[1]} (debug mode checks this)`;
+    return rules.range(field.scalar, range[0], range[1]);
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
-// Builds everything the package and the tests need: the core in both targets
-// (asconfig.json), the facade as self-contained ES modules (esbuild bundles
+// Builds everything the package and the tests need: the facade's side of the wasm
+// boundary generated from the core's sources (scripts/gen-boundary.mjs), the core in
+// both targets (asconfig.json), the facade as self-contained ES modules (esbuild bundles
 // bindings/index.ts and bindings/inspector.ts, @assemblyscript/loader inlined, so dist/
 // has no bare import and loads in a browser page or Deno with no import map or
 // package manager) and its type declarations (tsc, @internal members stripped).
@@ -18,6 +19,7 @@ const out = `build/dist-${process.pid}`;
 
 rmSync(new URL(`../${out}`, import.meta.url), { recursive: true, force: true });
 mkdirSync(new URL(`../${out}`, import.meta.url), { recursive: true });
+run(fileURLToPath(new URL("./gen-boundary.mjs", import.meta.url)), []);
 const asc = require.resolve("assemblyscript/bin/asc.js");
 run(asc, ["assembly/index.ts", "--target", "release", "--outFile", `${out}/core.wasm`]);
 run(asc, ["assembly/index.ts", "--target", "debug", "--outFile", `${out}/core.debug.wasm`]);

@@ -4,10 +4,13 @@
 // browsers stream-compile over http(s). A compiled module is cached per build, so a
 // second world only instantiates. No top-level await anywhere.
 import { instantiate } from "@assemblyscript/loader";
-import type { CoreExports } from "./core.js";
+import { cannotLoad } from "../messages.js";
+import type { CoreExports } from "./calls.generated.js";
 
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
+// The bundle (dist/index.js) sits beside the wasm files; these sources sit one folder
+// below bindings/, and run only in the package's own unit tests, which pass a URL.
 function coreUrl(debug: boolean): URL {
   return debug ? new URL("./core.debug.wasm", import.meta.url) : new URL("./core.wasm", import.meta.url);
 }
@@ -28,7 +31,7 @@ async function compile(url: URL): Promise<WebAssembly.Module> {
     }
   }
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`wasm-ecs: could not load ${url.href} (HTTP ${response.status})`);
+  if (!response.ok) throw new Error(cannotLoad(url.href, response.status));
   return WebAssembly.compile(await response.arrayBuffer());
 }
 

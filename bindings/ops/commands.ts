@@ -1,12 +1,14 @@
 // The command buffer: structural changes made while a query is iterated (or inside
 // world.defer) wait here and are applied in order when the outermost scope ends.
-// Spawns already hold a live id (parked in the empty table 0); their components
-// arrive when the buffer is applied. A command whose entity died earlier in the same
+// Spawns already hold a live id (parked in the parking table, world/deferral.ts); their
+// components arrive when the buffer is applied. A command whose entity died earlier in the same
 // buffer is dropped, not an error.
 //
 // Storage is flat (typed columns reused across flushes, no object per command)
 // because games defer thousands of commands per frame; `data` holds the rare
 // payloads (init values, id lists).
+
+import type { ComponentArg } from "../component.js";
 
 export const SPAWN = 0; //        e = parked entity, target = table, data = inits
 export const SPAWN_MANY = 1; //   target = table, data = SpawnManyData
@@ -32,6 +34,12 @@ export interface PairManyData {
   readonly target: number;
   readonly adding: boolean;
   readonly values: object | undefined;
+}
+
+/** Payload of a deferred spawnMany: the parked entities and their init values. */
+export interface SpawnManyData {
+  readonly ids: Uint32Array;
+  readonly inits: readonly ComponentArg[];
 }
 
 /** Payload of a deferred addMany / removeMany. */

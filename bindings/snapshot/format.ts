@@ -22,8 +22,9 @@ import {
   T_COUNT,
   T_NCOMPS,
   T_STRIDE,
-} from "./constants.js";
-import { SnapshotError } from "./errors.js";
+} from "../core/constants.generated.js";
+import { SnapshotError } from "../errors.js";
+import { snap } from "../messages.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
 export const FORMAT_VERSION = 2;
@@ -134,41 +135,35 @@ export function encode(meta: SnapshotMeta, memory: Uint8Array, flags: number, co
  * Throws SnapshotError saying what is wrong; reads nothing else.
  */
 export function decode(bytes: unknown): { header: SnapshotHeader; meta: SnapshotMeta; memory: Uint8Array } {
-  if (!(bytes instanceof Uint8Array)) throw new SnapshotError(`a snapshot is a Uint8Array, got ${describe(bytes)}`);
-  if (bytes.length < HEADER_BYTES)
-    throw new SnapshotError(`it is truncated: ${bytes.length} bytes, shorter than the ${HEADER_BYTES}-byte header`);
+  if (!(bytes instanceof Uint8Array)) throw new SnapshotError(snap.notBytes(bytes));
+  if (bytes.length < HEADER_BYTES) throw new SnapshotError(snap.short(bytes.length, HEADER_BYTES));
   // Copy the header out: the input may be unaligned or a view on a shared buffer.
   const head = new Uint32Array(8);
   new Uint8Array(head.buffer).set(bytes.subarray(0, HEADER_BYTES));
-  if (head[0] !== MAGIC) throw new SnapshotError("it does not start with the wasm-ecs magic bytes");
-  if (head[1] !== FORMAT_VERSION)
-    throw new SnapshotError(`it has format version ${head[1]}; this version of wasm-ecs reads ${FORMAT_VERSION}`);
+  if (head[0] !== MAGIC) throw new SnapshotError(snap.magic());
+  if (head[1] !== FORMAT_VERSION) throw new SnapshotError(snap.version(head[1], FORMAT_VERSION));
   const header: SnapshotHeader = { flags: head[2], corePtr: head[3], jsonBytes: head[4], memoryBytes: head[5] };
   const expected = HEADER_BYTES + header.jsonBytes + ((header.memoryBytes + 7) & ~7);
   if (header.jsonBytes % 8 !== 0 || bytes.length !== expected) {
-    throw new SnapshotError(
-      `it is truncated or padded: ${bytes.length} bytes, the header announces ${expected} (${header.jsonBytes} of JSON, ${header.memoryBytes} of memory)`,
-    );
+    throw new SnapshotError(snap.length(bytes.length, expected, header.jsonBytes, header.memoryBytes));
   }
   // Aligned copy for the checksum and the memory part.
   const body = new Uint8Array(expected - HEADER_BYTES);
   body.set(bytes.subarray(HEADER_BYTES));
   const sum = checksum(new Uint32Array(body.buffer));
   if (sum !== head[6]) {
-    throw new SnapshotError(
-      `its checksum does not match (stored ${hex(head[6])}, computed ${hex(sum)}): the bytes were damaged`,
-    );
+    throw new SnapshotError(snap.checksum(hex(head[6]), hex(sum)));
   }
   let meta: SnapshotMeta;
   try {
     meta = JSON.parse(new TextDecoder().decode(body.subarray(0, header.jsonBytes))) as SnapshotMeta;
   } catch (error) {
-    throw new SnapshotError(`its JSON part does not parse (${(error as Error).message})`);
+    throw new SnapshotError(snap.json((error as Error).message));
   }
   if (meta === null || typeof meta !== "object" || !Array.isArray(meta.schema))
-    throw new SnapshotError("its JSON part has no schema");
+    throw new SnapshotError(snap.noSchema());
   meta.schema.forEach((entry, id) => {
-    if (!wellFormed(entry)) throw new SnapshotError(`its JSON part is malformed: component ${id} is not described`);
+    if (!wellFormed(entry)) throw new SnapshotError(snap.malformed(`component ${id} is not described`));
   });
   return { header, meta, memory: body.subarray(header.jsonBytes, header.jsonBytes + header.memoryBytes) };
 }
@@ -205,9 +200,9 @@ export function checkJsonSafe(value: unknown, where: string, depth = 0): void {
   if (value === null || typeof value === "string" || typeof value === "boolean") return;
   if (typeof value === "number") {
     if (Number.isFinite(value)) return;
-    throw new SnapshotError(`${where} is ${value}, which JSON cannot hold`);
+    throw new SnapshotError(snap.notJson(where, value));
   }
-  if (depth > 64) throw new SnapshotError(`${where} nests deeper than 64 levels`);
+  if (depth > 64) throw new SnapshotError(snap.tooDeep(where));
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) checkJsonSafe(value[i], `${where}[${i}]`, depth + 1);
     return;
@@ -216,14 +211,7 @@ export function checkJsonSafe(value: unknown, where: string, depth = 0): void {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) checkJsonSafe(v, `${where}.${k}`, depth + 1);
     return;
   }
-  throw new SnapshotError(`${where} is ${describe(value)}, which is not JSON-safe (snapshots keep JSON values only)`);
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return "undefined";
-  if (typeof value === "function") return "a function";
-  if (typeof value === "object" && value !== null) return `a ${value.constructor?.name ?? "null-prototype"} object`;
-  return `${typeof value} ${String(value)}`;
+  throw new SnapshotError(snap.notJsonSafe(where, value));
 }
 
 function hex(n: number): string {
@@ -255,10 +243,10 @@ export function describeEntry(e: SchemaEntry): string {
  * anything changes, so a restore never stops half-way on its own data.
  */
 export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: number): void {
-  const bad = (what: string) => new SnapshotError(`its JSON part is malformed: ${what}`);
+  const bad = (what: string) => new SnapshotError(snap.malformed(what));
   const u32 = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
   const read = (i: number): number => {
-    if (!(i >= 0 && i < u32.length)) throw new SnapshotError("its memory part is shorter than its own records say");
+    if (!(i >= 0 && i < u32.length)) throw new SnapshotError(snap.memoryShort());
     return u32[i];
   };
   const isU32 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff;
@@ -281,20 +269,21 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   });
   const h = corePtr >>> 2;
   // The components the memory's registry holds, and which one travels with which.
-  if (read(h + H_COMPONENT_COUNT) !== schema.length)
-    throw new SnapshotError("its parts disagree on the component count");
+  if (read(h + H_COMPONENT_COUNT) !== schema.length) throw new SnapshotError(snap.disagree(" on the component count"));
   const registry = read(h + H_COMPONENTS) >>> 2;
   schema.forEach((entry, id) => {
     const companion = read(registry + id * K_STRIDE + K_COMPANION);
     const tracked = schema.findIndex((x) => x.tracks === id);
     if (companion !== (tracked < 0 ? 0 : tracked + 1))
-      throw new SnapshotError(`its parts disagree on what tracks ${entry.name}`);
+      throw new SnapshotError(snap.disagree(` on what tracks ${entry.name}`));
   });
   const alive = read(h + H_ALIVE);
   const tables = read(h + H_TABLE_COUNT);
   if (meta.entities !== alive || meta.tables !== tables) {
     throw new SnapshotError(
-      `its parts disagree: the JSON says ${meta.entities} entities in ${meta.tables} tables, the memory ${alive} in ${tables}`,
+      snap.disagree(
+        `: the JSON says ${meta.entities} entities in ${meta.tables} tables, the memory ${alive} in ${tables}`,
+      ),
     );
   }
   const seenSparse = new Set<number>();
@@ -330,7 +319,7 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     if (!has) throw bad(`object values for table ${t}, which has no component ${id}`);
     const rows = read(rec + T_COUNT);
     if (rows !== values.length)
-      throw new SnapshotError(`its parts disagree: table ${t} has ${rows} rows and ${values.length} object values`);
+      throw new SnapshotError(snap.disagree(`: table ${t} has ${rows} rows and ${values.length} object values`));
   }
   for (let t = 0; t < tables; t++) {
     const rec = records + t * T_STRIDE;
@@ -342,7 +331,7 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
       const fields = schema[id]?.objectFields?.length ?? 0;
       for (let f = 0; f < fields; f++)
         if (!lists.has(`${t}/${id}/${f}`))
-          throw new SnapshotError(`its parts disagree: table ${t} lacks its object values`);
+          throw new SnapshotError(snap.disagree(`: table ${t} lacks its object values`));
     }
   }
 }

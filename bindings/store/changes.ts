@@ -15,9 +15,9 @@
 // `t.write(C)` (and `t.columns(C)`) mark a whole table at once: the mark lives on the
 // table view (one store) and is copied into the rows' stamps before the next
 // structural change, so rows that move keep it and rows that arrive do not get it.
-import { type Component, component } from "./component.js";
-import type { Core } from "./core.js";
-import type { Table } from "./views.js";
+import { type Component, component } from "../component.js";
+import type { Core } from "../core/core.js";
+import type { Table } from "./table.js";
 
 export const TICKS_SCHEMA = { added: "u32", changed: "u32" } as const;
 export type TicksComponent = Component<typeof TICKS_SCHEMA>;

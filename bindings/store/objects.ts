@@ -3,10 +3,19 @@
 // drops in its row journal (assembly/journal.ts); replay() repeats those moves on the
 // JS arrays, in the same order, after each core call.
 // Invariant: each table's object arrays have exactly as many elements as it has rows.
-import type { Component } from "./component.js";
-import { H_JOURNAL, H_JOURNAL_LEN, J_APPEND, J_CLEAR, J_MOVE, J_REMOVE, J_STRIDE, J_TAIL } from "./constants.js";
-import type { Core } from "./core.js";
-import type { Table } from "./views.js";
+import type { Component } from "../component.js";
+import {
+  H_JOURNAL,
+  H_JOURNAL_LEN,
+  J_APPEND,
+  J_CLEAR,
+  J_MOVE,
+  J_REMOVE,
+  J_STRIDE,
+  J_TAIL,
+} from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
+import type { Table } from "./table.js";
 
 /** The default value of object field `index` of c (its `defaults`, else undefined). */
 function defaultOf(c: Component, index: number): unknown {

@@ -5,9 +5,10 @@
 //
 //   bitset of tag k: u32[words]   bit (slot & 31) of word (slot >>> 5)
 
-import { H_SCRATCH_BYTES, H_SLOT_COUNT, SLOT_MASK } from "./constants.js";
-import type { Core } from "./core.js";
-import { CapacityError, messages } from "./errors.js";
+import { H_SCRATCH_BYTES, H_SLOT_COUNT, SLOT_MASK } from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
+import { CapacityError } from "../errors.js";
+import { outOfMemory } from "../messages.js";
 
 class Bitset {
   /** Byte address of the words in wasm memory (moves when the set grows). */
@@ -79,7 +80,7 @@ export class SparseTags {
     if (on) this.reserve(s, core.header(H_SLOT_COUNT));
     else if (s.count === 0) return;
     if (at >= 0) {
-      const changed = core.setBits(s.ptr, s.words, at, n, on);
+      const changed = core.setBits(s.ptr, s.words, at, n, on ? 1 : 0);
       s.count += on ? changed : -changed;
       return;
     }
@@ -89,10 +90,10 @@ export class SparseTags {
     for (let i = 0; i < n; i += room) {
       const m = Math.min(room, n - i);
       const ptr = core.scratch(m * 4);
-      if (ptr === 0) throw new CapacityError(messages.outOfMemory("set a sparse tag", this.maxBytes));
+      if (ptr === 0) throw new CapacityError(outOfMemory("set a sparse tag", this.maxBytes));
       const u32 = core.u32;
       for (let k = 0; k < m; k++) u32[(ptr >>> 2) + k] = entities[i + k];
-      const changed = core.setBits(s.ptr, s.words, ptr, m, on);
+      const changed = core.setBits(s.ptr, s.words, ptr, m, on ? 1 : 0);
       s.count += on ? changed : -changed;
     }
   }
@@ -144,7 +145,7 @@ export class SparseTags {
     if (need <= s.words) return;
     const words = Math.max(need, s.words * 2, 32);
     const ptr = this.core.allocBlock(words * 4);
-    if (ptr === 0) throw new CapacityError(messages.outOfMemory("grow a sparse tag", this.maxBytes));
+    if (ptr === 0) throw new CapacityError(outOfMemory("grow a sparse tag", this.maxBytes));
     const u32 = this.core.u32;
     if (s.words > 0) {
       u32.copyWithin(ptr >>> 2, s.ptr >>> 2, (s.ptr >>> 2) + s.words);

@@ -1,10 +1,9 @@
-// Table views: one object per archetype table, handing out typed-array views onto its
+// The Table view: one object per archetype table, handing out typed-array views onto its
 // columns in wasm memory. Views are cached and rebuilt only when the core's layout
 // epoch moved (a column or the memory moved) or the row count changed, so a view is
 // never used after the memory under it was detached.
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
-import type { Changes } from "./changes.js";
-import type { Component } from "./component.js";
+import type { Component } from "../component.js";
 import {
   C_PTR,
   C_STRIDE,
@@ -20,14 +19,22 @@ import {
   T_SEQ,
   T_STATE,
   TS_LIVE,
-} from "./constants.js";
-import type { Core } from "./core.js";
-import { ArgumentError, MissingComponentError, UnknownComponentError } from "./errors.js";
-import type { Columns, ReadonlyColumns, Schema, TypedArray } from "./schema.js";
-import type { Entity } from "./world.js";
+} from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
+import type { Entity, TableId } from "../entity.js";
+import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
+import { writeReadTerm } from "../messages.js";
+import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
 
-/** A table id (dense, per world). */
-export type TableId = number & { readonly __brand: "TableId" };
+/**
+ * What a table view needs of change tracking (store/changes.ts): which components are
+ * tracked, the current tick, and where to queue a table written as a whole.
+ */
+export interface WriteMarks {
+  readonly ticksOf: readonly (number | undefined)[];
+  readonly tick: number;
+  markTable(t: Table): void;
+}
 
 const NO_COLUMNS = Object.freeze({});
 /** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
@@ -62,7 +69,7 @@ export class Table<R = never> {
   /** @internal Per component id: the tick of the last whole-table write not yet in the row stamps. */
   marks: (number | undefined)[] = [];
   private marked = false;
-  private readonly changes: Changes;
+  private readonly changes: WriteMarks;
   /** @internal JS-side columns of "object" fields, each row-aligned with the table (length === rows). */
   readonly objects: unknown[][] = [];
   /** @internal Component ids of the table that have "object" fields. */
@@ -78,7 +85,7 @@ export class Table<R = never> {
   /** @internal Relation pairs of this sub-table: relation id, target, relation id, target, ... ascending. */
   readonly pairs: Uint32Array;
   private readonly core: Core;
-  private readonly ids: number[];
+  private readonly ids: readonly number[];
   private readonly components: readonly Component[];
   /** First column index of each component id present (tags have none). */
   private readonly firstColumn: number[] = [];
@@ -92,7 +99,7 @@ export class Table<R = never> {
   private rec = 0;
 
   /** @internal Created by the world when it discovers a new core table. */
-  constructor(core: Core, id: number, ids: number[], components: readonly Component[], changes: Changes) {
+  constructor(core: Core, id: number, ids: readonly number[], components: readonly Component[], changes: WriteMarks) {
     this.core = core;
     this.changes = changes;
     this.id = id as TableId;
@@ -231,7 +238,7 @@ export class Table<R = never> {
   private markWrite(id: number, c: Component, strict: boolean): void {
     const ro = this.readTerms;
     if (ro !== undefined && ((ro[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0) {
-      if (strict) throw new ArgumentError(`${c.name} is a read term of this query: write() is for its write terms`);
+      if (strict) throw new ArgumentError(writeReadTerm(c.name));
       return;
     }
     // Only a table that holds C's stamps can be marked (not one that lacks C: write() then throws).
@@ -242,7 +249,7 @@ export class Table<R = never> {
     this.marks[id] = tick;
     if (!this.marked) {
       this.marked = true;
-      this.changes.markTable(this as unknown as Table);
+      this.changes.markTable(this as Table);
     }
   }
 

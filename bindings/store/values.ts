@@ -2,11 +2,12 @@
 // For the convenience paths (spawn inits, add/set/get); hot loops use table views.
 // Invariant: every value is checked (checkValues) before anything is written, so a
 // bad value never leaves half an update behind.
-import { type Component, checkInit } from "./component.js";
-import type { Core } from "./core.js";
-import { messages, SchemaError } from "./errors.js";
-import { type FieldInfo, type Init, type Schema, type Values, valueProblem } from "./schema.js";
-import type { Table } from "./views.js";
+import { type Component, checkInit } from "../component.js";
+import type { Core } from "../core/core.js";
+import { SchemaError } from "../errors.js";
+import { badValue, notManyValues, notValues, rules } from "../messages.js";
+import { type FieldInfo, type Init, type Schema, type Values, valueProblem } from "../schema.js";
+import type { Table } from "./table.js";
 
 /**
  * Validates values for c before any write: names, shapes and (strict) integer ranges.
@@ -15,9 +16,7 @@ import type { Table } from "./views.js";
  */
 export function checkValues(c: Component, values: object, strict: boolean, buffer?: ArrayBufferLike): boolean {
   if (values === null || typeof values !== "object") {
-    throw new SchemaError(
-      `Values for ${c.name} must be an object such as { ${c.fields[0]?.name ?? "x"}: 1 }, got ${String(values)}`,
-    );
+    throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
   }
   let onBuffer = false;
   const own = values as Record<string, unknown>;
@@ -45,15 +44,13 @@ export function checkManyValues(
   each = true,
 ): boolean {
   if (values === null || typeof values !== "object") {
-    throw new SchemaError(`Values for ${c.name} must be an object, got ${String(values)}`);
+    throw new SchemaError(notManyValues(c.name, values));
   }
   let onBuffer = false;
   for (const [name, value] of Object.entries(values)) {
     if (c.objectFieldByName.has(name)) {
       if (each && !(typeof value === "object" && value !== null && (value as unknown[]).length === n)) {
-        throw new SchemaError(
-          messages.badValue(c.name, name, value, `withEach values of an "object" field are an array of ${n} values`),
-        );
+        throw new SchemaError(badValue(c.name, name, value, rules.objectEach(n)));
       }
       continue;
     }
@@ -63,9 +60,7 @@ export function checkManyValues(
     if (isPerEntity(f, value, n)) {
       const arr = value as ArrayLike<unknown>;
       if (arr.length !== n * f.length) {
-        throw new SchemaError(
-          messages.badValue(c.name, f.name, value, `per-entity values for ${n} entities need ${n * f.length} elements`),
-        );
+        throw new SchemaError(badValue(c.name, f.name, value, rules.perEntity(n, n * f.length)));
       }
       // Typed arrays hold only numbers; other array-likes, and strict mode, are checked per element.
       if (strict || !ArrayBuffer.isView(arr)) {
@@ -96,10 +91,9 @@ function copyArrayLike(v: unknown): unknown {
 }
 
 function checkElement(c: Component, f: FieldInfo, value: unknown, strict: boolean): void {
-  if (typeof value !== "number")
-    throw new SchemaError(messages.badValue(c.name, f.name, value, "values must be numbers"));
+  if (typeof value !== "number") throw new SchemaError(badValue(c.name, f.name, value, rules.numbers()));
   const problem = strict ? valueProblem(f, value) : undefined;
-  if (problem !== undefined) throw new SchemaError(messages.badValue(c.name, f.name, value, problem));
+  if (problem !== undefined) throw new SchemaError(badValue(c.name, f.name, value, problem));
 }
 
 /**

@@ -3,7 +3,8 @@
 // Events are double-buffered per step: what is emitted during step N can be read by
 // every system until step N + 1 ends; what is emitted between steps belongs to the
 // next step. `endStep()` rotates the buffers.
-import { ArgumentError } from "./errors.js";
+import { ArgumentError } from "../errors.js";
+import { eventName, foreignEvent, resourceKey } from "../messages.js";
 
 /** A kind of event, made by world.event<T>(name); payloads of type T. */
 export class EventType<T = unknown> {
@@ -40,7 +41,7 @@ export class Resources {
   private readonly map = new Map<string, unknown>();
 
   set<T>(key: string, value: T): T {
-    if (typeof key !== "string") throw new ArgumentError(`A resource key is a string, got ${String(key)}`);
+    if (typeof key !== "string") throw new ArgumentError(resourceKey(key));
     this.map.set(key, value);
     return value;
   }
@@ -72,4 +73,20 @@ export class Resources {
     this.map.clear();
     for (const [k, v] of Object.entries(entries)) this.map.set(k, v);
   }
+}
+
+/** The event type named `name` among `types` (made on first use), owned by `owner`. */
+export function eventType<T>(types: Map<string, EventType<unknown>>, owner: object, name: string): EventType<T> {
+  if (typeof name !== "string" || name.length === 0) throw new ArgumentError(eventName(name));
+  let ev = types.get(name);
+  if (ev === undefined) {
+    ev = new EventType<unknown>(name, owner);
+    types.set(name, ev);
+  }
+  return ev as EventType<T>;
+}
+
+/** ArgumentError unless type is an event type made by `owner`. */
+export function checkOwner(type: EventType<unknown>, owner: object): void {
+  if (!(type instanceof EventType) || type.owner !== owner) throw new ArgumentError(foreignEvent(type));
 }

@@ -1,9 +1,13 @@
-// Systems and their schedule: named functions over a query, run by world.step() in
-// declared order, moved only as far as their before / after constraints require.
+// Systems, their schedule and the runner: named functions over a query, run by
+// world.step() in declared order, moved only as far as their before / after constraints
+// require; each runs in a deferral scope of its own, flushed when it returns.
 // Invariant: `ordered()` is a topological order of the constraints that keeps the
 // declaration order wherever the constraints allow (ties go to the earlier system).
-import { ArgumentError } from "./errors.js";
-import type { Query } from "./query.js";
+import { ArgumentError } from "../errors.js";
+import { duplicateSystem, stepDt, stepInStep, stepWhileDeferring, systemCycle, unknownSystem } from "../messages.js";
+import type { Query } from "../query/query.js";
+import type { Store } from "../store/store.js";
+import type { Deferral } from "./deferral.js";
 
 /** What a system gets besides its query. */
 export interface SystemContext<W = unknown> {
@@ -55,7 +59,7 @@ export class Schedule<W = unknown> {
   }
 
   add(name: string, query: Query, fn: SystemFn<W>, options: SystemOptions<W>): System<W> {
-    if (this.byName.has(name)) throw new ArgumentError(`A system named "${name}" exists already`);
+    if (this.byName.has(name)) throw new ArgumentError(duplicateSystem(name));
     const s = new System(name, query, fn, options, this.systems.length);
     this.systems.push(s);
     this.byName.set(name, s);
@@ -94,7 +98,7 @@ export class Schedule<W = unknown> {
       }
       if (pick < 0) {
         const stuck = this.systems.filter((s) => done[s.index] === 0).map((s) => `"${s.name}"`);
-        throw new ArgumentError(`The before / after constraints of systems ${stuck.join(", ")} form a cycle`);
+        throw new ArgumentError(systemCycle(stuck));
       }
       done[pick] = 1;
       out.push(this.systems[pick]);
@@ -106,8 +110,63 @@ export class Schedule<W = unknown> {
   private find(name: string, from: System<W>, key: string): System<W> {
     const s = this.byName.get(name);
     if (s === undefined) {
-      throw new ArgumentError(`System "${from.name}" runs ${key} "${name}", but no system has that name`);
+      throw new ArgumentError(unknownSystem(from.name, key, name));
     }
     return s;
+  }
+}
+
+/** Runs the schedule: world.step(), the running system (change readers), the step counter. */
+export class Runner {
+  readonly schedule = new Schedule();
+  /** The system being run by step(), if any. */
+  running: System | undefined = undefined;
+  /** Steps run so far. */
+  steps = 0;
+  inStep = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly defer: Deferral,
+  ) {}
+
+  /**
+   * Runs every system once, in order; after each one its deferred changes are applied.
+   * `endStep` runs at the end (events rotate). Not allowed inside a step or a scope.
+   */
+  step<W>(world: W, dt: number, endStep: () => void): void {
+    if (this.inStep) throw new ArgumentError(stepInStep());
+    if (this.defer.active) throw new ArgumentError(stepWhileDeferring());
+    if (typeof dt !== "number" || !Number.isFinite(dt)) throw new ArgumentError(stepDt(dt));
+    const order = this.schedule.ordered();
+    const ctx: SystemContext<W> = { world, dt, tick: ++this.steps };
+    this.inStep = true;
+    try {
+      for (let i = 0; i < order.length; i++) this.run(order[i] as System<W>, ctx);
+    } finally {
+      this.inStep = false;
+      endStep();
+    }
+  }
+
+  private run<W>(s: System<W>, ctx: SystemContext<W>): void {
+    const changes = this.store.changes;
+    changes.tick++;
+    this.running = s as System;
+    this.defer.open();
+    try {
+      const { begin, end } = s.options;
+      if (begin !== undefined) begin(ctx);
+      try {
+        s.fn(s.query, ctx);
+      } finally {
+        if (end !== undefined) end(ctx);
+      }
+    } finally {
+      this.running = undefined;
+      s.lastRun = changes.tick;
+      changes.tick++;
+      this.defer.close();
+    }
   }
 }

@@ -1,10 +1,10 @@
 // Facade modules below the public API: module loading and caching, the command
 // buffer, schema parsing, and the core wrapper's poisoning after a real trap.
 import { describe, expect, it } from "vitest";
-import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN } from "../../bindings/commands.js";
-import { Core } from "../../bindings/core.js";
+import { Core } from "../../bindings/core/core.js";
+import { createMemory, instantiateCore as instantiateFrom, loadModule as loadFrom } from "../../bindings/core/load.js";
 import { WorldPoisonedError } from "../../bindings/errors.js";
-import { createMemory, instantiateCore as instantiateFrom, loadModule as loadFrom } from "../../bindings/load.js";
+import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, REMOVE, SPAWN } from "../../bindings/ops/commands.js";
 import { parseField, valueProblem } from "../../bindings/schema.js";
 
 // The facade runs from its sources here; the core from dist/.
@@ -89,7 +89,7 @@ describe("core wrapper", () => {
   it("marks the core dead after a real trap and refuses every later call", async () => {
     const memory = createMemory(2, 16);
     const core = new Core(await instantiateCore(false, memory), memory);
-    expect(core.init(16, false)).toBe(0);
+    expect(core.init(16, 0)).toBe(0);
     // An address beyond the memory makes the core trap (out-of-bounds access).
     expect(() => core.destroyMany(0x7fff0000, 4, 0)).toThrow(WorldPoisonedError);
     expect(() => core.check()).toThrow(/^The world refuses further calls: an internal error left it half-updated/);

@@ -17,7 +17,7 @@ import {
   H_TABLES,
   H_USED_BYTES,
   OK,
-} from "../../bindings/constants.js";
+} from "../../bindings/core/constants.generated.js";
 import { ALLOC_HEADER_BYTES, rng } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 

@@ -8,7 +8,7 @@ import {
   H_COMPONENT_COUNT,
   H_MASK_WORDS,
   H_TABLE_COUNT,
-} from "../../bindings/constants.js";
+} from "../../bindings/core/constants.generated.js";
 import { rng } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 

@@ -12,7 +12,7 @@ import {
   H_RESULT,
   H_TABLE_COUNT,
   OK,
-} from "../../bindings/constants.js";
+} from "../../bindings/core/constants.generated.js";
 import { rng, slotOf } from "./fixtures.js";
 import { BUILDS, type Build, CoreHarness } from "./harness.js";
 

@@ -13,7 +13,7 @@ import {
   MAX_SLOTS,
   OK,
   SLOT_MASK,
-} from "../../bindings/constants.js";
+} from "../../bindings/core/constants.generated.js";
 import { genOf, makeEntity, rng, slotOf } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 

@@ -1,7 +1,7 @@
 // What the core tests describe to the core and read back: element types in the order
 // of the core's type codes (sizes taken from the JS typed arrays, not from the core),
 // field specs for registerComponent, entity handle bits, and a seeded PRNG.
-import { SLOT_BITS, SLOT_MASK } from "../../bindings/constants.js";
+import { SLOT_BITS, SLOT_MASK } from "../../bindings/core/constants.generated.js";
 
 // ── Element types, in the order of the core's type codes ──────────────────────
 // (assembly/constants.ts: "Element type codes: f32 f64 i8 u8 i16 u16 i32 u32 eid").

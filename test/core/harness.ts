@@ -36,7 +36,7 @@ import {
   T_NCOMPS,
   T_ROW_BYTES,
   T_STRIDE,
-} from "../../bindings/constants.js";
+} from "../../bindings/core/constants.generated.js";
 import {
   ALLOC_HEADER_BYTES,
   ARRAY_OF,

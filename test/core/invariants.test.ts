@@ -4,7 +4,7 @@
 // same sequences and must agree with the model. No sequence may trap.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ERR_CAPACITY, ERR_STALE, FLAG_TAG, H_ALIVE, H_RESULT, OK } from "../../bindings/constants.js";
+import { ERR_CAPACITY, ERR_STALE, FLAG_TAG, H_ALIVE, H_RESULT, OK } from "../../bindings/core/constants.generated.js";
 import { ELEMENT_TYPES, type ElementType } from "./fixtures.js";
 import { BUILDS, type Build, CoreHarness } from "./harness.js";
 

@@ -1,7 +1,7 @@
 // Migration: add / remove / moveTo copy the shared columns, fill new ones with
 // defaults (or zeros), swap-remove the source row and patch the moved entity's record.
 import { describe, expect, test } from "vitest";
-import { FLAG_TAG, OK } from "../../bindings/constants.js";
+import { FLAG_TAG, OK } from "../../bindings/core/constants.generated.js";
 import { BUILDS, type Build, CoreHarness } from "./harness.js";
 
 /** Four components: A {x, y: f32}, B {v: i16[3]}, C {w: f64 = 9.5}, D {z: u32}, and a tag T. */

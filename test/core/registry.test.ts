@@ -11,7 +11,7 @@ import {
   H_USED_BYTES,
   MAX_COMPONENTS,
   OK,
-} from "../../bindings/constants.js";
+} from "../../bindings/core/constants.generated.js";
 import { ELEMENT_TYPES, type ElementType, elementSize, type FieldSpec, type RawField, typeCode } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 

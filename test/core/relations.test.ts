@@ -19,7 +19,7 @@ import {
   P_TARGET,
   T_NPAIRS,
   T_PAIRS,
-} from "../../bindings/constants.js";
+} from "../../bindings/core/constants.generated.js";
 import { BUILDS, type Build, CoreHarness } from "./harness.js";
 
 async function world(build: Build) {

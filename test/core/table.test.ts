@@ -1,7 +1,7 @@
 // Archetype tables: column placement in the block, capacity growth that keeps
 // every row, and swap-remove (the last row fills the hole; its record is patched).
 import { describe, expect, test } from "vitest";
-import { H_ALIVE, OK } from "../../bindings/constants.js";
+import { H_ALIVE, OK } from "../../bindings/core/constants.generated.js";
 import { type FieldSpec, rng } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 

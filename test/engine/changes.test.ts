@@ -1,6 +1,7 @@
 // Change detection: added / changed filters, read / write views, world.removed().
 import { describe, expect, it } from "vitest";
 import { ArgumentError, component, createWorld, type Query, tag } from "wasm-ecs";
+import { checkInvariants } from "../support/internals.js";
 
 const Position = component("Position", { x: "f32", y: "f32" });
 const Velocity = component("Velocity", { x: "f32" });
@@ -245,7 +246,7 @@ describe("change detection edge cases", () => {
       expect(() => t.write(Health)).toThrow(/has no Health: cannot view the columns of it/);
     }
     const e = world.spawn(Position, Health);
-    world.checkInvariants();
+    checkInvariants(world);
     expect(world.entityCount).toBe(101);
     expect(world.get(e, Health)).toEqual({ hp: 0 });
   });
@@ -261,7 +262,7 @@ describe("change detection edge cases", () => {
     expect(seen(q as Query)).toEqual(es);
     world.set(es[3], Health, { hp: 30 });
     expect(seen(world.query({ all: [Health], changed: [Health] }))).toEqual(es);
-    world.checkInvariants();
+    checkInvariants(world);
     expect(world.get(es[3], Health)).toEqual({ hp: 30 });
   });
 });

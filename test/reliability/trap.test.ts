@@ -3,6 +3,7 @@
 // last snapshot, restored into a fresh world, gives back the state it was taken in.
 import { describe, expect, it } from "vitest";
 import { ArgumentError, component, createWorld, tag, type World, WorldPoisonedError } from "wasm-ecs";
+import { checkInvariants, injectTrapAfterMoves } from "../support/internals.js";
 import { stateOf } from "../support/state.js";
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
@@ -17,7 +18,7 @@ function dump(world: World): string {
 
 /** The world's injection hook (internal: not part of the public API). */
 function injectTrap(world: World, moves: number): void {
-  (world as unknown as { injectTrapAfterMoves(n: number): void }).injectTrapAfterMoves(moves);
+  injectTrapAfterMoves(world, moves);
 }
 
 describe("trap containment", () => {
@@ -54,7 +55,7 @@ describe("trap containment", () => {
       expect(world.isAlive(es[0])).toBe(false);
       const fresh = await createWorld({ snapshot: saved, components: COMPONENTS, debug: true });
       expect(dump(fresh)).toBe(expected);
-      (fresh as unknown as { checkInvariants(): void }).checkInvariants();
+      checkInvariants(fresh);
       fresh.add(es[20], Frozen);
       expect(fresh.has(es[20], Frozen)).toBe(true);
     }

@@ -16,6 +16,7 @@ import {
   tag,
   type World,
 } from "wasm-ecs";
+import { checkInvariants } from "./internals.js";
 import {
   ALL,
   ChildOf,
@@ -733,7 +734,7 @@ export async function property(runs: number, commands: number, options: RunOptio
           for (const o of ops) {
             run(world, model, o, state);
             // The debug core walks its invariants after structural ops; here after every op.
-            if (options.debug) world.checkInvariants();
+            if (options.debug) checkInvariants(world);
             const diff = difference(world, model, checked, n++);
             if (diff !== undefined) throw new Error(`after ${o.k}: ${diff}`);
           }

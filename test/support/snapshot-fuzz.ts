@@ -6,7 +6,7 @@
 // memory part behind a recomputed checksum are not tried: restore does not verify the
 // core's structures, so a forged memory part is out of scope.)
 import { type Component, component, createWorld, SnapshotError, tag, type World } from "wasm-ecs";
-import { checksum } from "../../bindings/snapshot.js";
+import { checksum } from "../../bindings/snapshot/format.js";
 import { rng as intRng } from "../core/fixtures.js";
 import { stateOf } from "./state.js";
 

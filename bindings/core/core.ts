@@ -1,0 +1,244 @@
+// The core instance as the facade sees it: the guarded calls (calls.generated.ts), the
+// typed-array views over the whole of wasm memory, and reads of the records the core
+// keeps in memory (header, entity index, table records) that need no call at all.
+// Invariant: the whole-memory views always cover the memory's current buffer; a call
+// that grew the memory (which detaches every view over the old buffer) is followed by
+// sync(), which rebuilds them before anyone reads.
+// A trap inside the core marks it dead; every later call throws WorldPoisonedError.
+import { WorldPoisonedError } from "../errors.js";
+import { disposed, poisoned } from "../messages.js";
+import type { TypedArray } from "../schema.js";
+import { CoreCalls, type CoreExports } from "./calls.generated.js";
+import {
+  H_ALIVE,
+  H_CHECKS,
+  H_EPOCH,
+  H_JOURNAL_LEN,
+  H_MASK_WORDS,
+  H_MASKS,
+  H_MAX_PAGES,
+  H_REC_GEN,
+  H_REC_ROW,
+  H_REC_TABLE,
+  H_SLOT_COUNT,
+  H_TABLE_COUNT,
+  H_TABLE_SEQ,
+  H_TABLES,
+  H_TGT_BITS,
+  H_TGT_CAP,
+  H_TGT_MAP,
+  SLOT_BITS,
+  SLOT_MASK,
+  T_STRIDE,
+} from "./constants.generated.js";
+
+export class Core extends CoreCalls {
+  protected raw: CoreExports;
+  readonly memory: WebAssembly.Memory;
+  /** u32 index of the header in memory. */
+  readonly hdr: number;
+  /** The memory's current buffer, cached: the Memory.buffer and view.buffer accessors are calls. */
+  buffer!: ArrayBuffer;
+  u8!: Uint8Array;
+  u16!: Uint16Array;
+  u32!: Uint32Array;
+  i32!: Int32Array;
+  f64!: Float64Array;
+  /** Whole-memory views by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
+  views!: TypedArray[];
+  /** Why the core refuses calls (a trap, or dispose), or undefined while it is healthy. */
+  dead: string | undefined;
+  /** Counts core calls: a table view whose `version` matches has nothing to re-read. */
+  version = 0;
+  /** Replays the row journal on the JS-side columns (set once the journal is on). */
+  onJournal: (() => void) | undefined = undefined;
+
+  constructor(raw: CoreExports, memory: WebAssembly.Memory) {
+    super();
+    this.memory = memory;
+    this.raw = raw;
+    this.refresh();
+    this.hdr = raw.headerPtr() >>> 2;
+  }
+
+  /**
+   * createWorld's `growMemoryEachCall` (a testing switch): from now on every call first
+   * grows the memory by one page, so every view over the old buffer is detached and the
+   * facade must never read through one.
+   */
+  growEachCall(): void {
+    this.raw = growingFirst(this.raw, this);
+  }
+
+  /** Rebuilds the whole-memory views over the current buffer. */
+  refresh(): void {
+    const b = this.memory.buffer;
+    this.buffer = b;
+    this.u8 = new Uint8Array(b);
+    this.u16 = new Uint16Array(b);
+    this.u32 = new Uint32Array(b);
+    this.i32 = new Int32Array(b);
+    this.f64 = new Float64Array(b);
+    this.views = [
+      new Float32Array(b),
+      this.f64,
+      new Int8Array(b),
+      this.u8,
+      new Int16Array(b),
+      this.u16,
+      this.i32,
+      this.u32,
+      this.u32,
+    ];
+  }
+
+  /** After every call: views follow a grown memory; journaled row moves are replayed. */
+  protected sync(): void {
+    this.version++;
+    if (this.u32.length === 0) this.refresh();
+    if (this.onJournal !== undefined && this.u32[this.hdr + H_JOURNAL_LEN] !== 0) this.onJournal();
+  }
+
+  protected poison(error: unknown): Error {
+    if (error instanceof WorldPoisonedError) return error;
+    this.dead = poisoned(error instanceof Error ? error.message : String(error));
+    // Views for post-mortem reads (stats, inspection).
+    if (this.memory.buffer !== this.buffer) this.refresh();
+    return new WorldPoisonedError(this.dead);
+  }
+
+  /** Throws WorldPoisonedError when the core refuses calls (after a trap, or dispose). */
+  check(): void {
+    if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);
+  }
+
+  dispose(): void {
+    this.dead ??= disposed();
+  }
+
+  // ── Header and record reads (no calls) ────────────────────────────────────
+  header(slot: number): number {
+    return this.u32[this.hdr + slot];
+  }
+  get epoch(): number {
+    return this.u32[this.hdr + H_EPOCH];
+  }
+  get tableCount(): number {
+    return this.u32[this.hdr + H_TABLE_COUNT];
+  }
+  /** Creation number of the next table: what dropTables() takes. */
+  get tableSeq(): number {
+    return this.u32[this.hdr + H_TABLE_SEQ];
+  }
+  get alive(): number {
+    return this.u32[this.hdr + H_ALIVE];
+  }
+  get maskWords(): number {
+    return this.u32[this.hdr + H_MASK_WORDS];
+  }
+  /** u32 index of table t's record. */
+  tableRec(t: number): number {
+    return (this.u32[this.hdr + H_TABLES] >>> 2) + t * T_STRIDE;
+  }
+  /** u32 index of table t's mask (maskWords * 2 u32 words). */
+  maskAt(t: number): number {
+    return (this.u32[this.hdr + H_MASKS] >>> 2) + t * this.maskWords * 2;
+  }
+  /**
+   * Table of a live entity, or -1 when `e` is not alive. `(e >>> 0) === e` admits only
+   * integers in [0, 2^32); ids from 2^31 up carry a generation of 512 or more, which no
+   * slot holds (GEN_BITS = 9), so the generation compare rejects them.
+   */
+  tableOf(e: number): number {
+    const slot = e & SLOT_MASK;
+    const h = this.hdr;
+    const u32 = this.u32;
+    if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || e >>> 0 !== e) return -1;
+    if (this.u16[(u32[h + H_REC_GEN] >>> 1) + slot] !== e >>> SLOT_BITS) return -1;
+    return this.i32[(u32[h + H_REC_TABLE] >>> 2) + slot];
+  }
+  /** Row of a live entity (precondition: tableOf(e) >= 0). */
+  rowOf(e: number): number {
+    return this.u32[(this.u32[this.hdr + H_REC_ROW] >>> 2) + (e & SLOT_MASK)];
+  }
+  /** Current generation of e's slot and whether it is free; undefined for a slot never used. */
+  slotState(e: number): { generation: number; free: boolean } | undefined {
+    const slot = e & SLOT_MASK;
+    const h = this.hdr;
+    if (slot === 0 || slot >= this.u32[h + H_SLOT_COUNT]) return undefined;
+    return {
+      generation: this.u16[(this.u32[h + H_REC_GEN] >>> 1) + slot],
+      free: this.i32[(this.u32[h + H_REC_TABLE] >>> 2) + slot] < 0,
+    };
+  }
+  /**
+   * u32 index of the head of e's target chain in the core's target map ([table + 1,
+   * pair]), or -1 when no relation pair names e's slot (assembly/target-index.ts).
+   */
+  targetHead(e: number): number {
+    const u32 = this.u32;
+    const slot = e & SLOT_MASK;
+    // The target bit first (one per slot): most entities are no target.
+    if ((u32[(u32[this.hdr + H_TGT_BITS] >>> 2) + (slot >>> 5)] & (1 << (slot & 31))) === 0) return -1;
+    const cap = u32[this.hdr + H_TGT_CAP];
+    if (cap === 0) return -1;
+    const map = u32[this.hdr + H_TGT_MAP] >>> 2;
+    const h = Math.imul(slot, 0x9e3779b1) >>> 0;
+    let i = ((h ^ (h >>> 16)) >>> 0) & (cap - 1);
+    while (true) {
+      const k = u32[map + i * 4];
+      if (k === 0) return -1;
+      if (k === slot + 1) return map + i * 4 + 1;
+      i = (i + 1) & (cap - 1);
+    }
+  }
+
+  // ── Whole-memory operations ──────────────────────────────────────────────
+  /**
+   * Replaces memory bytes 0 .. bytes.length with a snapshot's (growing the memory when
+   * it is smaller), then puts back this world's own settings (memory ceiling, checks)
+   * and moves the layout epoch on. False when the memory cannot grow that far.
+   */
+  load(bytes: Uint8Array, maxPages: number): boolean {
+    const have = this.memory.buffer.byteLength;
+    if (bytes.length > have) {
+      const pages = Math.ceil((bytes.length - have) / 65536);
+      if (have / 65536 + pages > maxPages) return false;
+      try {
+        this.memory.grow(pages);
+      } catch {
+        return false;
+      }
+    }
+    this.refresh();
+    const h = this.hdr;
+    const epoch = this.u32[h + H_EPOCH];
+    const checks = this.u32[h + H_CHECKS];
+    this.u8.set(bytes, 0);
+    this.u32[h + H_MAX_PAGES] = maxPages;
+    this.u32[h + H_CHECKS] = checks;
+    this.u32[h + H_EPOCH] = Math.max(epoch, this.u32[h + H_EPOCH]) + 1;
+    this.version++;
+    return true;
+  }
+}
+
+/** The raw exports with one page of growth before each call (the growMemoryEachCall switch). */
+function growingFirst(raw: CoreExports, core: Core): CoreExports {
+  const out: Record<string, unknown> = { memory: raw.memory };
+  for (const [name, fn] of Object.entries(raw)) {
+    if (typeof fn !== "function") continue;
+    out[name] = (...args: number[]) => {
+      try {
+        core.memory.grow(1);
+        core.refresh();
+        core.u32[core.hdr + H_EPOCH]++;
+        core.version++;
+      } catch {
+        /* at the memory's maximum */
+      }
+      return (fn as (...a: number[]) => number)(...args);
+    };
+  }
+  return out as unknown as CoreExports;
+}

@@ -1,0 +1,192 @@
+// Every message text the library throws, by area. Each names the offending value and
+// the rule it broke; the error classes (errors.ts) carry the stable codes. Tests and
+// docs/errors.md quote these texts: change them here only, and on purpose.
+import { GEN_BITS, SLOT_BITS } from "./core/constants.generated.js";
+import { generationOf, isHandle, slotOf } from "./entity.js";
+
+/** A value as a message shows it: numbers and strings as written, objects by kind. */
+export function formatValue(value: unknown): string {
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value) || ArrayBuffer.isView(value))
+    return `an array of length ${(value as ArrayLike<unknown>).length}`;
+  return typeof value;
+}
+
+/** A value's kind for messages about wrong types: `a Map object`, `a function`, `number 3`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (typeof value === "function") return "a function";
+  if (typeof value === "object" && value !== null) return `a ${value.constructor?.name ?? "null-prototype"} object`;
+  return `${typeof value} ${String(value)}`;
+}
+
+// ── Entities ─────────────────────────────────────────────────────────────────
+/** `Entity 4097 (slot 1, generation 1)`. */
+export function describeEntity(e: number): string {
+  if (!isHandle(e) && e !== 0) return `Entity ${String(e)}`;
+  return `Entity ${e} (slot ${slotOf(e)}, generation ${generationOf(e)})`;
+}
+
+/** Why `e` is not a live entity; `slot` is the slot's state now (undefined: never used). */
+export function staleEntity(e: number, slot: { generation: number; free: boolean } | undefined): string {
+  let why: string;
+  if (!Number.isInteger(e) || e < 0 || e > 0x7fffffff)
+    why = `is not an entity id (ids are integers from 1 to ${2 ** (SLOT_BITS + GEN_BITS) - 1})`;
+  else if (slotOf(e) === 0) why = "is never alive: slot 0 is reserved for 'no entity'";
+  else if (slot === undefined) why = `is stale: slot ${slotOf(e)} was never used`;
+  else if (slot.free) why = `is stale: slot ${slotOf(e)} is free, now at generation ${slot.generation}`;
+  else why = `is stale: slot ${slotOf(e)} is now at generation ${slot.generation}`;
+  return `${describeEntity(e)} ${why}`;
+}
+
+export const missingComponent = (subject: string, component: string, action: string) =>
+  `${subject} has no ${component}: cannot ${action} it`;
+
+export const unknownComponent = (component: string) =>
+  `Component "${component}" is not registered in this world: pass it to createWorld({ components }) or world.register() first`;
+
+export const notAComponent = (value: unknown) => `Expected a component, got ${String(value)}`;
+export const notAComponentOrPair = (value: unknown) => `Expected a component or a pair, got ${String(value)}`;
+export const registerTakesComponent = (value: unknown) => `register() takes a component, got ${String(value)}`;
+
+// ── Capacity ─────────────────────────────────────────────────────────────────
+export const outOfMemory = (what: string, limit: number) =>
+  `Out of memory while trying to ${what}: the world may use at most ${limit} bytes (maxMemoryBytes); nothing was changed`;
+export const idSpace = (what: string) =>
+  `Entity id space exhausted while trying to ${what}: at most ${2 ** SLOT_BITS - 1} entities can be alive at once; nothing was changed`;
+export const componentLimit = (name: string, max: number) =>
+  `Cannot register "${name}": a world holds at most ${max} components`;
+export const flushFailed = (cause: string, applied: number, dropped: number) =>
+  `${cause.replace(/; nothing was changed$/, "")}, while applying deferred changes: the first ${applied} were applied; the ${dropped} from the failing one on were dropped, and the entities spawned for them destroyed`;
+export const internalStatus = (status: number, what: string) => `The core answered ${status} while trying to ${what}`;
+
+// ── Schemas and values ───────────────────────────────────────────────────────
+export const duplicateName = (name: string) =>
+  `Another component named "${name}" is already registered in this world: component names are unique per world`;
+export const emptyName = (name: unknown) => `A component needs a non-empty name, got ${JSON.stringify(name)}`;
+export const notASchema = (name: unknown, schema: unknown) =>
+  `${String(name)} needs a schema object such as { x: "f32" }, got ${String(schema)}`;
+export const unknownField = (component: string, field: string, fields: readonly string[]) =>
+  `${component} has no field "${field}" (its fields: ${fields.length ? fields.join(", ") : "none"})`;
+export const badFieldType = (component: string, field: string, type: unknown) =>
+  `${component}.${field} has type ${JSON.stringify(type)}: use f32, f64, i8, u8, i16, u16, i32, u32, eid, [type, length] or "object"`;
+export const badValue = (component: string, field: string, value: unknown, rule: string) =>
+  `${component}.${field} cannot take ${formatValue(value)}: ${rule}`;
+export const notValues = (component: string, firstField: string | undefined, values: unknown) =>
+  `Values for ${component} must be an object such as { ${firstField ?? "x"}: 1 }, got ${String(values)}`;
+export const notManyValues = (component: string, values: unknown) =>
+  `Values for ${component} must be an object, got ${String(values)}`;
+/** The rules badValue names. */
+export const rules = {
+  numbers: () => "values must be numbers",
+  arrayField: (scalar: string, length: number) => `it is a [${scalar}, ${length}] array field`,
+  exactLength: (length: number) => `it holds exactly ${length} elements`,
+  objectEach: (n: number) => `withEach values of an "object" field are an array of ${n} values`,
+  perEntity: (n: number, elements: number) => `per-entity values for ${n} entities need ${elements} elements`,
+  finite: (scalar: string) => `${scalar} fields hold finite integers (debug mode checks this)`,
+  range: (scalar: string, lo: number, hi: number) =>
+    `${scalar} fields hold integers from ${lo} to ${hi} (debug mode checks this)`,
+};
+export const coreRejectedSchema = (name: string) => `The core rejected the schema of ${name}`;
+
+// ── Relations ────────────────────────────────────────────────────────────────
+export const bareRelation = (name: string, method: string) =>
+  `${name} is a relation: ${method}() takes a pair such as ${name}.to(target)`;
+export const wildcardPair = (name: string, method: string) =>
+  `${name}.to("*") matches any target in queries; ${method}() needs a target entity`;
+export const badTarget = (name: string, target: unknown) =>
+  `${name}.to() takes an entity or "*", got ${String(target)}`;
+export const relationObjectFields = (name: string) =>
+  `Relation ${name} cannot have "object" fields; numeric data fields only`;
+export const relationDataNeedsExclusive = (name: string) =>
+  `Relation ${name} has data fields, which need exclusive: true (one value per entity, not per target)`;
+export const relationOptions = (name: unknown, options: unknown) =>
+  `relation(${String(name)}) takes options such as { exclusive: true }, got ${String(options)}`;
+export const badPolicy = (name: unknown, policy: unknown) =>
+  `onTargetDestroyed of ${String(name)} must be "remove" or "destroy", got ${String(policy)}`;
+export const badRelationData = (name: unknown) =>
+  `The data of relation ${String(name)} must be a schema object such as { weight: "f32" }`;
+export const twoExclusiveTargets = (name: string, pairs: string) =>
+  `${name} is exclusive: one target per entity, got two in (${pairs})`;
+export const refusedPairs = (names: string) => `The core refused the relation pairs of (${names})`;
+export const targetsTakesRelation = (value: unknown) => `targets() takes a relation, got ${String(value)}`;
+export const notTracked = (what: string) => `Relations are not change-tracked: ${what}`;
+export const pairInTerm = (pair: string, key: string, relation: string) =>
+  `A pair with a target (${pair}) goes in all or none; ${key} takes ${relation}.to("*")`;
+export const cascadeTakesRelation = (value: unknown) => `cascade takes a relation, got ${String(value)}`;
+
+// ── Queries, views and deferral ──────────────────────────────────────────────
+export const badTerms = (terms: unknown) => `query() takes terms such as { all: [A] }, got ${String(terms)}`;
+export const unknownTerm = (key: string, keys: readonly string[]) =>
+  `Unknown query term "${key}": use ${keys.join(", ")}`;
+export const termNotArray = (key: string) => `Query term "${key}" must be an array of components`;
+export const sparseInTerm = (name: string) =>
+  `${name} is a sparse tag: queries take sparse tags in all, none or optional`;
+export const readAndWrite = (name: string) => `${name} is both a read and a write term`;
+export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
+export const flushInIteration = () =>
+  "world.flush() was called while a query is being iterated: changes are applied when the outermost iteration ends";
+export const batchTarget = (method: string, target: unknown) =>
+  `${method}() takes an array of entities or a query, got ${String(target)}`;
+export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
+export const spawnManyCount = (max: number, n: unknown) =>
+  `spawnMany needs a whole number of entities from 0 to ${max}, got ${String(n)}`;
+
+// ── World options, systems, events ───────────────────────────────────────────
+export const disposed = () => "the world was disposed";
+export const poisoned = (cause: string) =>
+  `an internal error left it half-updated (${cause}); restore a snapshot into a new world`;
+export const maxMemory = (min: number, value: unknown) =>
+  `maxMemoryBytes must be a number of bytes of at least ${min}, got ${String(value)}`;
+export const initialEntities = (value: unknown) => `initialEntities must be a whole number, got ${String(value)}`;
+export const initialMemory = (value: unknown) => `initialMemoryBytes must be a number of bytes, got ${String(value)}`;
+export const refusedInside = (what: string) =>
+  `${what} cannot run while a query is iterated, inside defer() or inside step()`;
+export const systemName = (name: unknown) => `A system needs a non-empty name, got ${String(name)}`;
+export const systemFn = (name: string, fn: unknown) => `System "${name}" needs a function, got ${String(fn)}`;
+export const duplicateSystem = (name: string) => `A system named "${name}" exists already`;
+export const systemCycle = (names: readonly string[]) =>
+  `The before / after constraints of systems ${names.join(", ")} form a cycle`;
+export const unknownSystem = (from: string, key: string, name: string) =>
+  `System "${from}" runs ${key} "${name}", but no system has that name`;
+export const stepInStep = () => "step() was called inside a step";
+export const stepWhileDeferring = () => "step() was called while a query is iterated or inside defer()";
+export const stepDt = (dt: unknown) => `step(dt) needs a finite number, got ${String(dt)}`;
+export const eventName = (name: unknown) => `An event type needs a non-empty name, got ${String(name)}`;
+export const foreignEvent = (type: unknown) =>
+  `Expected an event type of this world (world.event(name)), got ${String(type)}`;
+export const resourceKey = (key: unknown) => `A resource key is a string, got ${String(key)}`;
+export const debugOnly = (what: string) => `${what} needs a world created with debug: true`;
+export const cannotLoad = (href: string, status: number) => `wasm-ecs: could not load ${href} (HTTP ${status})`;
+
+// ── Snapshots (each completes "The snapshot was refused: ...") ──────────────
+export const snap = {
+  notBytes: (value: unknown) => `a snapshot is a Uint8Array, got ${describeValue(value)}`,
+  short: (n: number, header: number) => `it is truncated: ${n} bytes, shorter than the ${header}-byte header`,
+  magic: () => "it does not start with the wasm-ecs magic bytes",
+  version: (got: number, reads: number) => `it has format version ${got}; this version of wasm-ecs reads ${reads}`,
+  length: (n: number, expected: number, json: number, memory: number) =>
+    `it is truncated or padded: ${n} bytes, the header announces ${expected} (${json} of JSON, ${memory} of memory)`,
+  checksum: (stored: string, computed: string) =>
+    `its checksum does not match (stored ${stored}, computed ${computed}): the bytes were damaged`,
+  json: (why: string) => `its JSON part does not parse (${why})`,
+  noSchema: () => "its JSON part has no schema",
+  malformed: (what: string) => `its JSON part is malformed: ${what}`,
+  memoryShort: () => "its memory part is shorter than its own records say",
+  disagree: (what: string) => `its parts disagree${what}`,
+  notJson: (where: string, value: unknown) => `${where} is ${value}, which JSON cannot hold`,
+  tooDeep: (where: string) => `${where} nests deeper than 64 levels`,
+  notJsonSafe: (where: string, value: unknown) =>
+    `${where} is ${describeValue(value)}, which is not JSON-safe (snapshots keep JSON values only)`,
+  build: (theirs: string, ours: string) => `it was made by the ${theirs} core; this world runs the ${ours} core`,
+  addresses: () => "it was made by another build of the core (its state sits at other addresses)",
+  schema: (detail: string) => `its schema does not match this world's: ${detail}`,
+  internalComponent: (id: number, name: string) =>
+    `its component ${id} (${name}) is internal and not one this version makes`,
+  notGiven: (name: string) => `it has component "${name}", which createWorld was not given in components`,
+  extraGiven: (names: readonly string[]) =>
+    `createWorld was given ${names.map((n) => `"${n}"`).join(", ")}, which the snapshot does not have`,
+  image: (why: string) => `its memory image is not one the core can have made (${why})`,
+};

@@ -1,0 +1,60 @@
+// Registering components in the core (runtime registration included, also after
+// entities exist) and the switch that starts keeping "object" fields row-aligned.
+import { Component, Relation } from "../component.js";
+import { F_STRIDE, FLAG_CASCADE, FLAG_EXCLUSIVE, FLAG_RELATION, FLAG_TAG } from "../core/constants.generated.js";
+import { scratch } from "../core/scratch.js";
+import { expect, registered } from "../core/status.js";
+import { ArgumentError, SchemaError } from "../errors.js";
+import { duplicateName, registerTakesComponent } from "../messages.js";
+import { replay } from "../store/objects.js";
+import type { Store } from "../store/store.js";
+
+/** Registers c (once; registering it again does nothing). */
+export function register(store: Store, c: Component): void {
+  const { core, registry } = store;
+  if (!(c instanceof Component)) throw new ArgumentError(registerTakesComponent(c));
+  if (registry.ids[c.key] !== undefined) return;
+  if (registry.byName.has(c.name)) throw new SchemaError(duplicateName(c.name));
+  if (c.objectFields.length > 0) useObjects(store);
+  // Field descriptors (F_STRIDE u32 each), then the default bytes of the fields that have one.
+  const n = c.fields.length;
+  let bytes = n * F_STRIDE * 4;
+  for (const f of c.fields) bytes += f.bytes;
+  const ptr = scratch(store, bytes, `register ${c.name}`);
+  const u32 = core.u32;
+  let at = ptr + n * F_STRIDE * 4;
+  for (const f of c.fields) {
+    const rec = (ptr >>> 2) + f.index * F_STRIDE;
+    const def = (c.defaults as Record<string, number | ArrayLike<number> | undefined>)[f.name];
+    u32[rec] = f.code;
+    u32[rec + 1] = f.length;
+    u32[rec + 2] = def === undefined ? 0 : 1;
+    u32[rec + 3] = 0;
+    if (def === undefined) continue;
+    const pattern = new f.ctor(f.length);
+    if (typeof def === "number") pattern.fill(def);
+    else pattern.set(Array.from(def));
+    core.u8.set(new Uint8Array(pattern.buffer), at);
+    at += f.bytes;
+  }
+  let flags = c.isTag ? FLAG_TAG : 0;
+  if (c instanceof Relation) {
+    flags |= FLAG_RELATION;
+    if (c.exclusive) flags |= FLAG_EXCLUSIVE;
+    if (c.onTargetDestroyed === "destroy") flags |= FLAG_CASCADE;
+  }
+  const id = registered(store, core.registerComponent(ptr, n, flags), c.name);
+  registry.add(c, id);
+  if (c.sparse) store.sparse.add(id);
+}
+
+/** Starts keeping JS-side "object" columns row-aligned (once a component has object fields). */
+export function useObjects(store: Store): void {
+  const { core, tables, registry } = store;
+  if (core.onJournal !== undefined) return;
+  expect(store, core.journalOn(), "keep object fields");
+  core.onJournal = () => {
+    tables.sync(true);
+    replay(core, tables.list, registry.components);
+  };
+}

@@ -1,0 +1,29 @@
+// Starting change tracking of a component: it gets a hidden companion C:ticks (the
+// stamps) that the core moves with it, every table that holds it moves to the table
+// with the companion too (all or nothing), and its rows count as added and changed now.
+import { expect } from "../core/status.js";
+import { ticksComponent } from "../store/changes.js";
+import type { Store } from "../store/store.js";
+import { moveTables } from "./batch-ops.js";
+import { register } from "./components.js";
+
+/** Starts tracking changes of component id (nothing when it is tracked already). */
+export function track(store: Store, id: number): void {
+  const { core, changes, registry, tables } = store;
+  if (changes.ticksOf[id] !== undefined) return;
+  // A companion made by an earlier attempt that ran out of memory is used again.
+  const k = store.untracked[id] ?? ticksComponent(registry.components[id]);
+  store.untracked[id] = k;
+  register(store, k);
+  const kid = registry.ids[k.key];
+  // First give every table with id the companion (CapacityError leaves tracking off),
+  // then link them, which cannot fail.
+  const holding = tables.now().filter((t) => t.hasId(id) && !t.hasId(kid) && t.refresh() > 0);
+  if (holding.length > 0) moveTables(store, holding, kid, true, { added: changes.tick, changed: changes.tick });
+  expect(store, core.linkCompanion(id, kid), `track changes of ${registry.components[id].name}`);
+  changes.ticksOf[id] = kid;
+  changes.ticksComponents[id] = k;
+  store.untracked[id] = undefined;
+  // Component sets with id now lead to tables with the companion: look them up again.
+  store.sets.epoch++;
+}

@@ -1,0 +1,57 @@
+// What a query needs from its world: a leaf interface, so the query layer never imports
+// the world. The world (world/host.ts) implements it over its store and deferral scope.
+import type { Changes } from "../store/changes.js";
+import type { SparseTags } from "../store/sparse.js";
+import type { Table } from "../store/table.js";
+
+/** Row-level terms of a query: change filters and sparse tags. */
+export interface RowFilter {
+  readonly added: readonly number[];
+  readonly changed: readonly number[];
+  readonly sparseAll: readonly number[];
+  readonly sparseNone: readonly number[];
+  /** Whether rows depend on change stamps (so reading advances the reader). */
+  readonly byChange: boolean;
+}
+
+/** What a query needs from its world. */
+export interface QueryHost {
+  /** Every table the core has, discovering new ones. */
+  tablesNow(): readonly Table[];
+  beginIteration(): void;
+  endIteration(): void;
+  readonly changes: Changes;
+  readonly sparse: SparseTags;
+  /** u32 view of the whole memory (current). */
+  readonly heap: Uint32Array;
+  /** The tick the current reader last read at: the running system's, else the query's own. */
+  readBase(q: Reading): number;
+  /** Ends a read of q outside systems: q's own base moves to now. */
+  endRead(q: Reading): void;
+  /** Changes whenever a table id came to stand for another table (match afresh then). */
+  readonly tableGeneration: number;
+  /** Changes whenever tables were created or recycled, or an entity that is a target moved. */
+  readonly relationVersion: number;
+  /** The sub-tables holding a pair whose target is e (live e), from the core's target chain. */
+  tablesTargeting(e: number): Table[];
+  /** The table of live entity e, or undefined. */
+  tableOfEntity(e: number): Table | undefined;
+}
+
+/** Relation terms of a query, as component ids. */
+export interface PairTerms {
+  /** Pairs required: relation id, target, ... */
+  readonly all: readonly number[];
+  /** Pairs left out: relation id, target, ... */
+  readonly none: readonly number[];
+  /** Relation id for breadth order, or -1. */
+  readonly cascade: number;
+}
+
+export const NO_PAIRS: PairTerms = Object.freeze({ all: [], none: [], cascade: -1 });
+
+/** What a reader of changes needs of a query: its own base tick and its read terms. */
+export interface Reading {
+  lastSeen: number;
+  readonly readMask: Uint32Array | undefined;
+}

@@ -1,0 +1,198 @@
+// What a world saves in a snapshot and takes back from one: the core's memory plus the
+// JS-side state (schema, sparse bitsets, change tracking, object fields, readers' ticks,
+// the step counter, JSON-safe resources). restore() checks everything before it changes
+// anything; a refused snapshot leaves the world exactly as it was.
+import { type Component, Relation } from "../component.js";
+import { H_HEAP_TOP } from "../core/constants.generated.js";
+import { CapacityError, SnapshotError } from "../errors.js";
+import { outOfMemory, snap } from "../messages.js";
+import { register } from "../ops/components.js";
+import { changeTerms } from "../query/terms.js";
+import { type TicksComponent, ticksComponent } from "../store/changes.js";
+import type { WorldContext } from "../world/context.js";
+import {
+  checkJsonSafe,
+  checkParts,
+  decode,
+  describeEntry,
+  encode,
+  FLAG_DEBUG,
+  isUndefinedMark,
+  type SchemaEntry,
+  type SnapshotMeta,
+  schemaHash,
+  UNDEFINED,
+} from "./format.js";
+
+/** The whole world as bytes. SnapshotError when an object field or resource is not JSON-safe. */
+export function snapshot(ctx: WorldContext): Uint8Array {
+  const { core, changes, registry, sparse, tables, debug } = ctx.store;
+  changes.settle();
+  const schema = schemaEntries(ctx);
+  const objects: [number, number, number, unknown[]][] = [];
+  for (const t of tables.now()) {
+    for (const id of t.objectComponents) {
+      const c = registry.components[id];
+      for (const f of c.objectFields) {
+        const col = t.objectColumn(id, f.index) as unknown[];
+        const values = col.map((v, row) => {
+          if (v === undefined) return UNDEFINED;
+          checkJsonSafe(v, `${c.name}.${f.name} of entity ${t.entities[row]}`);
+          return v;
+        });
+        if (values.length > 0) objects.push([t.id, id, f.index, values]);
+      }
+    }
+  }
+  const resources: Record<string, unknown> = {};
+  for (const [k, v] of ctx.resources.entries()) {
+    checkJsonSafe(v, `resource "${k}"`);
+    resources[k] = v;
+  }
+  const { runner, cache } = ctx;
+  const meta: SnapshotMeta = {
+    schema,
+    schemaHash: schemaHash(schema),
+    entities: core.alive,
+    tables: core.tableCount,
+    sparse: sparse.state(),
+    changeTick: changes.tick,
+    steps: runner.steps,
+    systems: Object.fromEntries(runner.schedule.all().map((s) => [s.name, s.lastRun])),
+    queries: Object.fromEntries([...cache.queries].map(([k, q]) => [k, q.lastSeen])),
+    resources,
+    objects,
+  };
+  const top = core.header(H_HEAP_TOP);
+  return encode(meta, new Uint8Array(core.buffer, 0, top), debug ? FLAG_DEBUG : 0, core.hdr << 2);
+}
+
+/**
+ * Puts the world back to a snapshot made by a world with the same components and the
+ * same core build; otherwise, or when its bytes are damaged, SnapshotError, and this
+ * world is unchanged.
+ */
+export function restore(ctx: WorldContext, bytes: Uint8Array): void {
+  const { core, debug } = ctx.store;
+  const { header, meta, memory } = decode(bytes);
+  if ((header.flags & FLAG_DEBUG) !== (debug ? FLAG_DEBUG : 0))
+    throw new SnapshotError(snap.build(header.flags & FLAG_DEBUG ? "debug" : "release", debug ? "debug" : "release"));
+  if (header.corePtr !== core.hdr << 2) throw new SnapshotError(snap.addresses());
+  checkSchema(ctx, meta.schema);
+  checkParts(meta, memory, header.corePtr);
+  if (!core.load(memory, ctx.maxPages))
+    throw new CapacityError(outOfMemory(`restore a snapshot of ${memory.length} bytes`, ctx.maxPages * 65536));
+  adopt(ctx, meta);
+}
+
+/**
+ * Registers `given` in the order of a snapshot's schema (hidden entries become the
+ * world's own bookkeeping components), so ids match the snapshot's.
+ */
+export function registerLike(ctx: WorldContext, schema: readonly SchemaEntry[], given: readonly Component[]): void {
+  const { store } = ctx;
+  const { registry } = store;
+  const byName = new Map(given.map((c) => [c.name, c]));
+  for (let id = registry.components.length; id < schema.length; id++) {
+    const entry = schema[id];
+    if (entry.hidden) {
+      if (entry.tracks === undefined || registry.components[entry.tracks] === undefined)
+        throw new SnapshotError(snap.internalComponent(id, entry.name));
+      register(store, ticksComponent(registry.components[entry.tracks]));
+      continue;
+    }
+    const c = byName.get(entry.name);
+    if (c === undefined) throw new SnapshotError(snap.notGiven(entry.name));
+    byName.delete(entry.name);
+    register(store, c);
+  }
+  const extra = [...byName.keys()];
+  if (extra.length > 0) throw new SnapshotError(snap.extraGiven(extra));
+}
+
+/** This world's components as a snapshot records them, by id. */
+function schemaEntries(ctx: WorldContext): SchemaEntry[] {
+  const { changes, registry } = ctx.store;
+  const tracks = new Map<number, number>();
+  changes.ticksOf.forEach((k, id) => {
+    if (k !== undefined) tracks.set(k, id);
+  });
+  return registry.components.map((c, id) => ({
+    name: c.name,
+    hidden: c.hidden,
+    tag: c.isTag,
+    sparse: c.sparse,
+    fields: c.fields.map((f) => [f.name, f.scalar, f.length] as const),
+    objectFields: c.objectFields.map((f) => f.name),
+    ...(tracks.has(id) ? { tracks: tracks.get(id) } : {}),
+    ...(c instanceof Relation
+      ? { relation: [c.exclusive ? "exclusive" : "multiple", `onTargetDestroyed: ${c.onTargetDestroyed}`] as const }
+      : {}),
+  }));
+}
+
+/**
+ * SnapshotError unless the snapshot's components are this world's: the same user
+ * components with the same layouts at the same ids. Either side may have extra hidden
+ * (bookkeeping) components at the end.
+ */
+function checkSchema(ctx: WorldContext, theirs: readonly SchemaEntry[]): void {
+  const ours = schemaEntries(ctx);
+  const n = Math.max(ours.length, theirs.length);
+  for (let id = 0; id < n; id++) {
+    const a = ours[id];
+    const b = theirs[id];
+    if (a !== undefined && b !== undefined) {
+      if (a.hidden && b.hidden && a.name === b.name) continue;
+      if (JSON.stringify({ ...a, tracks: 0 }) === JSON.stringify({ ...b, tracks: 0 })) continue;
+      throw new SnapshotError(snap.schema(`component ${id} is ${describeEntry(b)} there and ${describeEntry(a)} here`));
+    }
+    const extra = (a ?? b) as SchemaEntry;
+    if (!extra.hidden)
+      throw new SnapshotError(
+        snap.schema(
+          `component ${id} (${describeEntry(extra)}) exists only ${a === undefined ? "in the snapshot" : "in this world"}`,
+        ),
+      );
+  }
+}
+
+/** Takes on a loaded snapshot's JS-side state; every cached view and table id is dropped. */
+function adopt(ctx: WorldContext, meta: SnapshotMeta): void {
+  const { store, cache, runner, defer } = ctx;
+  const { registry, changes, sparse, tables, sets } = store;
+  // Bookkeeping components: the snapshot's, at its ids.
+  for (let id = 1; id < registry.components.length; id++) {
+    const c = registry.components[id];
+    if (c.hidden && meta.schema[id]?.name !== c.name) registry.forget(c);
+  }
+  registry.components.length = Math.min(registry.components.length, meta.schema.length);
+  const tracked: [number, number, TicksComponent][] = [];
+  meta.schema.forEach((entry, id) => {
+    if (!entry.hidden || entry.tracks === undefined) return;
+    let k = registry.components[id] as TicksComponent | undefined;
+    if (k === undefined || k.name !== entry.name) {
+      k = ticksComponent(registry.components[entry.tracks]);
+      registry.add(k, id);
+    }
+    tracked.push([entry.tracks, id, k]);
+  });
+  changes.adopt(meta.changeTick, tracked);
+  sparse.adopt(meta.sparse);
+  tables.forget();
+  sets.epoch++;
+  defer.park();
+  const list = tables.now();
+  for (const [t, id, index, values] of meta.objects) {
+    const col = list[t].objectColumn(id, index) as unknown[];
+    col.length = 0;
+    for (const v of values) col.push(isUndefinedMark(v) ? undefined : v);
+  }
+  cache.forgetTables(meta.queries);
+  for (const s of runner.schedule.all()) s.lastRun = meta.systems[s.name] ?? 0;
+  runner.steps = meta.steps;
+  ctx.resources.replace(meta.resources);
+  // Queries that filter on components the snapshot did not track start tracking again,
+  // at the next flush if memory is short now (a restore does not fail after loading).
+  for (const q of cache.queries.values()) for (const id of changeTerms(q.filter)) defer.trackSoon(id);
+}

@@ -1,0 +1,50 @@
+// The world's components: each registered definition has a dense id of its own.
+// Invariant: ids[c.key] === id exactly when components[id] === c; names are unique.
+// Registering in the core is an op (ops/components.ts); this is the JS side's record.
+import { Component } from "../component.js";
+import { ArgumentError, UnknownComponentError } from "../errors.js";
+import { notAComponent } from "../messages.js";
+
+export class Registry {
+  /** Component key (its global serial number) -> id in this world. */
+  readonly ids: number[] = [];
+  /** Id -> component. */
+  readonly components: Component[] = [];
+  readonly byName = new Map<string, Component>();
+  /** Per id: 1 for a sparse tag. */
+  readonly sparseFlag: number[] = [];
+  /** Relations registered (while 0, destroys take the plain paths). */
+  relations = 0;
+
+  /** Records component c under id. */
+  add(c: Component, id: number): void {
+    this.ids[c.key] = id;
+    this.components[id] = c;
+    this.byName.set(c.name, c);
+    if (c.sparse) this.sparseFlag[id] = 1;
+    if (c.isRelation) this.relations++;
+  }
+
+  /** Forgets c's id and name (a restored snapshot has other bookkeeping components at its id). */
+  forget(c: Component): void {
+    this.ids[c.key] = undefined as unknown as number;
+    this.byName.delete(c.name);
+  }
+
+  /** Id of c in this world; UnknownComponentError (or ArgumentError for a non-component). */
+  idOf(c: Component): number {
+    const id = c?.isInit === false ? this.ids[c.key] : undefined;
+    if (id !== undefined) return id;
+    if (!(c instanceof Component)) throw new ArgumentError(notAComponent(c));
+    throw new UnknownComponentError(c.name);
+  }
+
+  isSparse(id: number): boolean {
+    return this.sparseFlag[id] === 1;
+  }
+
+  /** The user's components (bookkeeping ones left out). */
+  visible(): Component[] {
+    return this.components.filter((c) => !c.hidden);
+  }
+}

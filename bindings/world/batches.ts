@@ -1,0 +1,113 @@
+// The batch half of the World API: addMany, removeMany, destroyMany over a list of
+// entities or a query. A query without row filters moves its tables as whole blocks; a
+// list is copied (it may be a view on the memory the batch changes) and checked whole:
+// a stale id anywhere throws and nothing changes.
+import { type Component, type Pair, Relation, WILDCARD } from "../component.js";
+import { ArgumentError } from "../errors.js";
+import { bareRelation, batchTarget, foreignQuery } from "../messages.js";
+import { checkLive } from "../ops/batch-ops.js";
+import { Query } from "../query/query.js";
+import type { Init, Schema } from "../schema.js";
+import type { Table } from "../store/table.js";
+import { checkValues } from "../store/values.js";
+import type { WorldContext } from "./context.js";
+import { checkIds, ownIds, pairIds } from "./validate.js";
+
+type Target = ArrayLike<number> | Query;
+
+/** ArgumentError unless target is a query of this world or an array-like of ids. */
+function checkTarget(ctx: WorldContext, target: unknown, method: string): void {
+  if (target instanceof Query) {
+    if (!ctx.owns(target)) throw new ArgumentError(foreignQuery(method));
+    return;
+  }
+  const length = (target as ArrayLike<number> | null)?.length;
+  if (typeof target !== "object" || target === null || !Number.isInteger(length))
+    throw new ArgumentError(batchTarget(method, target));
+}
+
+/** A query's non-empty tables when it has no row filters (whole blocks), else undefined. */
+function wholeTables(target: Target): readonly Table[] | undefined {
+  if (!(target instanceof Query) || target.filter !== undefined) return undefined;
+  return target.tables().filter((t) => t.refresh() > 0);
+}
+
+/** The batch's ids, owned by the world (checked for form first). */
+function idsOf(ctx: WorldContext, target: Target): () => Uint32Array {
+  if (target instanceof Query) return () => target.entities();
+  checkIds(ctx.store, target);
+  return () => ownIds(target);
+}
+
+/** Adds c (with the same values) to every listed entity, or every entity a query matches. */
+export function addMany<S extends Schema>(
+  ctx: WorldContext,
+  target: Target,
+  c: Component<S> | Pair<S>,
+  values?: Init<S>,
+): void {
+  if ((c as Pair).isPair === true) pairMoves(ctx, target, c as Pair<S>, true, values);
+  else moves(ctx, target, c as Component<S>, true, values);
+}
+
+/** Removes c from every listed entity, or every entity a query matches. */
+export function removeMany(ctx: WorldContext, target: Target, c: Component | Pair): void {
+  const p = c as Pair;
+  if (p.isPair === true && p.target !== WILDCARD) pairMoves(ctx, target, p, false, undefined);
+  else moves(ctx, target, p.isPair === true ? p.relation : (c as Component), false, undefined);
+}
+
+function pairMoves(ctx: WorldContext, target: Target, p: Pair, adding: boolean, values: object | undefined): void {
+  const { store } = ctx;
+  store.core.check();
+  checkTarget(ctx, target, adding ? "addMany" : "removeMany");
+  const [rel, to] = pairIds(store, p, adding ? "addMany" : "removeMany");
+  values ??= adding ? p.values : undefined;
+  const shared = values !== undefined && checkValues(p.relation, values, store.debug, store.core.buffer);
+  ctx.defer.movePair(wholeTables(target), idsOf(ctx, target), rel, to, adding, values, p.relation, shared);
+}
+
+function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean, values: object | undefined): void {
+  const { store } = ctx;
+  store.core.check();
+  checkTarget(ctx, target, adding ? "addMany" : "removeMany");
+  const id = store.registry.idOf(c);
+  if (adding && c instanceof Relation) throw new ArgumentError(bareRelation(c.name, "addMany"));
+  if (store.registry.isSparse(id)) {
+    sparseMany(ctx, target, id, adding);
+    return;
+  }
+  const shared = values !== undefined && checkValues(c, values, store.debug, store.core.buffer);
+  ctx.defer.move(wholeTables(target), idsOf(ctx, target), id, adding, values, c, shared);
+}
+
+/** Sets or clears sparse tag id on a list (all alive, or nothing changes) or a query's entities. */
+function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean): void {
+  const { store } = ctx;
+  if (target instanceof Query) {
+    // Row filters on this very tag only exclude rows where setting it changes nothing
+    // (adding to { none: [S] }, removing from { all: [S] }): whole tables will do.
+    const f = target.filter;
+    const whole =
+      f === undefined ||
+      (!f.byChange &&
+        (on
+          ? f.sparseAll.length === 0 && f.sparseNone.every((s) => s === id)
+          : f.sparseNone.length === 0 && f.sparseAll.every((s) => s === id)));
+    if (!whole) store.sparse.setMany(id, target.entities(), on);
+    else for (const t of target.tables()) if (t.refresh() > 0) store.sparse.setMany(id, t.entities, on);
+    return;
+  }
+  checkIds(store, target);
+  // A copy: checking may grow memory, which would detach a list that is a view (t.entities).
+  const ids = ownIds(target);
+  checkLive(store, ids);
+  store.sparse.setMany(id, ids, on);
+}
+
+/** Destroys every listed entity, or every entity a query matches; a stale one anywhere changes nothing. */
+export function destroyMany(ctx: WorldContext, target: Target): void {
+  ctx.store.core.check();
+  checkTarget(ctx, target, "destroyMany");
+  ctx.defer.destroyMany(wholeTables(target), idsOf(ctx, target));
+}

@@ -1,0 +1,205 @@
+// The per-entity half of the World API: spawn, add, remove, destroy, set, get, has,
+// targets. Each validates its arguments (typed errors, nothing changed) and hands the
+// structural change to the deferral scope, which applies it now or records it.
+import {
+  type Component,
+  type ComponentArg,
+  type ComponentInit,
+  type Pair,
+  type Relation,
+  WILDCARD,
+} from "../component.js";
+import { H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, MAX_SLOTS } from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
+import type { Entity } from "../entity.js";
+import { ArgumentError } from "../errors.js";
+import { bareRelation, spawnManyCount, targetsTakesRelation, wildcardPair } from "../messages.js";
+import type { Init, Schema, Values } from "../schema.js";
+import { copyInits } from "../store/component-sets.js";
+import type { Table } from "../store/table.js";
+import { checkValues, readValues, writeValues } from "../store/values.js";
+import type { WorldContext } from "./context.js";
+import { checkPairs, pairIds, relationOf, tableOfLive, tableWith } from "./validate.js";
+
+/** A bound on the slots n more entities take (free slots go first, oldest first). */
+function slotsAfter(core: Core, n: number): number {
+  if (n === 1 && core.header(H_FREE_COUNT) > 0) return core.header(H_FREE_HEAD) + 1;
+  return core.header(H_SLOT_COUNT) + Math.max(0, n - core.header(H_FREE_COUNT));
+}
+
+/** Spawns an entity with the given components (and init values). */
+export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
+  const { store, resolved } = ctx;
+  store.core.check();
+  const set = store.sets.resolve(store.registry, args, false, 1, store.debug, store.core.buffer, ctx.unknown, resolved);
+  // Kept small, so V8 inlines it into the caller's loop: the rare cases go elsewhere.
+  if (resolved.shared || resolved.sparse.length > 0 || resolved.pairs.length > 0) return spawnOther(ctx, args);
+  return ctx.defer.spawn(set, args, resolved.inits, resolved.pairs) as Entity;
+}
+
+/** spawn() with init values on this world's memory, sparse tags or relation pairs. */
+function spawnOther(ctx: WorldContext, args: ComponentArg[]): Entity {
+  const { store, resolved } = ctx;
+  const set = resolved.set;
+  const inits = resolved.inits;
+  // Values that are views on this world's memory would be detached by a growing core call.
+  if (resolved.shared) args = copyInits(args);
+  const sparse = resolved.sparse.slice();
+  const pairs = checkPairs(store, resolved.pairs.slice());
+  // Room for the new entity's bits first, so nothing can fail once it exists.
+  const slots = slotsAfter(store.core, 1);
+  for (const id of sparse) store.sparse.reserveSlots(id, slots);
+  const e = ctx.defer.spawn(set, args, inits, pairs);
+  for (let i = 0; i < sparse.length; i++) store.sparse.set(sparse[i], e, true);
+  return e as Entity;
+}
+
+/**
+ * Spawns n entities with one core call. A field's init may be one value for all or,
+ * with `C.withEach(...)`, an array-like with one value per entity.
+ */
+export function spawnMany(
+  ctx: WorldContext,
+  n: number,
+  args: (Component | ComponentInit<Schema> | Pair)[],
+): Uint32Array {
+  const { store, resolved } = ctx;
+  store.core.check();
+  if (!Number.isInteger(n) || n < 0 || n >= MAX_SLOTS) throw new ArgumentError(spawnManyCount(MAX_SLOTS - 1, n));
+  const set = store.sets.resolve(store.registry, args, true, n, store.debug, store.core.buffer, ctx.unknown, resolved);
+  const pairs = checkPairs(store, resolved.pairs.slice());
+  if (n === 0) return new Uint32Array(0);
+  const sparse = resolved.sparse.slice();
+  // Room for the new entities' bits first, so nothing can fail once they exist.
+  const slots = slotsAfter(store.core, n);
+  for (const id of sparse) store.sparse.reserveSlots(id, slots);
+  // Values that are views on this world's memory would be detached by a growing core call.
+  if (resolved.shared) args = copyInits(args);
+  const ids = ctx.defer.spawnMany(set, n, args, pairs);
+  for (const id of sparse) store.sparse.setMany(id, ids, true);
+  return ids;
+}
+
+/** Adds c to e (migrating it), or, when e has c already, writes the given values. */
+export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
+  const { store } = ctx;
+  store.core.check();
+  tableOfLive(store, e);
+  if ((c as Pair).isPair === true) {
+    addPair(ctx, e, c as Pair<S>, values);
+    return;
+  }
+  const comp = c as Component<S>;
+  const id = store.registry.idOf(comp);
+  if (comp.isRelation) throw new ArgumentError(bareRelation(comp.name, "add"));
+  // Not structural: applied at once, also while deferring.
+  if (store.registry.isSparse(id)) {
+    store.sparse.set(id, e, true);
+    return;
+  }
+  const shared = values !== undefined && checkValues(comp, values, store.debug, store.core.buffer);
+  ctx.defer.add(e, id, comp, values, shared);
+}
+
+/** add() of a pair: e gains (R, target); for an exclusive R it replaces R's old target. */
+function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, values: Init<S> | undefined): void {
+  const { store } = ctx;
+  const rel = store.registry.ids[p.relation?.key];
+  if (rel !== undefined && p.values === undefined && values === undefined && !ctx.defer.active) {
+    // The common case, kept lean: the core checks the target (ERR_STALE names it).
+    if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, "add"));
+    ctx.defer.addPair(e, rel, p.target, undefined, p.relation, false);
+    return;
+  }
+  const [r, target] = pairIds(store, p, "add");
+  const v = values ?? p.values;
+  const shared = v !== undefined && checkValues(p.relation, v, store.debug, store.core.buffer);
+  ctx.defer.addPair(e, r, target, v, p.relation, shared);
+}
+
+/** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
+export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
+  const { store } = ctx;
+  store.core.check();
+  const t = tableOfLive(store, e);
+  if ((c as Pair).isPair === true) {
+    const p = c as Pair;
+    const rel = store.registry.idOf(p.relation);
+    // The wildcard removes every pair of the relation, like the bare relation.
+    if (p.target === WILDCARD) return remove(ctx, e, p.relation);
+    tableOfLive(store, p.target);
+    return ctx.defer.removePair(e, store.tables.at(t), rel, p.target);
+  }
+  const id = store.registry.idOf(c as Component);
+  if (store.registry.isSparse(id)) return store.sparse.set(id, e, false);
+  return ctx.defer.remove(e, store.tables.at(t), id, c as Component);
+}
+
+/** Destroys e; its id becomes stale and its slot is reused with a new generation. */
+export function destroy(ctx: WorldContext, e: number): void {
+  ctx.store.core.check();
+  tableOfLive(ctx.store, e);
+  ctx.defer.destroy(e);
+}
+
+/** Writes some fields of e's c; MissingComponentError when e lacks c. */
+export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, values: Init<S>): void {
+  const { store } = ctx;
+  store.core.check();
+  const table = tableWith(store, e, c, "set");
+  checkValues(c, values, store.debug);
+  const id = store.registry.ids[c.key];
+  const row = store.core.rowOf(e);
+  writeValues(store.core, table, row, c, id, values);
+  if (store.changes.isTracked(id)) store.changes.stamp(table, id, row, 1, false);
+}
+
+/** A copy of e's c values (convenience; not for hot loops). */
+export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
+  const { store } = ctx;
+  store.core.check();
+  const table = tableWith(store, e, c, "get");
+  return readValues(store.core, table, store.core.rowOf(e), c, store.registry.ids[c.key]);
+}
+
+export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean {
+  const { store } = ctx;
+  store.core.check();
+  const t = tableOfLive(store, e);
+  if ((c as Pair).isPair === true) {
+    const p = c as Pair;
+    const rel = store.registry.idOf(p.relation);
+    const table = store.tables.at(t);
+    if (p.target === WILDCARD) return table.hasId(rel);
+    tableOfLive(store, p.target);
+    return table.hasPair(rel, p.target);
+  }
+  const id = store.registry.idOf(c as Component);
+  if (store.registry.isSparse(id)) return store.sparse.has(id, e);
+  return store.tables.at(t).has(c as Component);
+}
+
+/** Targets of relation r on e, ascending (at most one for an exclusive relation). */
+export function targets(ctx: WorldContext, e: number, r: Relation): Entity[] {
+  const { store } = ctx;
+  store.core.check();
+  const t = tableOfLive(store, e);
+  return store.tables.at(t).targets(relationOf(store, r, targetsTakesRelation));
+}
+
+/** The table that holds e now, refreshed. */
+export function tableOf(ctx: WorldContext, e: number): Table {
+  const { store } = ctx;
+  store.core.check();
+  const table = store.tables.at(tableOfLive(store, e));
+  table.refresh();
+  return table;
+}
+
+/** The row of e in tableOf(e). */
+export function rowOf(ctx: WorldContext, e: number): number {
+  const { store } = ctx;
+  store.core.check();
+  tableOfLive(store, e);
+  return store.core.rowOf(e);
+}

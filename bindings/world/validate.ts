@@ -1,0 +1,69 @@
+// Argument checks of the World API: each turns a bad argument into its typed error
+// before anything changes (STYLE.md: user misuse gets a specific error in every build).
+// They read records straight from memory; none calls the core.
+import { type Component, Pair, Relation, WILDCARD } from "../component.js";
+import { type Boundary, stale } from "../core/status.js";
+import { isHandle } from "../entity.js";
+import { ArgumentError, MissingComponentError } from "../errors.js";
+import { describeEntity, notAComponentOrPair, twoExclusiveTargets, wildcardPair } from "../messages.js";
+import type { Store } from "../store/store.js";
+import type { Table } from "../store/table.js";
+
+/** Table of a live entity; StaleEntityError otherwise. */
+export function tableOfLive(b: Boundary, e: number): number {
+  const t = b.core.tableOf(e);
+  if (t < 0) throw stale(b, e);
+  return t;
+}
+
+/** The table of live e, which must have registered component c (MissingComponentError names `action`). */
+export function tableWith(store: Store, e: number, c: Component, action: string): Table {
+  const table = store.tables.at(tableOfLive(store, e));
+  const id = store.registry.idOf(c);
+  const has = store.registry.isSparse(id) ? store.sparse.has(id, e) : table.has(c);
+  if (!has) throw new MissingComponentError(describeEntity(e), c.name, action);
+  return table;
+}
+
+/** Relation id and target of a pair with a live target; the wildcard is for queries only. */
+export function pairIds(store: Store, p: Pair, method: string): [number, number] {
+  if (!(p instanceof Pair)) throw new ArgumentError(notAComponentOrPair(p));
+  const rel = store.registry.idOf(p.relation);
+  if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, method));
+  tableOfLive(store, p.target);
+  return [rel, p.target];
+}
+
+/** Checks the pairs given to spawn: live targets, no wildcard, one target per exclusive relation. */
+export function checkPairs(store: Store, pairs: readonly Pair[]): readonly Pair[] {
+  for (const p of pairs) pairIds(store, p, "spawn");
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i];
+    if (p.relation.exclusive && pairs.some((q, j) => j < i && q.relation === p.relation && q.target !== p.target))
+      throw new ArgumentError(twoExclusiveTargets(p.relation.name, pairs.map(String).join(", ")));
+  }
+  return pairs;
+}
+
+/** A relation, or ArgumentError naming the method. */
+export function relationOf(store: Store, r: unknown, message: (v: unknown) => string): Relation {
+  store.registry.idOf(r as Component);
+  if (!(r instanceof Relation)) throw new ArgumentError(message(r));
+  return r;
+}
+
+/** StaleEntityError for an element of a list that is not an entity handle (before any conversion to u32). */
+export function checkIds(b: Boundary, ids: ArrayLike<number>): void {
+  if (ids instanceof Uint32Array) return;
+  for (let i = 0; i < ids.length; i++) if (!isHandle(ids[i])) throw stale(b, ids[i]);
+}
+
+/**
+ * The ids of a batch as a Uint32Array the world owns: a copy of the caller's list. A
+ * list that is a view on this world's memory (t.entities) would be detached or changed
+ * by the batch itself.
+ */
+export function ownIds(ids: ArrayLike<number>): Uint32Array {
+  if (ids instanceof Uint32Array) return ids.slice();
+  return Uint32Array.from(ids, (e) => (e >>> 0 === e ? e : 0));
+}
