@@ -1,59 +1,63 @@
-// One measurement in a fresh process: imports one bench file, sets up one library's
-// implementation, runs its correctness check, measures, and sends the outcome to the
-// runner over IPC. Started by run.ts as `node --expose-gc child.js <request json>`.
+// One measurement in a fresh process: loads one job's modules (for a scenario: its spec and
+// one implementation, so a peer's process never loads wasm-ecs), sets up, checks, measures,
+// and sends the outcome to the runner over IPC. Started by run.ts as
+// `node --expose-gc child.js <request json>`.
 import type { Adapter, PeerScenario } from "./adapters/types.js";
+import { prepare } from "./check.js";
 import { measurePhases, measureSteps } from "./harness.js";
+import type { Target } from "./jobs.js";
 import type { Bench, Outcome, Plan } from "./types.js";
 
 export interface Request {
-  /** Module path relative to this file, e.g. "./scenarios/packed_5.js". */
-  readonly module: string;
-  readonly library: string;
-  /**
-   * For a peer: its adapter module and the scenario name. The scenario module (which
-   * loads wasm-ecs) is then not imported at all in this process.
-   */
-  readonly adapter?: string;
-  readonly scenario?: string;
+  readonly target: Target;
+  /** The report's row, for check messages. */
+  readonly row: string;
   readonly plan: Plan;
 }
 
 export type Reply = { readonly ok: true; readonly outcome: Outcome } | { readonly ok: false; readonly error: string };
 
-async function run(request: Request): Promise<Outcome> {
-  if (request.adapter !== undefined) {
-    // A peer: only its adapter (and so only its library) is loaded in this process.
-    const { adapter } = (await import(request.adapter)) as { adapter: Adapter };
-    const impl = adapter.scenarios[request.scenario as PeerScenario];
-    if (impl === undefined) throw new Error(`${adapter.library} has no ${request.scenario}`);
-    const state = await impl.setup();
-    impl.check(state);
-    const { stats, opsPerSample } = measureSteps(impl, state, request.plan);
-    return { kind: "steps", stats, opsPerSample };
-  }
-  const mod: { bench?: Bench } = await import(request.module);
-  const bench = mod.bench;
-  if (bench === undefined) throw new Error(`${request.module} exports no \`bench\``);
-  switch (bench.kind) {
-    case "steps": {
-      const impl = bench.implementations[request.library];
-      if (impl === undefined) throw new Error(`${bench.name} has no implementation for ${request.library}`);
+/** The compiled bench folder: targets' module paths are relative to it. */
+const root = new URL("./", import.meta.url);
+
+async function run({ target, row, plan }: Request): Promise<Outcome> {
+  switch (target.kind) {
+    case "scenario": {
+      const { step, state } = await prepare(root, target, row);
+      return { kind: "steps", ...measureSteps(step, state, plan) };
+    }
+    case "adapter": {
+      // TEMPORARY: a peer not yet moved to libs/, checked by its own check().
+      const { adapter } = (await import(new URL(target.module, root).href)) as { adapter: Adapter };
+      const impl = adapter.scenarios[target.scenario as PeerScenario];
+      if (impl === undefined) throw new Error(`${adapter.library} has no ${target.scenario}`);
       const state = await impl.setup();
       impl.check(state);
-      const { stats, opsPerSample } = measureSteps(impl, state, request.plan);
-      return { kind: "steps", stats, opsPerSample };
+      return { kind: "steps", ...measureSteps(impl.step, state, plan) };
+    }
+    case "micro":
+      return micro(target.module, target.key, plan);
+  }
+}
+
+/** A micro bench: one of its own implementations, with its own check(). */
+async function micro(module: string, key: string, plan: Plan): Promise<Outcome> {
+  const { bench } = (await import(new URL(module, root).href)) as { bench: Bench };
+  if (!(key in bench.implementations)) throw new Error(`${bench.name} has no implementation ${key}`);
+  switch (bench.kind) {
+    case "figures":
+      return { kind: "figures", figures: await bench.implementations[key].measure() };
+    case "steps": {
+      const impl = bench.implementations[key];
+      const state = await impl.setup();
+      impl.check(state);
+      return { kind: "steps", ...measureSteps(impl.step, state, plan) };
     }
     case "phases": {
-      const impl = bench.implementations[request.library];
-      if (impl === undefined) throw new Error(`${bench.name} has no implementation for ${request.library}`);
+      const impl = bench.implementations[key];
       const state = await impl.setup();
       impl.check(state);
-      return { kind: "phases", phases: measurePhases(impl, state, request.plan) };
-    }
-    case "figures": {
-      const impl = bench.implementations[request.library];
-      if (impl === undefined) throw new Error(`${bench.name} has no implementation for ${request.library}`);
-      return { kind: "figures", figures: await impl.measure() };
+      return { kind: "phases", phases: measurePhases(impl, state, plan) };
     }
   }
 }

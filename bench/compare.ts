@@ -1,7 +1,6 @@
 // Peer comparison: for every standard and scale scenario, the libraries ranked by
 // median ops/sec, and wasm-ecs's ratio to the best peer measured in the same run.
-import type { Entry } from "./report.js";
-import type { Group } from "./types.js";
+import type { Entry, Group } from "./types.js";
 
 export const OURS = "wasm-ecs";
 

@@ -1,13 +1,13 @@
 // Timing: warm-up by time, then samples that each last at least `plan.sampleMs`.
 // Every measurement runs in a fresh child process (see child.ts), so each timed loop
 // below sees exactly one step function and its call site stays monomorphic.
-// Invariant: nothing is timed before the implementation's check() has passed.
+// Invariant: nothing is timed before the implementation's check has passed.
 //
 // One full collection runs before the warm-up (setup garbage must not land in a sample),
 // none before each sample: on a 2-core machine the concurrent sweeping a forced GC
 // starts competes with the timed loop (iterate_1m measured 15-30% slower with it).
 import { performance } from "node:perf_hooks";
-import type { Phase, PhaseImplementation, PhaseOutcome, Plan, Stats, StepImplementation } from "./types.js";
+import type { Phase, PhaseImplementation, PhaseOutcome, Plan, Stats } from "./types.js";
 
 const now = (): number => performance.now();
 
@@ -48,13 +48,12 @@ function opsFor(plan: Plan, msPerOp: number): number {
   return Math.max(1, Math.ceil((plan.sampleMs * 1.05) / Math.max(msPerOp, 1e-6)));
 }
 
-/** Measures a step implementation on a state that passed its check. */
+/** Measures a step function on a state that passed its check. */
 export function measureSteps<S>(
-  impl: StepImplementation<S>,
+  step: (state: S) => void,
   state: S,
   plan: Plan,
 ): { stats: Stats; opsPerSample: number } {
-  const step = impl.step;
   collect();
   // Warm-up: batches that double until the warm-up time is spent.
   let batch = 1;

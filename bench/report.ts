@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { arch, cpus, loadavg, platform, totalmem } from "node:os";
 import { type Comparison, compare, type Ranked } from "./compare.js";
-import type { Group, Outcome, Plan, Stats } from "./types.js";
+import type { Entry, Plan, Stats } from "./types.js";
 
 export interface Machine {
   readonly cpu: string;
@@ -15,26 +15,6 @@ export interface Machine {
   readonly memoryGiB: number;
   /** 1, 5 and 15-minute load averages when the run started. */
   readonly loadAtStart: readonly number[];
-}
-
-export interface Entry {
-  readonly bench: string;
-  readonly group: Group;
-  readonly description: string;
-  readonly library: string;
-  /** Units per op for step benches that cover several tables or entities per op. */
-  readonly per?: { readonly count: number; readonly unit: string };
-  readonly outcome?: Outcome;
-  readonly error?: string;
-  /** A peer that cannot do this scenario, and why (shown as "-"). */
-  readonly unsupported?: string;
-  /** Library version (peers: from their package.json). */
-  readonly version?: string;
-  readonly seconds: number;
-  /** V8 protectors the child invalidated (see DETACHING). */
-  readonly protectors: readonly string[];
-  /** 1-minute load average when the measurement ended (other processes compete on a small machine). */
-  readonly load: number;
 }
 
 /**
@@ -88,10 +68,7 @@ const PEERS: Readonly<Record<string, string>> = {
   simple_iter: "197k (piecs)",
   frag_iter: "423k (bitECS 0.3)",
   entity_cycle: "83k (piecs)",
-  entity_cycle_deferred: "83k (piecs)",
-  entity_cycle_single: "83k (piecs)",
   add_remove: "40k (piecs)",
-  add_remove_single: "40k (piecs)",
 };
 
 interface Budget {
@@ -332,7 +309,7 @@ export function markdown(results: Results): string {
   }
   out.push(
     "",
-    "Peers are measured in the same run, each (library, scenario) in a fresh process, through the adapters in bench/adapters/.",
+    "Peers are measured in the same run, each (library, scenario) in a fresh process, through their implementations in bench/libs/.",
     "",
   );
   return out.join("\n");

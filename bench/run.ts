@@ -1,25 +1,25 @@
-// The bench runner: `node build/bench/run.js [--quick] [--only name,name] [--lib name]`.
-// Measures every (bench, library) pair in a fresh child process (child.ts), prints a
-// progress line per pair, and writes results/latest.{json,md} (quick runs write
-// results/quick.{json,md}, so a quick run never replaces the careful figures; runs
-// filtered with --only or --lib only print).
+// The bench runner: `node build/bench/run.js [--quick] [--only name,name] [--lib name ...]`.
+// Measures every job of jobs.ts (a (bench, implementation) pair) in a fresh child process
+// (child.ts), prints a progress line per job, and writes results/latest.{json,md} (quick
+// runs write results/quick.{json,md}, so a quick run never replaces the careful figures;
+// runs filtered with --only or --lib only print). --lib takes a library ("koota", its
+// variants included), a libs/ folder ("bitecs-0.4") or a row ("wasm-ecs (batch)"); repeat it
+// for several.
 import { fork } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { Adapter, PeerScenario } from "./adapters/types.js";
 import { chartSvg } from "./charts.js";
 import type { Reply, Request } from "./child.js";
 import { compare } from "./compare.js";
-import { BENCH_MODULES } from "./list.js";
+import { jobList } from "./jobs.js";
 import {
   commitInfo,
   DETACHING,
-  type Entry,
   formatNs,
   formatOps,
   formatSpread,
@@ -28,7 +28,7 @@ import {
   microRows,
   type Results,
 } from "./report.js";
-import type { Bench, Outcome, Plan } from "./types.js";
+import type { Entry, Outcome, Plan } from "./types.js";
 
 const FULL: Plan = { warmupMs: 1000, samples: 20, sampleMs: 100 };
 const QUICK: Plan = { warmupMs: 150, samples: 3, sampleMs: 100 };
@@ -43,7 +43,7 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     only: { type: "string" },
-    lib: { type: "string" },
+    lib: { type: "string", multiple: true },
   },
 });
 const plan = args.quick ? QUICK : FULL;
@@ -109,69 +109,8 @@ function writeAtomic(path: string, text: string): void {
   renameSync(`${path}.tmp`, path);
 }
 
-/**
- * Version of an installed npm package (peers and aliases such as "bitecs-0.3"), read
- * from its package.json file: an exports map may not export "./package.json".
- */
-function versionOf(packageName: string): string | undefined {
-  try {
-    const file = join(here, "..", "..", "node_modules", packageName, "package.json");
-    return (JSON.parse(readFileSync(file, "utf8")) as { version?: string }).version;
-  } catch {
-    return undefined;
-  }
-}
-
-interface Job {
-  readonly module: string;
-  readonly bench: Bench;
-  readonly library: string;
-  readonly adapter?: string;
-  readonly version?: string;
-}
-
 async function main(): Promise<void> {
-  const jobs: Job[] = [];
-  const skipped: Entry[] = [];
-  const adapters: { module: string; adapter: Adapter }[] = [];
-  // Every file in adapters/ but its types is one peer library.
-  const adapterFiles = readdirSync(join(here, "adapters")).filter((f) => f.endsWith(".js") && f !== "types.js");
-  for (const file of adapterFiles.sort()) {
-    const module = `./adapters/${file}`;
-    const { adapter } = (await import(module)) as { adapter?: Adapter };
-    if (adapter === undefined) console.warn(`skipping ${module}: it exports no \`adapter\``);
-    else adapters.push({ module, adapter });
-  }
-  const selected = (library: string) => args.lib === undefined || args.lib === library;
-  for (const module of BENCH_MODULES) {
-    const { bench } = (await import(module)) as { bench: Bench };
-    if (only !== undefined && !only.includes(bench.name)) continue;
-    for (const library of Object.keys(bench.implementations)) {
-      if (selected(library)) jobs.push({ module, bench, library });
-    }
-    if (bench.group === "micro") continue;
-    // Peers, interleaved with wasm-ecs scenario by scenario.
-    for (const { module: adapterModule, adapter } of adapters) {
-      if (!selected(adapter.library)) continue;
-      const version = versionOf(adapter.packageName);
-      if (adapter.scenarios[bench.name as PeerScenario] !== undefined) {
-        jobs.push({ module, bench, library: adapter.library, adapter: adapterModule, version });
-        continue;
-      }
-      const why = adapter.unsupported?.[bench.name as PeerScenario] ?? "not implemented";
-      skipped.push({
-        bench: bench.name,
-        group: bench.group,
-        description: bench.description,
-        library: adapter.library,
-        unsupported: why,
-        version,
-        seconds: 0,
-        protectors: [],
-        load: 0,
-      });
-    }
-  }
+  const { jobs, skipped } = await jobList({ only, libs: args.lib });
   if (jobs.length === 0) throw new Error("No bench matches --only / --lib");
   const machine = machineInfo();
   console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${args.quick ? "quick" : "full"} run`);
@@ -179,35 +118,31 @@ async function main(): Promise<void> {
   const entries: Entry[] = [];
   for (const [i, job] of jobs.entries()) {
     const t0 = performance.now();
-    const { reply, protectors } = await measure({
-      module: job.module,
-      library: job.library,
-      adapter: job.adapter,
-      scenario: job.bench.name,
-      plan,
-    });
+    const { reply, protectors } = await measure({ target: job.target, row: job.row, plan });
     const seconds = (performance.now() - t0) / 1000;
-    const { name, group, description } = job.bench;
-    const per = job.bench.kind === "steps" ? job.bench.per : undefined;
+    const { bench, group, description, per, version } = job;
     const load = Math.round(loadavg()[0] * 100) / 100;
-    const base = {
-      bench: name,
-      group,
-      description,
-      library: job.library,
-      version: job.version,
-      per,
-      seconds,
-      protectors,
-      load,
-    };
+    const base = { bench, group, description, library: job.row, version, per, seconds, protectors, load };
     entries.push(reply.ok ? { ...base, outcome: reply.outcome } : { ...base, error: reply.error });
-    const label = `[${String(i + 1).padStart(2)}/${jobs.length}] ${name.padEnd(20)} ${job.library.padEnd(18)}`;
+    const label = `[${String(i + 1).padStart(2)}/${jobs.length}] ${bench.padEnd(20)} ${job.row.padEnd(28)}`;
     const text = reply.ok ? summary(reply.outcome, per) : `FAILED: ${reply.error.split("\n")[0]}`;
     const detached = protectors.includes(DETACHING) ? "  [detach checks on]" : "";
     console.log(`${label} ${text}${detached}  (${seconds.toFixed(1)} s)`);
   }
-  entries.push(...skipped);
+  for (const { bench, group, description, per, library, version, why } of skipped) {
+    entries.push({
+      bench,
+      group,
+      description,
+      per,
+      library,
+      version,
+      unsupported: why,
+      seconds: 0,
+      protectors: [],
+      load: 0,
+    });
+  }
   const results: Results = {
     date: new Date().toISOString(),
     mode: args.quick ? "quick" : "full",

@@ -1,17 +1,16 @@
-// The shapes every benchmark file exports. A benchmark has one implementation per
-// library (only "wasm-ecs" for now; issue #3 adds peers such as bitecs, piecs, koota
-// as further keys), and the runner measures each implementation in a fresh child
-// process, so no JIT feedback leaks from one library or scenario into another.
+// The shapes of the micro benches (micro/*.ts, wasm-ecs only: each file exports `bench` with
+// its implementations and their own checks), of measurements and of results. The compared
+// scenarios use spec.ts instead (a spec written once, one implementation file per library).
 //
-// Three kinds:
-//   steps    one op = one call of step(); the standard scenarios and loop micros
+// Three kinds of micro bench:
+//   steps    one op = one call of step()
 //   phases   one op = one pass of a phase over `per` entities; phases run in order
 //            and are timed separately (spawn then destroy, add then remove)
 //   figures  measured once, not timed (bytes per entity)
 //
 // Implementations use method syntax on purpose: method parameters are compared
-// bivariantly, so an implementation over its own State fits `Implementation<unknown>`
-// and each library keeps a precise state type of its own.
+// bivariantly, so an implementation over its own State fits `StepImplementation<unknown>`
+// and each keeps a precise state type of its own.
 
 /**
  * Standard scenarios (DESIGN.md) and scale scenarios compare libraries; micro figures
@@ -118,4 +117,26 @@ export interface Plan {
   readonly warmupMs: number;
   readonly samples: number;
   readonly sampleMs: number;
+}
+
+/** One row of the results: a measured (bench, row) pair, a failure, or a library that cannot. */
+export interface Entry {
+  readonly bench: string;
+  readonly group: Group;
+  readonly description: string;
+  /** The report's row: "wasm-ecs", "wasm-ecs (batch)", "bitecs 0.4"; a micro bench's implementation key. */
+  readonly library: string;
+  /** Units per op for step benches that cover several tables or entities per op. */
+  readonly per?: { readonly count: number; readonly unit: string };
+  readonly outcome?: Outcome;
+  readonly error?: string;
+  /** A peer that cannot do this scenario, and why (shown as "-"). */
+  readonly unsupported?: string;
+  /** Library version (peers: from their package.json). */
+  readonly version?: string;
+  readonly seconds: number;
+  /** V8 protectors the child invalidated (see report.ts, DETACHING). */
+  readonly protectors: readonly string[];
+  /** 1-minute load average when the measurement ended (other processes compete on a small machine). */
+  readonly load: number;
 }

@@ -1,8 +1,8 @@
-// Peer adapters: one file per library in this folder (the runner picks up every file
-// here but this one), exporting `adapter: Adapter`. Each file implements, each implementing the scenarios it can through
-// that library's documented fast path. The scenario files hold the wasm-ecs reference
-// implementation and say what each scenario does and checks; an adapter must do the
-// same work and pass the same check (value sums, entity counts) before it is timed.
+// TEMPORARY: peers not yet converted to bench/libs/<lib>/ (see bench/README.md, "How to
+// convert an adapter"). jobs.ts runs every file here but this one, exporting `adapter:
+// Adapter`, through its own check(), unless a libs/ folder already has that library. The
+// specs in bench/scenarios/ say what each scenario does; delete this folder, ../picks.ts and
+// the `adapter` branches of jobs.ts and child.ts once it holds only this file.
 
 import type { StepImplementation } from "../types.js";
 

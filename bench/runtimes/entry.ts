@@ -1,11 +1,11 @@
 // One measurement, in any runtime: Node, Deno, Bun (through cli.ts) or a browser page
-// (page.html). Imports one scenario module (and, for a peer, its adapter), sets up,
-// runs the scenario's check, warms up by time, then takes samples of at least
-// `plan.sampleMs` each and reports per-op statistics. Runtime-neutral on purpose: no
-// node: imports (bench/harness.ts uses node:perf_hooks, so its loop is restated here),
-// only `performance.now()`, dynamic `import()` and URLs relative to this module.
-import type { Adapter, PeerScenario } from "../adapters/types.js";
-import type { Bench, Plan, Stats, StepImplementation } from "../types.js";
+// (page.html). Loads one job of jobs.ts (a spec and one implementation) through
+// check.ts's prepare(), which sets up and checks it, then warms up by time, takes samples
+// of at least `plan.sampleMs` each and reports per-op statistics. Runtime-neutral on
+// purpose: no node: imports (bench/harness.ts uses node:perf_hooks, so its loop is restated
+// here), only `performance.now()`, dynamic `import()` and URLs relative to this module.
+import { prepare, type ScenarioTarget } from "../check.js";
+import type { Plan, Stats } from "../types.js";
 
 /** Prefix of the one stdout line cli.ts prints with the reply (run.ts parses it). */
 export const RESULT_PREFIX = "RESULT ";
@@ -21,12 +21,10 @@ export interface RuntimePlan extends Plan {
 }
 
 export interface MeasureRequest {
-  /** Scenario name, e.g. "packed_5": the module is ../scenarios/<name>.js. */
-  readonly scenario: string;
-  /** "wasm-ecs", or the adapter's library name (e.g. "bitecs 0.4"). */
-  readonly library: string;
-  /** For a peer: adapter file stem under ../adapters/, e.g. "bitecs-0.4". */
-  readonly adapter?: string;
+  /** The job's spec and implementation modules, relative to the compiled bench folder. */
+  readonly target: ScenarioTarget;
+  /** The report's row ("wasm-ecs", "bitecs 0.4"), for check messages. */
+  readonly row: string;
   readonly plan: RuntimePlan;
 }
 
@@ -37,7 +35,7 @@ export interface Measurement {
   readonly opsPerSample: number;
   /** Ops run during the warm-up. */
   readonly warmupOps: number;
-  /** Setup plus check, in ms (never timed as part of the result). */
+  /** Loading the modules, setup and the check, in ms (never timed as part of the result). */
   readonly setupMs: number;
   /** What the runtime says about itself (version or user agent). */
   readonly runtime: string;
@@ -117,11 +115,10 @@ function sampleCount(plan: RuntimePlan, msPerOp: number): number {
 }
 
 function measureSteps<S>(
-  impl: StepImplementation<S>,
+  step: (state: S) => void,
   state: S,
   plan: RuntimePlan,
 ): { stats: Stats; opsPerSample: number; warmupOps: number } {
-  const step = impl.step;
   collect();
   // Warm-up: batches that double until the warm-up time is spent.
   let batch = 1;
@@ -145,42 +142,13 @@ function measureSteps<S>(
   return { stats: statsOf(samples), opsPerSample: n, warmupOps: ops };
 }
 
-const NAME = /^[A-Za-z0-9_.-]+$/;
-
-/** The step implementation a request names: the scenario's own, or the adapter's. */
-async function implementationFor(request: MeasureRequest): Promise<StepImplementation<unknown>> {
-  if (!NAME.test(request.scenario)) throw new Error(`bad scenario name ${JSON.stringify(request.scenario)}`);
-  const mod = (await import(new URL(`../scenarios/${request.scenario}.js`, import.meta.url).href)) as {
-    bench?: Bench;
-  };
-  const bench = mod.bench;
-  if (bench === undefined) throw new Error(`scenarios/${request.scenario}.js exports no \`bench\``);
-  if (bench.kind !== "steps") throw new Error(`${bench.name} is a ${bench.kind} bench; only step benches run here`);
-  if (request.adapter !== undefined) {
-    // A peer: only its adapter (and so only its library) is loaded in this process.
-    if (!NAME.test(request.adapter)) throw new Error(`bad adapter name ${JSON.stringify(request.adapter)}`);
-    const { adapter } = (await import(new URL(`../adapters/${request.adapter}.js`, import.meta.url).href)) as {
-      adapter?: Adapter;
-    };
-    if (adapter === undefined) throw new Error(`adapters/${request.adapter}.js exports no \`adapter\``);
-    const impl = adapter.scenarios[bench.name as PeerScenario];
-    if (impl === undefined) throw new Error(`${adapter.library} has no ${bench.name}`);
-    return impl;
-  }
-  const impl = bench.implementations[request.library];
-  if (impl === undefined) throw new Error(`${bench.name} has no implementation for ${request.library}`);
-  return impl;
-}
-
 /** Sets up, checks and measures; never throws (errors come back as `ok: false`). */
 export async function measure(request: MeasureRequest): Promise<MeasureReply> {
   try {
-    const impl = await implementationFor(request);
     const t0 = now();
-    const state = await impl.setup();
-    impl.check(state);
+    const { step, state } = await prepare(new URL("../", import.meta.url), request.target, request.row);
     const setupMs = now() - t0;
-    const { stats, opsPerSample, warmupOps } = measureSteps(impl, state, request.plan);
+    const { stats, opsPerSample, warmupOps } = measureSteps(step, state, request.plan);
     const measurement: Measurement = {
       stats,
       samples: stats.samples.length,

@@ -35,10 +35,10 @@ export interface RuntimeInfo {
 }
 
 export interface LibraryInfo {
-  /** "wasm-ecs" or the adapter's library name ("bitecs 0.4"). */
+  /** The library's report name ("wasm-ecs", "bitecs 0.4"), from its bench/libs/ notes. */
   readonly name: string;
   readonly version?: string;
-  /** Why this library was not measured at all (e.g. adapter not written yet). */
+  /** Why this library was not measured at all (no bench/libs/ folder names it). */
   readonly pending?: string;
 }
 

@@ -1,6 +1,6 @@
-// `npm run bench:runtimes` (after the build): the wasm-ecs implementations of the
-// standard and scale scenarios, and bitecs 0.4 as a reference line, measured in Node,
-// Deno, Bun, Chromium and Firefox ESR.
+// `npm run bench:runtimes` (after the build): the jobs of jobs.ts for the standard and
+// scale scenarios, for wasm-ecs's own rows (no variants) and two peers as reference lines
+// (RUNTIME_LIBRARIES), measured in Node, Deno, Bun, Chromium and Firefox ESR.
 //
 //   node build/bench/runtimes/run.js [--quick] [--only packed_5,iterate_1m]
 //                                    [--runtimes node,deno,bun,chromium,firefox] [--lib wasm-ecs]
@@ -17,9 +17,10 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { type Adapter, PEER_SCENARIOS } from "../adapters/types.js";
+import type { ScenarioTarget } from "../check.js";
+import { type Job, jobList, OURS, SCENARIOS, type Skip } from "../jobs.js";
 import { commitInfo, formatNs, formatOps, machineInfo } from "../report.js";
-import type { Bench, Group } from "../types.js";
+import type { Group } from "../types.js";
 import { type MeasureReply, type MeasureRequest, RESULT_PREFIX, type RuntimePlan } from "./entry.js";
 import {
   chartSvg,
@@ -54,12 +55,11 @@ const QUICK: Readonly<Record<Group, RuntimePlan>> = {
 const TIMEOUT_MS = 180_000;
 
 /**
- * Peer adapters measured as reference lines, by file stem under bench/adapters/. The
- * scenarios come from the adapter's `adapter.scenarios`; until the file exists the
- * library is listed as pending. Browsers resolve the adapter's bare imports through
+ * The libraries measured, by report name: wasm-ecs and peers as reference lines, each
+ * through its bench/libs/ folder. Browsers resolve a peer's bare imports through
  * page.html's import map (add an entry there for a new peer package).
  */
-const PEER_ADAPTERS: readonly string[] = ["bitecs-0.4", "piecs"];
+const RUNTIME_LIBRARIES: readonly string[] = [OURS, "bitecs 0.4", "piecs"];
 
 /** Binaries; the environment variables override them (a missing one makes the runtime skipped). */
 const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
@@ -99,26 +99,13 @@ for (const id of runtimeFilter ?? []) {
   if (!(RUNTIME_IDS as readonly string[]).includes(id)) throw new Error(`unknown runtime ${id}; one of ${RUNTIME_IDS}`);
 }
 for (const name of only ?? []) {
-  if (!(PEER_SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario ${name}`);
+  if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario ${name}`);
 }
 
 // ── Helpers ────────────────────────────────────────────────────────────────────────
 function writeAtomic(path: string, text: string): void {
   writeFileSync(`${path}.tmp`, text);
   renameSync(`${path}.tmp`, path);
-}
-
-/**
- * Version of an installed npm package (aliases such as "bitecs-0.3" too), read from its
- * folder: `require("bitecs/package.json")` fails for packages whose `exports` omit it.
- */
-function versionOf(packageName: string): string | undefined {
-  try {
-    const text = readFileSync(join(root, "node_modules", packageName, "package.json"), "utf8");
-    return (JSON.parse(text) as { version?: string }).version;
-  } catch {
-    return undefined;
-  }
 }
 
 /** This package's version (a self-reference cannot reach package.json: it is not exported). */
@@ -431,56 +418,16 @@ async function drivers(): Promise<Driver[]> {
 }
 
 // ── Libraries ──────────────────────────────────────────────────────────────────────
-interface Library {
-  readonly info: LibraryInfo;
-  /** Adapter file stem, for a peer. */
-  readonly adapter?: string;
-  readonly scenarios: ReadonlySet<string>;
-  readonly unsupported: Readonly<Record<string, string>>;
-}
-
-async function libraries(): Promise<Library[]> {
-  const list: Library[] = [
-    {
-      info: { name: "wasm-ecs", version: ownVersion() },
-      scenarios: new Set(PEER_SCENARIOS),
-      unsupported: {},
-    },
-  ];
-  for (const stem of PEER_ADAPTERS) {
-    const source = join(root, "bench", "adapters", `${stem}.ts`);
-    const built = new URL(`../adapters/${stem}.js`, import.meta.url);
-    const name = stem.replace(/-(\d)/, " $1");
-    if (!existsSync(source) || !existsSync(built)) {
-      list.push({
-        info: { name, pending: `bench/adapters/${stem}.ts does not exist yet` },
-        scenarios: new Set(),
-        unsupported: {},
-      });
-      continue;
-    }
-    try {
-      const { adapter } = (await import(built.href)) as { adapter?: Adapter };
-      if (adapter === undefined) throw new Error(`adapters/${stem}.js exports no \`adapter\``);
-      const unsupported: Record<string, string> = {};
-      for (const [scenario, why] of Object.entries(adapter.unsupported ?? {})) {
-        if (why !== undefined) unsupported[scenario] = why;
-      }
-      list.push({
-        info: { name: adapter.library, version: versionOf(adapter.packageName) },
-        adapter: stem,
-        scenarios: new Set(Object.keys(adapter.scenarios)),
-        unsupported,
-      });
-    } catch (error) {
-      list.push({
-        info: { name, pending: `bench/adapters/${stem}.js does not load: ${errorText(error).split("\n")[0]}` },
-        scenarios: new Set(),
-        unsupported: {},
-      });
-    }
-  }
-  return list.filter((lib) => args.lib === undefined || lib.info.name === args.lib || lib.adapter === args.lib);
+/** RUNTIME_LIBRARIES (those --lib keeps), with versions; one jobList() does the rest. */
+async function libraries(): Promise<{ infos: LibraryInfo[]; jobs: Job[]; skipped: Skip[] }> {
+  const names = RUNTIME_LIBRARIES.filter((name) => args.lib === undefined || name === args.lib);
+  const { jobs, skipped } = await jobList({ only, libs: names, micro: false, variants: false });
+  const infos = names.map((name): LibraryInfo => {
+    const about = jobs.find((j) => j.library === name) ?? skipped.find((k) => k.library === name);
+    if (about === undefined) return { name, pending: "no folder in bench/libs/ names it" };
+    return { name, version: name === OURS ? ownVersion() : about.version };
+  });
+  return { infos, jobs, skipped };
 }
 
 // ── Main ───────────────────────────────────────────────────────────────────────────
@@ -496,12 +443,7 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   const runners = await drivers();
   const libs = await libraries();
-  const scenarios = PEER_SCENARIOS.filter((s) => only === undefined || only.includes(s));
-  const benches = new Map<string, Bench>();
-  for (const scenario of scenarios) {
-    const { bench } = (await import(`../scenarios/${scenario}.js`)) as { bench: Bench };
-    benches.set(scenario, bench);
-  }
+  const scenarios = SCENARIOS.filter((name) => [...libs.jobs, ...libs.skipped].some((j) => j.bench === name));
 
   console.log(
     `${machine.cpu}, ${machine.cores} cores, load ${machine.loadAtStart.join(" / ")}; ${quick ? "quick" : "full"} run`,
@@ -511,65 +453,64 @@ async function main(): Promise<void> {
       `  ${d.info.label.padEnd(12)} ${d.info.skipped === undefined ? (d.info.version ?? "") : `skipped: ${d.info.skipped}`}`,
     );
   }
-  for (const lib of libs) {
-    console.log(`  ${lib.info.name.padEnd(12)} ${lib.info.pending ?? lib.info.version ?? ""}`);
-  }
+  for (const info of libs.infos) console.log(`  ${info.name.padEnd(12)} ${info.pending ?? info.version ?? ""}`);
 
-  interface Job {
-    readonly scenario: string;
-    readonly runner: Driver;
-    readonly library: Library;
-  }
-  const jobs: Job[] = [];
+  const work: { readonly job: Job; readonly runner: Driver; readonly target: ScenarioTarget }[] = [];
   const rows: Row[] = [];
   for (const scenario of scenarios) {
-    const bench = benches.get(scenario);
-    if (bench === undefined) continue;
-    const per = bench.kind === "steps" ? bench.per : undefined;
-    const base = { scenario, group: bench.group, description: bench.description, per, seconds: 0, load: 0 };
     for (const runner of runners) {
-      for (const library of libs) {
-        if (library.info.pending !== undefined) continue;
-        const row = { ...base, library: library.info.name, runtime: runner.info.id };
+      for (const info of libs.infos) {
+        const job = libs.jobs.find((j) => j.bench === scenario && j.library === info.name);
+        const skip = libs.skipped.find((k) => k.bench === scenario && k.library === info.name);
+        const about = job ?? skip;
+        if (about === undefined) continue;
+        const { group, description, per } = about;
+        const row = {
+          scenario,
+          group,
+          description,
+          per,
+          library: info.name,
+          runtime: runner.info.id,
+          seconds: 0,
+          load: 0,
+        };
         if (runner.info.skipped !== undefined)
           rows.push({ ...row, skipped: `${RUNTIME_SKIPPED}${runner.info.skipped}` });
-        else if (!library.scenarios.has(scenario)) {
-          rows.push({ ...row, skipped: library.unsupported[scenario] ?? "not implemented" });
-        } else jobs.push({ scenario, runner, library });
+        else if (job === undefined) rows.push({ ...row, skipped: skip?.why ?? "not implemented" });
+        else if (job.target.kind !== "scenario") rows.push({ ...row, skipped: "still in bench/adapters/" });
+        else work.push({ job, runner, target: job.target });
       }
     }
   }
-  if (jobs.length === 0) throw new Error("Nothing to measure with these --only / --runtimes / --lib filters");
+  if (work.length === 0) throw new Error("Nothing to measure with these --only / --runtimes / --lib filters");
   console.log("");
 
-  for (const [i, job] of jobs.entries()) {
-    const bench = benches.get(job.scenario);
-    if (bench === undefined) continue;
+  for (const [i, { job, runner, target }] of work.entries()) {
     const request: MeasureRequest = {
-      scenario: job.scenario,
-      library: job.library.info.name,
-      ...(job.library.adapter === undefined ? {} : { adapter: job.library.adapter }),
-      plan: plans[bench.group],
+      target: { spec: target.spec, implementation: target.implementation },
+      row: job.row,
+      plan: plans[job.group],
     };
     const t0 = performance.now();
-    const reply = await job.runner.measure(request);
+    const reply = await runner.measure(request);
     const seconds = (performance.now() - t0) / 1000;
     const load = Math.round(loadavg()[0] * 100) / 100;
-    const per = bench.kind === "steps" ? bench.per : undefined;
-    const info = job.runner.info as MutableInfo;
+    const info = runner.info as MutableInfo;
     if (reply.ok) info.detail ??= reply.measurement.runtime;
+    const { bench: scenario, group, description, per } = job;
     rows.push({
-      scenario: job.scenario,
-      group: bench.group,
-      description: bench.description,
+      scenario,
+      group,
+      description,
       per,
-      library: job.library.info.name,
-      runtime: job.runner.info.id,
+      library: job.library,
+      runtime: runner.info.id,
       ...(reply.ok ? { measurement: reply.measurement } : { error: reply.error }),
       seconds,
       load,
     });
-    const label = `[${String(i + 1).padStart(String(jobs.length).length)}/${jobs.length}] ${job.scenario.padEnd(15)} ${job.runner.info.label.padEnd(12)} ${job.library.info.name.padEnd(11)}`;
+    const label = `[${String(i + 1).padStart(String(work.length).length)}/${work.length}] ${scenario.padEnd(15)} ${runner.info.label.padEnd(12)} ${job.library.padEnd(11)}`;
     console.log(`${label} ${summary(reply, per)}  (${seconds.toFixed(1)} s, load ${load.toFixed(1)})`);
   }
   for (const runner of runners) await runner.close();
@@ -582,7 +523,7 @@ async function main(): Promise<void> {
     commit: commitInfo(),
     machine,
     runtimes: runners.map((d) => d.info),
-    libraries: libs.map((l) => l.info),
+    libraries: libs.infos,
     scenarios,
     rows,
     seconds: (performance.now() - started) / 1000,

@@ -1,55 +1,42 @@
-// random_access (scale): 100,000 entities with Position { x: 0, y: 0 } and 100,000
-// random picks among them (mulberry32 seeded with 42, indexes into the spawned list);
-// one op = for each pick, read Position.x through the per-entity API and write x + 1.
-// Check: after one op from setup the x values sum to 1e5.
-import { component, createWorld, type Query, type World } from "wasm-ecs";
-import { expectEqual, sumOf } from "../check.js";
-import { picks } from "../picks.js";
-import type { StepBench, StepImplementation } from "../types.js";
+// random_access (scale): N entities with Position { x, y: f32 } = (0, 0), spawned in order
+// into a list, and N random picks among them: picks() gives indexes into that list (mulberry32
+// seeded with 42, the same for every library). One step: for each pick, read Position.x
+// through the library's per-entity API and write x + 1.
+import type { Spec } from "../spec.js";
 
-const N = 100_000;
+export const N = 100_000;
 
-const Position = component("Position", { x: "f32", y: "f32" });
-
-interface State {
-  readonly world: World;
-  readonly targets: Uint32Array;
-  readonly all: Query;
+/** mulberry32: a small seeded PRNG. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
-function touch(s: State): void {
-  const { world, targets } = s;
-  for (let i = 0; i < targets.length; i++) {
-    const e = targets[i];
-    const x = world.get(e, Position).x;
-    world.set(e, Position, { x: x + 1 });
-  }
+/** N indexes into the list of N spawned entities (seed 42). */
+export function picks(): Uint32Array {
+  const random = mulberry32(42);
+  return Uint32Array.from({ length: N }, () => Math.floor(random() * N));
 }
 
-const wasmEcs: StepImplementation<State> = {
-  async setup() {
-    const world = await createWorld({ components: [Position], initialEntities: N });
-    const ids = world.spawnMany(N, Position);
-    const order = picks();
-    return { world, targets: order.map((i) => ids[i]), all: world.query({ all: [Position] }) };
-  },
-  step: touch,
-  check(s) {
-    touch(s);
-    expectEqual(
-      "random_access",
-      "sum of x after one step",
-      sumOf(s.all, (t) => t.columns(Position).x),
-      N,
-    );
-  },
+/** count: entities with Position; sumX: Position.x over them. */
+export type Readout = {
+  count: number;
+  sumX: number;
 };
 
-export const bench: StepBench = {
-  kind: "steps",
+export const spec: Spec<number, Readout> = {
   name: "random_access",
   group: "scale",
-  description: "100,000 random entities (seeded): get Position, set x + 1 (world.get / world.set)",
+  description: "100,000 random entities (seeded): read Position.x, write x + 1, per entity",
   per: { count: N, unit: "access" },
-  implementations: { "wasm-ecs": wasmEcs },
+  rounds: 2,
+  stages: [{ name: "touch", next: (sumX) => sumX + N }],
+  initial: () => 0,
+  readout: (sumX) => ({ count: N, sumX }),
 };

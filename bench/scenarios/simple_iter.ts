@@ -1,102 +1,48 @@
-// simple_iter: 1,000 entities each of (A,B), (A,B,C), (A,B,C,D), (A,B,C,E), all { value: i32 }.
-// One op: 3 systems swapping the values of (A,B), then (C,D), then (C,E).
-import { type Component, component, createWorld, type Query, type World } from "wasm-ecs";
-import { expectEqual, sumOf } from "../check.js";
-import type { StepBench, StepImplementation } from "../types.js";
+// simple_iter (standard): N entities each of (A,B), (A,B,C), (A,B,C,D), (A,B,C,E), all
+// { value: i32 } with A = 1, B = 2, C = 3, D = 4, E = 5. One step: 3 systems swapping the
+// values of (A,B), then (C,D), then (C,E).
+import type { Spec } from "../spec.js";
 
-const N = 1000;
+export const N = 1000;
 
-const A = component("A", { value: "i32" });
-const B = component("B", { value: "i32" });
-const C = component("C", { value: "i32" });
-const D = component("D", { value: "i32" });
-const E = component("E", { value: "i32" });
-
-interface State {
-  readonly world: World;
-  readonly ab: Query;
-  readonly cd: Query;
-  readonly ce: Query;
+/** The values, uniform within each group: every entity has A and B; C differs per group. */
+interface Model {
+  readonly a: number;
+  readonly b: number;
+  /** C on (A,B,C). */
+  readonly c: number;
+  readonly cd: { readonly c: number; readonly d: number };
+  readonly ce: { readonly c: number; readonly e: number };
 }
 
-function swapAB(q: Query): void {
-  for (const t of q) {
-    const a = t.columns(A).value;
-    const b = t.columns(B).value;
-    for (let i = 0, n = a.length; i < n; i++) {
-      const x = a[i];
-      a[i] = b[i];
-      b[i] = x;
-    }
-  }
-}
-
-function swapCD(q: Query): void {
-  for (const t of q) {
-    const c = t.columns(C).value;
-    const d = t.columns(D).value;
-    for (let i = 0, n = c.length; i < n; i++) {
-      const x = c[i];
-      c[i] = d[i];
-      d[i] = x;
-    }
-  }
-}
-
-function swapCE(q: Query): void {
-  for (const t of q) {
-    const c = t.columns(C).value;
-    const e = t.columns(E).value;
-    for (let i = 0, n = c.length; i < n; i++) {
-      const x = c[i];
-      c[i] = e[i];
-      e[i] = x;
-    }
-  }
-}
-
-function step(s: State): void {
-  swapAB(s.ab);
-  swapCD(s.cd);
-  swapCE(s.ce);
-}
-
-const wasmEcs: StepImplementation<State> = {
-  async setup() {
-    const world = await createWorld({ components: [A, B, C, D, E], initialEntities: 4 * N });
-    const a = A.withEach({ value: 1 });
-    const b = B.withEach({ value: 2 });
-    const c = C.withEach({ value: 3 });
-    world.spawnMany(N, a, b);
-    world.spawnMany(N, a, b, c);
-    world.spawnMany(N, a, b, c, D.withEach({ value: 4 }));
-    world.spawnMany(N, a, b, c, E.withEach({ value: 5 }));
-    return {
-      world,
-      ab: world.query({ all: [A, B] }),
-      cd: world.query({ all: [C, D] }),
-      ce: world.query({ all: [C, E] }),
-    };
-  },
-  step,
-  check(s) {
-    step(s);
-    const sum = (q: Query, c: Component<{ readonly value: "i32" }>): number => sumOf(q, (t) => t.columns(c).value);
-    const w = s.world;
-    expectEqual("simple_iter", "entity count", w.entityCount, 4 * N);
-    expectEqual("simple_iter", "(A,B) entities", s.ab.count(), 4 * N);
-    expectEqual("simple_iter", "sum of A.value after one step", sum(s.ab, A), 4 * N * 2);
-    expectEqual("simple_iter", "sum of B.value after one step", sum(s.ab, B), 4 * N * 1);
-    expectEqual("simple_iter", "sum of C.value after one step", sum(w.query({ all: [C] }), C), N * (3 + 4 + 5));
-    expectEqual("simple_iter", "sum of D.value after one step", sum(s.cd, D), N * 3);
-    expectEqual("simple_iter", "sum of E.value after one step", sum(s.ce, E), N * 3);
-  },
+/** entities; countAB: entities with A and B; sumX: X.value over every entity with X. */
+export type Readout = {
+  entities: number;
+  countAB: number;
+  sumA: number;
+  sumB: number;
+  sumC: number;
+  sumD: number;
+  sumE: number;
 };
 
-export const bench: StepBench = {
-  kind: "steps",
+export const spec: Spec<Model, Readout> = {
   name: "simple_iter",
   group: "standard",
   description: "1,000 each of (A,B), (A,B,C), (A,B,C,D), (A,B,C,E); 3 systems swapping (A,B), (C,D), (C,E)",
-  implementations: { "wasm-ecs": wasmEcs },
+  stages: [
+    { name: "swapAB", next: (m) => ({ ...m, a: m.b, b: m.a }) },
+    { name: "swapCD", next: (m) => ({ ...m, cd: { c: m.cd.d, d: m.cd.c } }) },
+    { name: "swapCE", next: (m) => ({ ...m, ce: { c: m.ce.e, e: m.ce.c } }) },
+  ],
+  initial: () => ({ a: 1, b: 2, c: 3, cd: { c: 3, d: 4 }, ce: { c: 3, e: 5 } }),
+  readout: (m) => ({
+    entities: 4 * N,
+    countAB: 4 * N,
+    sumA: 4 * N * m.a,
+    sumB: 4 * N * m.b,
+    sumC: N * (m.c + m.cd.c + m.ce.c),
+    sumD: N * m.cd.d,
+    sumE: N * m.ce.e,
+  }),
 };
