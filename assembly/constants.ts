@@ -89,6 +89,7 @@ export const H_TARGET_SLOTS: u32 = 50; //  [target-index] slots whose chain is n
 export const H_TGT_CAP: u32 = 51; //       [target-index] entries in the target map (a power of two, or 0 before the first pair)
 export const H_TGT_BITS: u32 = 52; //      [entity-index] ptr to a bitset over slots, grown with them (target-index sets the bits)
 export const H_CREATED: u32 = 53; //       [archetype-map] ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
+export const H_FRESH_GEN: u32 = 54; //     [entity-index] generation a never-used slot starts at (moves on when claims of such slots are burned)
 export const CREATED_RING: u32 = 256;
 export const H_SIZE: u32 = 56;
 

@@ -9,7 +9,7 @@
 // stale handle can never match again: each slot serves 511 entities, about 2.1 billion
 // spawns per world in all (then spawning throws CapacityError for the id space).
 import {
-  ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_RETIRED,
+  ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FRESH_GEN, H_RETIRED,
   H_FREE_TAIL, H_REC_GEN, H_TGT_BITS, H_REC_ROW, H_REC_TABLE, H_SLOT_CAP, H_SLOT_COUNT, MAX_SLOTS,
   OK, SLOT_BITS, SLOT_MASK,
 } from "./constants";
@@ -56,6 +56,7 @@ export function initIndex(): bool {
   hset(H_FREE_COUNT, 0);
   hset(H_ALIVE, 0);
   hset(H_RETIRED, 0);
+  hset(H_FRESH_GEN, 0);
   return growSlots(64);
 }
 
@@ -120,7 +121,7 @@ export function takeSlot(): u32 {
   } else {
     slot = hget(H_SLOT_COUNT);
     hset(H_SLOT_COUNT, slot + 1);
-    store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), 0);
+    store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>hget(H_FRESH_GEN));
   }
   hset(H_ALIVE, hget(H_ALIVE) + 1);
   return makeEntity(slot, recGen(slot));
@@ -145,7 +146,7 @@ export function takeSlots(n: u32, t: u32, first: u32, ents: usize, out: usize): 
       free--;
     } else {
       slot = next++;
-      store<u16>(recG + (<usize>slot << 1), 0);
+      store<u16>(recG + (<usize>slot << 1), <u16>hget(H_FRESH_GEN));
     }
     const e = makeEntity(slot, load<u16>(recG + (<usize>slot << 1)));
     store<i32>(recT + (<usize>slot << 2), <i32>t);
@@ -204,4 +205,117 @@ export function releaseSlot(slot: u32): void {
   else store<u32>(<usize>hget(H_REC_ROW) + (<usize>tail << 2), slot);
   hset(H_FREE_TAIL, slot);
   hset(H_FREE_COUNT, hget(H_FREE_COUNT) + 1);
+}
+
+// ── Claimed ids ──────────────────────────────────────────────────────────────
+// While structural changes are deferred, the facade hands out the ids the next spawns
+// will take without a call: the free list's slots from its head, in order, then never-
+// used slots from H_SLOT_COUNT up (at generation H_FRESH_GEN). When the deferred
+// changes are applied, spawnClaimed gives those exact ids their rows; claims a failed
+// flush leaves unborn are burned, so no handle the facade gave out can ever match a
+// later entity.
+
+/**
+ * Whether the n ids at ptr are, in order, what claims take now: each one the free list's
+ * head at its current generation, or the next never-used slot at H_FRESH_GEN (a flush
+ * may have freed slots since the claims were made: they queue behind the claimed ones).
+ */
+export function claimsValid(ptr: usize, n: u32): bool {
+  const recR = <usize>hget(H_REC_ROW);
+  let head = hget(H_FREE_HEAD);
+  let free = hget(H_FREE_COUNT);
+  let fresh = hget(H_SLOT_COUNT);
+  const freshGen = hget(H_FRESH_GEN);
+  for (let i: u32 = 0; i < n; i++) {
+    const e = load<u32>(ptr + (<usize>i << 2));
+    const slot = slotOf(e);
+    if (free > 0 && slot == head && genOf(e) == recGen(slot)) {
+      head = load<u32>(recR + (<usize>slot << 2));
+      free--;
+    } else if (slot == fresh && genOf(e) == freshGen && fresh < MAX_SLOTS) {
+      fresh++;
+    } else return false;
+  }
+  return true;
+}
+
+/** How many of the n (valid) claimed ids at ptr are never-used slots. */
+export function freshClaims(ptr: usize, n: u32): u32 {
+  const fresh = hget(H_SLOT_COUNT);
+  let count: u32 = 0;
+  for (let i: u32 = 0; i < n; i++) if (slotOf(load<u32>(ptr + (<usize>i << 2))) >= fresh) count++;
+  return count;
+}
+
+/**
+ * takeSlots for the n claimed ids at ptr (claimsValid, and slots reserved for the fresh
+ * ones): each takes its own slot, at rows first .. first + n - 1 of table t.
+ */
+export function takeClaimed(ptr: usize, n: u32, t: u32, first: u32, ents: usize): void {
+  const recT = <usize>hget(H_REC_TABLE), recR = <usize>hget(H_REC_ROW), recG = <usize>hget(H_REC_GEN);
+  let head = hget(H_FREE_HEAD);
+  let free = hget(H_FREE_COUNT);
+  let next = hget(H_SLOT_COUNT);
+  for (let i: u32 = 0; i < n; i++) {
+    const e = load<u32>(ptr + (<usize>i << 2));
+    const slot = slotOf(e);
+    if (free > 0 && slot == head) {
+      head = load<u32>(recR + (<usize>slot << 2));
+      free--;
+    } else {
+      next = slot + 1;
+      store<u16>(recG + (<usize>slot << 1), <u16>genOf(e));
+    }
+    store<i32>(recT + (<usize>slot << 2), <i32>t);
+    store<u32>(recR + (<usize>slot << 2), first + i);
+    store<u32>(ents + (<usize>(first + i) << 2), e);
+  }
+  hset(H_FREE_HEAD, head);
+  if (head == 0) hset(H_FREE_TAIL, 0);
+  hset(H_FREE_COUNT, free);
+  hset(H_SLOT_COUNT, next);
+  hset(H_ALIVE, hget(H_ALIVE) + n);
+}
+
+/**
+ * Burns the n claimed ids at ptr that no entity took: a free slot's generation moves on
+ * (retired when it would wrap), and never-used slots start one generation later from
+ * now. Needs no memory; ids that are alive or already stale are left alone.
+ */
+export function burnClaims(ptr: usize, n: u32): void {
+  const count = hget(H_SLOT_COUNT);
+  const freshGen = hget(H_FRESH_GEN);
+  let fresh = false;
+  for (let i: u32 = 0; i < n; i++) {
+    const e = load<u32>(ptr + (<usize>i << 2));
+    const slot = slotOf(e);
+    if (slot == 0) continue;
+    if (slot >= count) {
+      if (genOf(e) == freshGen) fresh = true;
+      continue;
+    }
+    if (recTable(slot) >= 0 || recGen(slot) != genOf(e)) continue;
+    const gen = (genOf(e) + 1) & GEN_MASK;
+    store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>gen);
+    if (gen == 0) retireFree(slot);
+  }
+  if (fresh) hset(H_FRESH_GEN, (freshGen + 1) & GEN_MASK);
+}
+
+/** Takes free slot `slot` off the free list for good (its generations ran out). */
+function retireFree(slot: u32): void {
+  const recR = <usize>hget(H_REC_ROW);
+  let prev: u32 = 0;
+  let cur = hget(H_FREE_HEAD);
+  while (cur != 0 && cur != slot) {
+    prev = cur;
+    cur = load<u32>(recR + (<usize>cur << 2));
+  }
+  if (cur == 0) return;
+  const next = load<u32>(recR + (<usize>slot << 2));
+  if (prev == 0) hset(H_FREE_HEAD, next);
+  else store<u32>(recR + (<usize>prev << 2), next);
+  if (hget(H_FREE_TAIL) == slot) hset(H_FREE_TAIL, prev);
+  hset(H_FREE_COUNT, hget(H_FREE_COUNT) - 1);
+  hset(H_RETIRED, hget(H_RETIRED) + 1);
 }

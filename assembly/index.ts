@@ -7,55 +7,35 @@
 // Invariant: a failed export leaves no visible change, and with checks on (debug
 // target) every structural export ends with checkInvariants().
 import {
-  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_PLAN_ARMED,
-  H_COMPONENT_COUNT, H_TABLE_SEQ, H_TARGET_SLOTS, OK, T_COUNT, T_SEQ,
+  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_FREE_COUNT, H_TARGET_SLOTS, OK,
+  T_COUNT, T_SEQ,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
+import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
-  addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount,
-} from "./archetype-map";
-import { cancelPlan, commitDestroy as commitPlanned, planDestroy as planListed } from "./cascade";
-import { checkInvariants as walkInvariants } from "./debug";
-import { initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf } from "./entity-index";
+  burnClaims, claimsValid, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf,
+} from "./entity-index";
+import { after, badComponent, badTable, batch, failed, seqNow } from "./guard";
 import { HDR, hget, hset } from "./header";
 import { maskHas, maskWords, tableMask, unknownBits } from "./mask";
 import {
-  destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, setPairTarget, TO_TABLE,
-  WITH_COMPONENT, WITH_PAIR, WITHOUT_COMPONENT, WITHOUT_PAIR,
+  destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, TO_TABLE, WITH_COMPONENT,
+  WITHOUT_COMPONENT,
 } from "./batch";
-import { destroyEntity, moveEntity, spawnInto, spawnManyInto, trapAfterMoves } from "./migrate";
+import { destroyEntity, moveEntity, spawnClaimedInto, spawnInto, spawnManyInto, trapAfterMoves } from "./migrate";
 import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
-import { companionOf, initRegistry, isRelation, registerComponent as registryAdd, setCompanion } from "./registry";
-import {
-  tableForKey as keyTable, tableForMask as maskTable, tableWith as edgeWith, tableWithout as edgeWithout,
-  tableWithoutPair, tableWithPair,
-} from "./subtables";
+import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
+import { tableForMask as maskTable, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
 import { ensureCapacity, tget } from "./table";
 import { holdsTarget, isTargetSlot } from "./target-index";
+import { checkInvariants as walkInvariants } from "./debug";
+import { destroyPlanned } from "./relation-calls";
 
-/** Runs the invariant walk after a structural op (debug target, checks on). */
-@inline function after(status: i32): i32 {
-  if (!ASC_NO_ASSERT && hget(H_CHECKS) != 0) walkInvariants();
-  return status;
-}
-
-@inline function badTable(t: u32): bool { return t >= tableCount() || !isLive(t); }
-
-/** A failed call drops the tables it created (they are empty), then reports status. */
-function failed(status: i32, seqBefore: u32): i32 {
-  dropTablesSince(seqBefore);
-  return after(status);
-}
-
-/** Runs a batch; when it fails, the tables it created are dropped again. */
-@inline function batch(status: i32, seqBefore: u32): i32 {
-  return status < 0 ? failed(status, seqBefore) : after(status);
-}
-
-/** Creation number of the next table (H_TABLE_SEQ): what dropTables takes. */
-@inline function seqNow(): u32 { return hget(H_TABLE_SEQ); }
+export {
+  addPair, cancelDestroy, commitDestroy, pairMany, pairTables, planDestroy, removePair, tableForPairs,
+} from "./relation-calls";
 
 /**
  * Drops the tables created since creation number `seq`, which must all be empty (the
@@ -68,8 +48,6 @@ export function dropTables(seq: u32): i32 {
   dropTablesSince(seq);
   return after(OK);
 }
-@inline function badComponent(c: u32): bool { return c >= hget(H_COMPONENT_COUNT); }
-
 /** Sets up an empty world; maxPages caps memory (64 KiB pages). */
 export function init(maxPages: u32, checks: u32): i32 {
   initAllocator(maxPages);
@@ -185,6 +163,29 @@ export function spawnMany(t: u32, n: u32, out: usize): i32 {
   return after(<i32>first);
 }
 
+/**
+ * Spawns the n entities whose ids were claimed while changes were deferred (listed at
+ * ptr in claim order, see entity-index.ts) into table t: rows first .. first + n - 1;
+ * returns first or a status. ERR_BAD_ARGUMENT when the ids are not the ones claims
+ * take now; nothing changes unless all of it can.
+ */
+export function spawnIds(t: u32, ptr: usize, n: u32): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  if (!claimsValid(ptr, n)) return ERR_BAD_ARGUMENT;
+  if (!reserveJournal(1)) return ERR_CAPACITY;
+  const reserved = reserveSlots(freshClaims(ptr, n) + hget(H_FREE_COUNT));
+  if (reserved != OK) return reserved;
+  const first = tget(t, T_COUNT);
+  if (!ensureCapacity(t, first + n)) return ERR_CAPACITY;
+  spawnClaimedInto(t, ptr, n);
+  return after(<i32>first);
+}
+
+/** Burns the n claimed ids at ptr that no entity took (a failed flush); needs no memory. */
+export function burnIds(ptr: usize, n: u32): void {
+  burnClaims(ptr, n);
+}
+
 /** Adds c to e: 0 when e moved to a new table, 1 when it already had c. */
 export function add(e: u32, c: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
@@ -292,14 +293,6 @@ export function destroy(e: u32): i32 {
   return after(OK);
 }
 
-/** Plans destroying the n (live) entities at ptr with their relations' cascade and carries it out. */
-function destroyPlanned(ptr: usize, n: u32): i32 {
-  const planned = planListed(ptr, n);
-  if (planned < 0) return after(planned);
-  commitPlanned();
-  return after(OK);
-}
-
 /**
  * Destroys the n entities at ptr; all or nothing (a repeated entity is destroyed once).
  * When one is a relation target, the destroy is planned and carried out as a whole.
@@ -314,103 +307,6 @@ export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
   }
   if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(destroyListed(ptr, n, skipDead != 0));
-}
-
-/**
- * Plans destroying the n entities at ptr (dead ones skipped) with everything their
- * relations take along: returns how many entities die, listed at H_DYING, or a status
- * (nothing changed). commitDestroy() then carries it out; any other call first is
- * allowed and forgets the plan.
- */
-export function planDestroy(ptr: usize, n: u32): i32 {
-  return after(planListed(ptr, n));
-}
-
-/** Forgets a plan of planDestroy (the facade's way out when it cannot go on). */
-export function cancelDestroy(): void {
-  cancelPlan();
-}
-
-/** Carries out the destroy planDestroy() just planned; ERR_BAD_ARGUMENT when there is none. */
-export function commitDestroy(): i32 {
-  if (hget(H_PLAN_ARMED) == 0) return ERR_BAD_ARGUMENT;
-  commitPlanned();
-  return after(OK);
-}
-
-/** Adds the pair (rel, target) to e: 0 when e moved, 1 when it held the pair already. */
-export function addPair(e: u32, rel: u32, target: u32): i32 {
-  if (!indexIsAlive(e) || !indexIsAlive(target)) return ERR_STALE;
-  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
-  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
-  const src = <u32>recTable(slotOf(e));
-  if (!reserveJournal(1)) return ERR_CAPACITY;
-  const before = seqNow();
-  return moveOne(e, src, tableWithPair(src, rel, target), before, 0, 1);
-}
-
-/**
- * Moves e from its table src to dst (the caller's lookup, which may have created it):
- * returns `moved`, or `stayed` when dst is src; a failure drops the tables made since `before`.
- */
-function moveOne(e: u32, src: u32, dst: i32, before: u32, moved: i32, stayed: i32): i32 {
-  if (dst < 0) return failed(dst, before);
-  if (<u32>dst == src) return after(stayed);
-  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
-  moveEntity(e, <u32>dst);
-  return after(moved);
-}
-
-/** Removes the pair (rel, target) from e: 1 when it held it, 0 when not. A dead target is simply not held. */
-export function removePair(e: u32, rel: u32, target: u32): i32 {
-  if (!indexIsAlive(e)) return ERR_STALE;
-  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
-  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
-  const src = <u32>recTable(slotOf(e));
-  if (!reserveJournal(1)) return ERR_CAPACITY;
-  const before = seqNow();
-  return moveOne(e, src, tableWithoutPair(src, rel, target), before, 1, 0);
-}
-
-/** Adds (adding != 0) or removes the pair (rel, target) on the n entities at ptr; all or nothing. */
-export function pairMany(ptr: usize, n: u32, rel: u32, target: u32, adding: u32, skipDead: u32): i32 {
-  const checked = pairBatch(n, rel, target, adding);
-  if (checked != OK) return checked;
-  const before = seqNow();
-  return batch(moveListed(ptr, n, adding != 0 ? WITH_PAIR : WITHOUT_PAIR, rel, skipDead != 0), before);
-}
-
-/** The checks and reservations of a pair batch of n entities; sets the batch's target. */
-function pairBatch(n: u32, rel: u32, target: u32, adding: u32): i32 {
-  if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
-  if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
-  if (adding != 0 && !indexIsAlive(target)) return ERR_STALE;
-  if (!reserveJournal(n)) return ERR_CAPACITY;
-  setPairTarget(target);
-  return OK;
-}
-
-/** Adds or removes the pair on every row of the n tables listed at ptr (see addToTables). */
-export function pairTables(ptr: usize, n: u32, rel: u32, target: u32, adding: u32, out: usize): i32 {
-  const checked = pairBatch(n, rel, target, adding);
-  if (checked != OK) return checked;
-  const before = seqNow();
-  return batch(moveTables(ptr, n, adding != 0 ? WITH_PAIR : WITHOUT_PAIR, rel, out), before);
-}
-
-/**
- * The table for the mask at m (maskWords() u64 words) plus the n pairs at p (P_STRIDE
- * u32 each: relation, target, 0, 0), created on first use. ERR_STALE with H_RESULT =
- * the pair's index for a dead target; ERR_BAD_ARGUMENT for a relation bit without a
- * pair, a non-relation pair or two targets of an exclusive relation.
- */
-export function tableForPairs(m: usize, p: usize, n: u32): i32 {
-  if (unknownBits(m)) return ERR_UNKNOWN_COMPONENT;
-  for (let i: u32 = 0; i < n; i++) if (badComponent(load<u32>(p + (<usize>i << 4)))) return ERR_UNKNOWN_COMPONENT;
-  addCompanions(m);
-  const before = seqNow();
-  const t = keyTable(m, p, n);
-  return t < 0 ? failed(t, before) : after(t);
 }
 
 export function isAlive(e: u32): i32 { return indexIsAlive(e) ? 1 : 0; }

@@ -7,7 +7,7 @@
 // change, and a move of a relation target is counted (target-index.ts: H_TARGET_MOVES).
 import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
 import { record } from "./journal";
-import { recRow, recTable, releaseSlot, setRecord, slotOf, takeSlot, takeSlots } from "./entity-index";
+import { recRow, recTable, releaseSlot, setRecord, slotOf, takeClaimed, takeSlot, takeSlots } from "./entity-index";
 import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
 import { noteRowsMoved, noteTargetMoved } from "./target-index";
 
@@ -31,6 +31,16 @@ export function spawnManyInto(t: u32, n: u32, out: usize): void {
   const first = tget(t, T_COUNT);
   record(J_APPEND, t, first, n, 0, 0);
   takeSlots(n, t, first, <usize>cget(colDesc(t, 0), C_PTR), out);
+  tset(t, T_COUNT, first + n);
+  const ncols = tget(t, T_NCOLS);
+  for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, first, n);
+}
+
+/** spawnManyInto for the n claimed ids at ptr (entity-index.ts: claimsValid, slots reserved). */
+export function spawnClaimedInto(t: u32, ptr: usize, n: u32): void {
+  const first = tget(t, T_COUNT);
+  record(J_APPEND, t, first, n, 0, 0);
+  takeClaimed(ptr, n, t, first, <usize>cget(colDesc(t, 0), C_PTR));
   tset(t, T_COUNT, first + n);
   const ncols = tget(t, T_NCOLS);
   for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, first, n);

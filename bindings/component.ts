@@ -10,6 +10,7 @@ import {
   badValue,
   emptyName,
   notASchema,
+  notValues,
   relationDataNeedsExclusive,
   relationObjectFields,
   relationOptions,
@@ -134,12 +135,40 @@ export class Component<S extends Schema = Schema, N extends string = string> {
 export class ComponentInit<S extends Schema = Schema> {
   /** @internal See Component.isInit. */
   readonly isInit = true;
+  /** @internal Some value is array-like (it may be a view on a world's memory); set by the check. */
+  readonly arrays: boolean;
+  /**
+   * Checks the values against the schema now (names, shapes, numbers: SchemaError),
+   * so spawn only writes them; withEach values are checked by spawnMany, which knows n.
+   */
   constructor(
     readonly component: Component<S>,
     readonly values: Init<S>,
     /** Made by withEach: array values hold one value per entity ("object" fields included). */
     readonly each = false,
-  ) {}
+  ) {
+    this.arrays = each || checkInitValues(component, values, false);
+  }
+}
+
+/**
+ * Checks init values against c's schema: an object whose keys are c's fields, numbers
+ * for scalars, array-likes of the field's length (or one number) for arrays; with
+ * `strict`, integers must fit their field. Returns whether a value is array-like.
+ */
+export function checkInitValues(c: Component, values: unknown, strict: boolean): boolean {
+  if (values === null || typeof values !== "object")
+    throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
+  let arrays = false;
+  const own = values as Record<string, unknown>;
+  for (const name in own) {
+    if (!Object.hasOwn(own, name)) continue;
+    const value = own[name];
+    if (value === undefined || c.objectFieldByName.has(name)) continue; // object fields take any JS value
+    checkInit(c, c.field(name), value, strict);
+    if (typeof value === "object") arrays = true;
+  }
+  return arrays;
 }
 
 /** An "object" field: any JS value, kept in a JS array row-aligned with the table. */

@@ -131,6 +131,10 @@ export const flushInIteration = () =>
 export const batchTarget = (method: string, target: unknown) =>
   `${method}() takes an array of entities or a query, got ${String(target)}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
+export const elementIndex = (component: string, field: string, length: number, k: unknown) =>
+  `${component}.${field} has elements 0 to ${length - 1}, got ${String(k)}`;
+export const noTableYet = (entity: string) =>
+  `${entity} was spawned while changes are deferred: it joins its table when they are applied`;
 export const spawnManyCount = (max: number, n: unknown) =>
   `spawnMany needs a whole number of entities from 0 to ${max}, got ${String(n)}`;
 

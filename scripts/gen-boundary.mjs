@@ -6,7 +6,7 @@
 //       every `export const NAME: type = expr;`, evaluated (numbers, names declared
 //       above, + - * << >> >>> | & ^ ~, parentheses), with its trailing comment
 //   assembly/index.ts      ->  bindings/core/calls.generated.ts
-//       the raw export signatures (CoreExports: i32 in, i32 out; void stays void) and
+//       (and the files it re-exports from) the raw export signatures (CoreExports: i32 in, i32 out; void stays void) and
 //       one guarded call per export (CoreCalls): the call, then sync(); a trap becomes
 //       poison(error), which marks the core dead and returns the WorldPoisonedError to throw
 //
@@ -119,17 +119,30 @@ function jsType(type) {
   return type === "void" ? "void" : "number";
 }
 
-function calls() {
-  const path = "assembly/index.ts";
+/** The exported functions of an AssemblyScript file, following `export { f } from "./m"`. */
+function exportedFunctions(path, only) {
   const source = parse(path);
-  const exports = [];
+  const out = [];
   for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && statement.exportClause) {
+      const names = new Set(statement.exportClause.elements.map((e) => e.name.text));
+      const from = `assembly/${statement.moduleSpecifier.text.replace(/^\.\//, "")}.ts`;
+      out.push(...exportedFunctions(from, names));
+      continue;
+    }
     if (!ts.isFunctionDeclaration(statement) || !isExported(statement)) continue;
     const name = statement.name.text;
+    if (only !== undefined && !only.has(name)) continue;
     const params = statement.parameters.map((p) => p.name.getText());
     const ret = jsType(statement.type?.getText() ?? "void");
-    exports.push({ name, params, ret, doc: docComment(source, statement, "  ") });
+    out.push({ name, params, ret, doc: docComment(source, statement, "  ") });
   }
+  return out;
+}
+
+function calls() {
+  const path = "assembly/index.ts";
+  const exports = exportedFunctions(path);
   const sig = (e) => `${e.name}(${e.params.map((p) => `${p}: number`).join(", ")}): ${e.ret}`;
   const out = [HEADER(path)];
   out.push(`// The core's raw exports (i32 in, i32 out) and one guarded call per export.

@@ -4,6 +4,14 @@
 /** The raw exports of the core instance. */
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
+  planDestroy(ptr: number, n: number): number;
+  cancelDestroy(): void;
+  commitDestroy(): number;
+  addPair(e: number, rel: number, target: number): number;
+  removePair(e: number, rel: number, target: number): number;
+  pairMany(ptr: number, n: number, rel: number, target: number, adding: number, skipDead: number): number;
+  pairTables(ptr: number, n: number, rel: number, target: number, adding: number, out: number): number;
+  tableForPairs(m: number, p: number, n: number): number;
   dropTables(seq: number): number;
   init(maxPages: number, checks: number): number;
   headerPtr(): number;
@@ -20,6 +28,8 @@ export interface CoreExports {
   freeBlock(ptr: number): void;
   spawn(t: number): number;
   spawnMany(t: number, n: number, out: number): number;
+  spawnIds(t: number, ptr: number, n: number): number;
+  burnIds(ptr: number, n: number): void;
   add(e: number, c: number): number;
   remove(e: number, c: number): number;
   moveTo(e: number, t: number): number;
@@ -31,14 +41,6 @@ export interface CoreExports {
   destroyInTables(ptr: number, n: number): number;
   destroy(e: number): number;
   destroyMany(ptr: number, n: number, skipDead: number): number;
-  planDestroy(ptr: number, n: number): number;
-  cancelDestroy(): void;
-  commitDestroy(): number;
-  addPair(e: number, rel: number, target: number): number;
-  removePair(e: number, rel: number, target: number): number;
-  pairMany(ptr: number, n: number, rel: number, target: number, adding: number, skipDead: number): number;
-  pairTables(ptr: number, n: number, rel: number, target: number, adding: number, out: number): number;
-  tableForPairs(m: number, p: number, n: number): number;
   isAlive(e: number): number;
   firstDead(ptr: number, n: number): number;
   reserveEntities(n: number): number;
@@ -54,6 +56,103 @@ export abstract class CoreCalls {
   protected abstract readonly raw: CoreExports;
   protected abstract sync(): void;
   protected abstract poison(error: unknown): Error;
+
+  /**
+   * Plans destroying the n entities at ptr (dead ones skipped) with everything their
+   * relations take along: returns how many entities die, listed at H_DYING, or a status
+   * (nothing changed). commitDestroy() then carries it out; any other call first is
+   * allowed and forgets the plan.
+   */
+  planDestroy(ptr: number, n: number): number {
+    try {
+      const r = this.raw.planDestroy(ptr, n);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Forgets a plan of planDestroy (the facade's way out when it cannot go on). */
+  cancelDestroy(): void {
+    try {
+      this.raw.cancelDestroy();
+      this.sync();
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Carries out the destroy planDestroy() just planned; ERR_BAD_ARGUMENT when there is none. */
+  commitDestroy(): number {
+    try {
+      const r = this.raw.commitDestroy();
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Adds the pair (rel, target) to e: 0 when e moved, 1 when it held the pair already. */
+  addPair(e: number, rel: number, target: number): number {
+    try {
+      const r = this.raw.addPair(e, rel, target);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Removes the pair (rel, target) from e: 1 when it held it, 0 when not. A dead target is simply not held. */
+  removePair(e: number, rel: number, target: number): number {
+    try {
+      const r = this.raw.removePair(e, rel, target);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Adds (adding != 0) or removes the pair (rel, target) on the n entities at ptr; all or nothing. */
+  pairMany(ptr: number, n: number, rel: number, target: number, adding: number, skipDead: number): number {
+    try {
+      const r = this.raw.pairMany(ptr, n, rel, target, adding, skipDead);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Adds or removes the pair on every row of the n tables listed at ptr (see addToTables). */
+  pairTables(ptr: number, n: number, rel: number, target: number, adding: number, out: number): number {
+    try {
+      const r = this.raw.pairTables(ptr, n, rel, target, adding, out);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /**
+   * The table for the mask at m (maskWords() u64 words) plus the n pairs at p (P_STRIDE
+   * u32 each: relation, target, 0, 0), created on first use. ERR_STALE with H_RESULT =
+   * the pair's index for a dead target; ERR_BAD_ARGUMENT for a relation bit without a
+   * pair, a non-relation pair or two targets of an exclusive relation.
+   */
+  tableForPairs(m: number, p: number, n: number): number {
+    try {
+      const r = this.raw.tableForPairs(m, p, n);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
 
   /**
    * Drops the tables created since creation number `seq`, which must all be empty (the
@@ -244,6 +343,32 @@ export abstract class CoreCalls {
     }
   }
 
+  /**
+   * Spawns the n entities whose ids were claimed while changes were deferred (listed at
+   * ptr in claim order, see entity-index.ts) into table t: rows first .. first + n - 1;
+   * returns first or a status. ERR_BAD_ARGUMENT when the ids are not the ones claims
+   * take now; nothing changes unless all of it can.
+   */
+  spawnIds(t: number, ptr: number, n: number): number {
+    try {
+      const r = this.raw.spawnIds(t, ptr, n);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Burns the n claimed ids at ptr that no entity took (a failed flush); needs no memory. */
+  burnIds(ptr: number, n: number): void {
+    try {
+      this.raw.burnIds(ptr, n);
+      this.sync();
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
   /** Adds c to e: 0 when e moved to a new table, 1 when it already had c. */
   add(e: number, c: number): number {
     try {
@@ -364,103 +489,6 @@ export abstract class CoreCalls {
   destroyMany(ptr: number, n: number, skipDead: number): number {
     try {
       const r = this.raw.destroyMany(ptr, n, skipDead);
-      this.sync();
-      return r;
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /**
-   * Plans destroying the n entities at ptr (dead ones skipped) with everything their
-   * relations take along: returns how many entities die, listed at H_DYING, or a status
-   * (nothing changed). commitDestroy() then carries it out; any other call first is
-   * allowed and forgets the plan.
-   */
-  planDestroy(ptr: number, n: number): number {
-    try {
-      const r = this.raw.planDestroy(ptr, n);
-      this.sync();
-      return r;
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /** Forgets a plan of planDestroy (the facade's way out when it cannot go on). */
-  cancelDestroy(): void {
-    try {
-      this.raw.cancelDestroy();
-      this.sync();
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /** Carries out the destroy planDestroy() just planned; ERR_BAD_ARGUMENT when there is none. */
-  commitDestroy(): number {
-    try {
-      const r = this.raw.commitDestroy();
-      this.sync();
-      return r;
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /** Adds the pair (rel, target) to e: 0 when e moved, 1 when it held the pair already. */
-  addPair(e: number, rel: number, target: number): number {
-    try {
-      const r = this.raw.addPair(e, rel, target);
-      this.sync();
-      return r;
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /** Removes the pair (rel, target) from e: 1 when it held it, 0 when not. A dead target is simply not held. */
-  removePair(e: number, rel: number, target: number): number {
-    try {
-      const r = this.raw.removePair(e, rel, target);
-      this.sync();
-      return r;
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /** Adds (adding != 0) or removes the pair (rel, target) on the n entities at ptr; all or nothing. */
-  pairMany(ptr: number, n: number, rel: number, target: number, adding: number, skipDead: number): number {
-    try {
-      const r = this.raw.pairMany(ptr, n, rel, target, adding, skipDead);
-      this.sync();
-      return r;
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /** Adds or removes the pair on every row of the n tables listed at ptr (see addToTables). */
-  pairTables(ptr: number, n: number, rel: number, target: number, adding: number, out: number): number {
-    try {
-      const r = this.raw.pairTables(ptr, n, rel, target, adding, out);
-      this.sync();
-      return r;
-    } catch (error) {
-      throw this.poison(error);
-    }
-  }
-
-  /**
-   * The table for the mask at m (maskWords() u64 words) plus the n pairs at p (P_STRIDE
-   * u32 each: relation, target, 0, 0), created on first use. ERR_STALE with H_RESULT =
-   * the pair's index for a dead target; ERR_BAD_ARGUMENT for a relation bit without a
-   * pair, a non-relation pair or two targets of an exclusive relation.
-   */
-  tableForPairs(m: number, p: number, n: number): number {
-    try {
-      const r = this.raw.tableForPairs(m, p, n);
       this.sync();
       return r;
     } catch (error) {

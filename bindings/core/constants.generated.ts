@@ -69,6 +69,7 @@ export const H_TARGET_SLOTS = 50; //  [target-index] slots whose chain is not em
 export const H_TGT_CAP = 51; //       [target-index] entries in the target map (a power of two, or 0 before the first pair)
 export const H_TGT_BITS = 52; //      [entity-index] ptr to a bitset over slots, grown with them (target-index sets the bits)
 export const H_CREATED = 53; //       [archetype-map] ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
+export const H_FRESH_GEN = 54; //     [entity-index] generation a never-used slot starts at (moves on when claims of such slots are burned)
 export const CREATED_RING = 256;
 export const H_SIZE = 56;
 export const J_APPEND = 1;

@@ -39,7 +39,7 @@ export function stale(b: Boundary, e: number): StaleEntityError {
 
 /** The status of registerComponent for component `name`: its id, or the typed error. */
 export function registered(b: Boundary, status: number, name: string): number {
-  if (status === ERR_COMPONENT_LIMIT) throw new CapacityError(componentLimit(name, MAX_COMPONENTS - 1));
+  if (status === ERR_COMPONENT_LIMIT) throw new CapacityError(componentLimit(name, MAX_COMPONENTS));
   if (status === ERR_BAD_ARGUMENT) throw new SchemaError(coreRejectedSchema(name));
   return expect(b, status, `register ${name}`);
 }

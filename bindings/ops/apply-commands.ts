@@ -1,17 +1,20 @@
-// Applying the command buffer (commands.ts) in order. Each run of spawns into one table,
-// of adds or removes of one component, or of destroys is one core call. On a
-// CapacityError the commands before the failing run stay applied, the rest are dropped,
-// and the entities still parked for them are destroyed, so none is left alive without
-// the components it was spawned with. (An all-or-nothing flush would need a reservation
-// pass over the whole buffer first.)
-import { type ComponentArg, ComponentInit, type Relation } from "../component.js";
-import { H_RESULT, NO_BLOCK } from "../core/constants.generated.js";
+// Applying the command buffer (commands.ts) in order, in runs: spawns of one component
+// set, adds or removes of one component, destroys; each run is one core call, which
+// moves whole blocks of rows where the run lists a table's rows in order. Spawns take
+// the ids claimed for them (store/claims.ts). On a CapacityError the commands before
+// the failing run stay applied, the rest are dropped, and the claimed ids no entity took
+// are burned, so none is ever alive without the components it was spawned with.
+import type { Relation } from "../component.js";
+import { H_SCRATCH_BYTES } from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
 import { stage, trim } from "../core/scratch.js";
 import { expect } from "../core/status.js";
 import { CapacityError } from "../errors.js";
 import { flushFailed } from "../messages.js";
+import type { ComponentSet } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
-import { writeValues } from "../store/values.js";
+import type { Table } from "../store/table.js";
+import { tableOfSet } from "./archetypes.js";
 import { destroyMany, moveMany, pairMany, writeManyInits } from "./batch-ops.js";
 import {
   ADD,
@@ -21,29 +24,41 @@ import {
   DESTROY,
   DESTROY_MANY,
   type ManyData,
+  OBJECT,
   PAIR_MANY,
-  type PairData,
   type PairManyData,
   REMOVE,
   REMOVE_MANY,
   REMOVE_PAIR,
+  SPARSE,
   SPAWN,
   SPAWN_MANY,
   type SpawnManyData,
 } from "./commands.js";
 import { addPair, removePair } from "./entity-ops.js";
 
-/** Applies the buffer in order; `parked` is the parking table (world/deferral.ts). */
-export function applyCommands(store: Store, buf: CommandBuffer, parked: number): void {
+/** Applies the buffer in order, then forgets the claims (all born, or burned on a failure). */
+export function applyCommands(store: Store, buf: CommandBuffer): void {
   store.changes.settle();
   let i = 0;
   try {
     while (i < buf.size) i = applyRun(store, buf, i);
   } catch (error) {
     if (!(error instanceof CapacityError) || store.core.dead !== undefined) throw error;
-    const left = store.tables.at(parked);
-    if (left.refresh() > 0) destroyMany(store, left.entities.slice(), true);
+    burnUnborn(store);
     throw new CapacityError(flushFailed(error.message, i, buf.size - i));
+  } finally {
+    store.claims.reset();
+  }
+}
+
+/** Burns the claimed ids no entity took, in pieces that fit the scratch buffer as it is (no memory needed). */
+function burnUnborn(store: Store): void {
+  const ids = store.claims.unbornIds();
+  const room = Math.max(1, store.core.header(H_SCRATCH_BYTES) >>> 2);
+  for (let i = 0; i < ids.length; i += room) {
+    const part = ids.subarray(i, Math.min(ids.length, i + room));
+    store.core.burnIds(stage(store, part, "burn claimed ids"), part.length);
   }
 }
 
@@ -51,105 +66,102 @@ export function applyCommands(store: Store, buf: CommandBuffer, parked: number):
 function applyRun(store: Store, buf: CommandBuffer, i: number): number {
   const j = buf.runEnd(i);
   const kind = buf.kind[i];
+  const core = store.core;
   if (kind === SPAWN) applySpawns(store, buf, i, j);
-  else if (kind === SPAWN_MANY) applySpawnMany(store, buf.target[i], buf.payload(i) as SpawnManyData);
+  else if (kind === SPAWN_MANY) applySpawnMany(store, buf.payload(i) as SpawnManyData);
   else if (kind === ADD || kind === REMOVE) applyMoves(store, buf, i, j);
   else if (kind === DESTROY || kind === DESTROY_MANY) applyDestroys(store, buf, i, j);
   else if (kind === ADD_PAIR || kind === REMOVE_PAIR) applyPair(store, buf, i);
   else if (kind === PAIR_MANY) {
     const d = buf.payload(i) as PairManyData;
-    const rel = buf.target[i];
-    if (store.core.tableOf(d.target) >= 0) pairMany(store, d.ids, rel, d.target, d.adding, d.values, true);
-    else if (d.adding) lostTarget(store, d.ids, rel);
+    if (core.tableOf(d.target) >= 0) pairMany(store, d.ids, buf.a[i], d.target, d.adding, d.values, true);
+    else if (d.adding) lostTarget(store, d.ids, buf.a[i]);
   } else if (kind === ADD_MANY || kind === REMOVE_MANY) {
     const { ids, values } = buf.payload(i) as ManyData;
-    moveMany(store, ids, buf.target[i], kind === ADD_MANY, values, true);
+    moveMany(store, ids, buf.a[i], kind === ADD_MANY, values, true);
+  } else if (kind === SPARSE) {
+    if (core.tableOf(buf.entity[i]) >= 0) store.sparse.set(buf.a[i], buf.entity[i], buf.b[i] === 1);
   }
   return j;
 }
 
+/** Spawns of one component set: their claimed ids take rows of its table as one block. */
 function applySpawns(store: Store, buf: CommandBuffer, i: number, j: number): void {
-  const { core, changes, registry, tables } = store;
-  const table = buf.target[i];
-  const what = `spawn ${j - i} entities`;
+  const { core, changes, claims, tables } = store;
+  const n = j - i;
+  const table = tableOfSet(store, buf.data[i] as ComponentSet, []);
+  const what = `spawn ${n} entities`;
   const ptr = stage(store, buf.entity.subarray(i, j), what);
+  let first: number;
   try {
-    expect(store, core.moveMany(ptr, j - i, table, 1), what);
+    first = expect(store, core.spawnIds(table, ptr, n), what);
   } finally {
-    trim(store, (j - i) * 4);
+    trim(store, n * 4);
   }
+  claims.bornNext(n);
+  store.sparse.follow();
   const tbl = tables.at(table);
-  const stamping = changes.ticksOf.length > 0;
-  for (let k = i; k < j; k++) {
-    const inits = buf.payload(k) as readonly ComponentArg[];
-    const e = buf.entity[k];
-    if (core.tableOf(e) !== table) continue;
-    const row = core.rowOf(e);
-    if (stamping) changes.stampSpawned(tbl, row, 1);
-    for (let a = 0; a < inits.length; a++) {
-      const arg = inits[a];
-      if (arg instanceof ComponentInit)
-        writeValues(core, tbl, row, arg.component, registry.ids[arg.component.key], arg.values);
-    }
-  }
+  if (changes.ticksOf.length > 0) changes.stampSpawned(tbl, first, n);
+  for (let k = i; k < j; k++) if (buf.hasValues(k)) writeEncoded(core, tbl, first + k - i, buf, k);
 }
 
-function applySpawnMany(store: Store, table: number, data: SpawnManyData): void {
-  const { core, changes, tables } = store;
-  const { ids, inits } = data;
+function applySpawnMany(store: Store, data: SpawnManyData): void {
+  const { core, changes, claims, tables } = store;
+  const { ids, set, inits } = data;
+  const table = tableOfSet(store, set, inits);
   const what = `spawn ${ids.length} entities`;
   const ptr = stage(store, ids, what);
+  let first: number;
   try {
-    expect(store, core.moveMany(ptr, ids.length, table, 1), what);
+    first = expect(store, core.spawnIds(table, ptr, ids.length), what);
   } finally {
     trim(store, ids.length * 4);
   }
-  // Parked entities are alive until a later command destroys them, so all landed in
-  // table, usually as one block of rows.
-  const first = core.header(H_RESULT);
+  claims.bornNext(ids.length);
+  store.sparse.follow();
+  if (changes.ticksOf.length > 0) changes.stampSpawned(tables.at(table), first, ids.length);
   const rows = new Int32Array(ids.length);
-  if (first !== NO_BLOCK) for (let k = 0; k < ids.length; k++) rows[k] = first + k;
-  else for (let k = 0; k < ids.length; k++) rows[k] = core.rowOf(ids[k]);
+  for (let k = 0; k < ids.length; k++) rows[k] = first + k;
   writeManyInits(store, table, rows, inits);
-  if (changes.ticksOf.length > 0) {
-    const tbl = tables.at(table);
-    for (const id of tbl.componentIds) if (changes.isTracked(id)) changes.stampRows(tbl, id, rows, true);
-  }
 }
 
+/** A run of adds or removes of one component: one batch move, then the values added ones carry. */
 function applyMoves(store: Store, buf: CommandBuffer, i: number, j: number): void {
-  const { core, changes, registry, tables } = store;
-  const id = buf.target[i];
+  const { core, changes, tables } = store;
+  const id = buf.a[i];
   const adding = buf.kind[i] === ADD;
   // The move stamps the entities that gained id; values written afterwards mark changes.
   moveMany(store, buf.entity.subarray(i, j), id, adding, undefined, true);
   if (!adding) return;
-  const c = registry.components[id];
   const tracked = changes.ticksOf[id] !== undefined;
   for (let k = i; k < j; k++) {
-    const values = buf.payload(k) as object | undefined;
-    if (values === undefined) continue;
+    if (!buf.hasValues(k)) continue;
     const e = buf.entity[k];
     const t = core.tableOf(e);
     if (t < 0) continue;
-    writeValues(core, tables.at(t), core.rowOf(e), c, id, values);
-    if (tracked) changes.stamp(tables.at(t), id, core.rowOf(e), 1, false);
+    const row = core.rowOf(e);
+    writeEncoded(core, tables.at(t), row, buf, k);
+    if (tracked) changes.stamp(tables.at(t), id, row, 1, false);
   }
 }
 
 /** A deferred pair change; its entity or target may have died since (see lostTarget). */
 function applyPair(store: Store, buf: CommandBuffer, i: number): void {
+  const { core, tables } = store;
   const e = buf.entity[i];
-  const rel = buf.target[i];
-  const d = buf.payload(i) as PairData;
-  const core = store.core;
+  const rel = buf.a[i];
+  const target = buf.b[i];
   if (core.tableOf(e) < 0) return;
   if (buf.kind[i] === REMOVE_PAIR) {
-    removePair(store, e, rel, d.target);
+    removePair(store, e, rel, target);
     return;
   }
-  if (core.tableOf(d.target) >= 0) addPair(store, e, rel, d.target, d.values);
-  else lostTarget(store, [e], rel);
+  if (core.tableOf(target) < 0) {
+    lostTarget(store, [e], rel);
+    return;
+  }
+  addPair(store, e, rel, target, undefined);
+  if (buf.hasValues(i)) writeEncoded(core, tables.at(core.tableOf(e)), core.rowOf(e), buf, i);
 }
 
 /**
@@ -166,6 +178,10 @@ function applyDestroys(store: Store, buf: CommandBuffer, i: number, j: number): 
     destroyMany(store, buf.payload(i) as Uint32Array, true);
     return;
   }
+  if (buf.kind.subarray(i, j).every((k) => k === DESTROY)) {
+    destroyMany(store, buf.entity.subarray(i, j), true);
+    return;
+  }
   let total = 0;
   for (let k = i; k < j; k++) total += buf.kind[k] === DESTROY ? 1 : (buf.payload(k) as Uint32Array).length;
   const list = new Uint32Array(total);
@@ -179,4 +195,33 @@ function applyDestroys(store: Store, buf: CommandBuffer, i: number, j: number): 
     }
   }
   destroyMany(store, list, true);
+}
+
+/** Writes command k's encoded values (commands.ts) to `row` of table t. */
+function writeEncoded(core: Core, t: Table, row: number, buf: CommandBuffer, k: number): void {
+  const { vals, objects } = buf;
+  const components = t.components;
+  let i = buf.v0[k];
+  const end = buf.v1[k];
+  while (i < end) {
+    const id = vals[i];
+    const code = vals[i + 1];
+    if (code >= OBJECT) {
+      (t.objectColumn(id, code - OBJECT) as unknown[])[row] = objects[vals[i + 2]];
+      i += 3;
+      continue;
+    }
+    const c = components[id];
+    const bases = t.fieldBases(id, c);
+    if (code >= 0) {
+      core.views[c.fields[code].code][bases[code] + row] = vals[i + 2];
+      i += 3;
+      continue;
+    }
+    const f = c.fields[~code];
+    const view = core.views[f.code];
+    const at = bases[~code] + row * f.length;
+    for (let e = 0; e < f.length; e++) view[at + e] = vals[i + 2 + e];
+    i += 2 + f.length;
+  }
 }

@@ -8,14 +8,23 @@ import { expect, pairStatus } from "../core/status.js";
 import type { ComponentSet } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 
-/** The table of a component set (cached; created on first use). `args` name it in messages. */
+/** The table of a component set (cached; created on first use). `args` name it in messages (else its mask does). */
 export function tableOfSet(store: Store, set: ComponentSet, args: readonly ComponentArg[]): number {
   const { sets, tables } = store;
   const known = sets.cached(set, tables);
   if (known >= 0) return known;
-  const t = tableForMask(store, set.mask, argNames(args));
+  const names = args.length > 0 ? argNames(args) : maskNames(store, set.mask);
+  const t = tableForMask(store, set.mask, names);
   sets.remember(set, t, tables.seqOf(t));
   return t;
+}
+
+/** The names of the components of a mask, for messages. */
+function maskNames(store: Store, mask: Uint32Array): string {
+  const names: string[] = [];
+  for (let w = 0; w < mask.length; w++)
+    for (let b = 0; b < 32; b++) if ((mask[w] & (1 << b)) !== 0) names.push(store.registry.components[w * 32 + b].name);
+  return names.join(", ");
 }
 
 /** Finds or creates the table with exactly these components, with one core call. */

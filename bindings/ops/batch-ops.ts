@@ -55,6 +55,7 @@ export function spawnMany(
   const { core, changes, tables } = store;
   changes.settle();
   const first = expect(store, core.spawnMany(table, n, 0), `spawn ${n} entities`);
+  store.sparse.follow();
   if (changes.ticksOf.length > 0) changes.stampSpawned(tables.at(table), first, n);
   // The new entities are rows first .. first + n - 1 of the table's entity column.
   const col = tables.at(table).columnPtr(0) >>> 2;

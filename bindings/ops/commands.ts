@@ -1,30 +1,44 @@
-// The command buffer: structural changes made while a query is iterated (or inside
-// world.defer) wait here and are applied in order when the outermost scope ends.
-// Spawns already hold a live id (parked in the parking table, world/deferral.ts); their
-// components arrive when the buffer is applied. A command whose entity died earlier in the same
-// buffer is dropped, not an error.
+// The command buffer: structural changes made while changes are deferred (a query is
+// iterated, a system runs, world.defer(fn) is open) wait here and are applied in order
+// when the outermost scope ends (apply-commands.ts). Recording one never calls the core
+// and never allocates per command: columns are typed arrays reused across flushes, and
+// the values a command carries are copied into one number stream (a caller may change
+// its objects before the flush). Spawns carry ids claimed at once (store/claims.ts).
 //
-// Storage is flat (typed columns reused across flushes, no object per command)
-// because games defer thousands of commands per frame; `data` holds the rare
-// payloads (init values, id lists).
+//   command i:  kind[i] entity[i] a[i] b[i]   values vals[v0[i] .. v1[i])   data[i] (rare payloads)
+//   values:     per field [component id, field code, value ...], field code f:
+//               f >= 0         scalar field f: one number
+//               f < 0          array field ~f: its length in numbers
+//               f >= OBJECT    "object" field f - OBJECT: the index of its value in `objects`
+import type { Component, ComponentArg, ComponentInit } from "../component.js";
+import type { ComponentSet } from "../store/component-sets.js";
 
-import type { ComponentArg } from "../component.js";
-
-export const SPAWN = 0; //        e = parked entity, target = table, data = inits
-export const SPAWN_MANY = 1; //   target = table, data = SpawnManyData
-export const ADD = 2; //          e, target = component id, data = values or undefined
-export const REMOVE = 3; //       e, target = component id
-export const DESTROY = 4; //      e
+export const SPAWN = 0; //        entity = claimed id, data = ComponentSet, values = its inits
+export const SPAWN_MANY = 1; //   data = SpawnManyData
+export const ADD = 2; //          entity, a = component id, values
+export const REMOVE = 3; //       entity, a = component id
+export const DESTROY = 4; //      entity
 export const DESTROY_MANY = 5; // data = Uint32Array of entities
-export const ADD_MANY = 6; //     target = component id, data = ManyData
-export const REMOVE_MANY = 7; //  target = component id, data = ManyData
-export const ADD_PAIR = 8; //     e, target = relation id, data = PairData
-export const REMOVE_PAIR = 9; //  e, target = relation id, data = PairData
-export const PAIR_MANY = 10; //   target = relation id, data = PairManyData
+export const ADD_MANY = 6; //     a = component id, data = ManyData
+export const REMOVE_MANY = 7; //  a = component id, data = ManyData
+export const ADD_PAIR = 8; //     entity, a = relation id, b = target, values
+export const REMOVE_PAIR = 9; //  entity, a = relation id, b = target
+export const PAIR_MANY = 10; //   a = relation id, data = PairManyData
+export const SPARSE = 11; //      entity (spawned while deferring), a = sparse tag id, b = 1 set / 0 clear
 
-/** Payload of a deferred pair change. */
-export interface PairData {
-  readonly target: number;
+/** Field codes from here up name an "object" field. */
+export const OBJECT = 1 << 20;
+
+/** Payload of a deferred spawnMany: its claimed ids, set and (copied) init values. */
+export interface SpawnManyData {
+  readonly ids: Uint32Array;
+  readonly set: ComponentSet;
+  readonly inits: readonly ComponentArg[];
+}
+
+/** Payload of a deferred addMany / removeMany. */
+export interface ManyData {
+  readonly ids: Uint32Array;
   readonly values: object | undefined;
 }
 
@@ -36,40 +50,81 @@ export interface PairManyData {
   readonly values: object | undefined;
 }
 
-/** Payload of a deferred spawnMany: the parked entities and their init values. */
-export interface SpawnManyData {
-  readonly ids: Uint32Array;
-  readonly inits: readonly ComponentArg[];
-}
-
-/** Payload of a deferred addMany / removeMany. */
-export interface ManyData {
-  readonly ids: Uint32Array;
-  readonly values: object | undefined;
-}
-
 export class CommandBuffer {
   kind = new Int32Array(64);
-  entity = new Int32Array(64);
-  target = new Int32Array(64);
+  entity = new Uint32Array(64);
+  a = new Int32Array(64);
+  b = new Int32Array(64);
+  v0 = new Int32Array(64);
+  v1 = new Int32Array(64);
   /** Payloads by command index; most commands have none. */
   data: unknown[] = [];
+  vals = new Float64Array(256);
+  /** Values of "object" fields, by the index the value stream holds. */
+  objects: unknown[] = [];
   size = 0;
+  private valsLen = 0;
 
-  push(kind: number, e: number, target: number, data: unknown): void {
+  /** Records a command; its values follow with values() before the next push. */
+  push(kind: number, e: number, a: number, b: number, data?: unknown): void {
     const i = this.size;
     if (i === this.kind.length) this.grow();
     this.kind[i] = kind;
     this.entity[i] = e;
-    this.target[i] = target;
+    this.a[i] = a;
+    this.b[i] = b;
+    this.v0[i] = this.v1[i] = this.valsLen;
     if (data !== undefined || i < this.data.length) this.data[i] = data;
     this.size = i + 1;
+  }
+
+  /** Copies c's values (id: c's id) into the last command's value stream. */
+  values(c: Component, id: number, values: object): void {
+    const own = values as Record<string, unknown>;
+    for (const name in own) {
+      if (!Object.hasOwn(own, name)) continue;
+      const value = own[name];
+      const o = c.objectFieldByName.get(name);
+      if (o !== undefined) {
+        this.put3(id, OBJECT + o.index, this.objects.length);
+        this.objects.push(value);
+        continue;
+      }
+      if (value === undefined) continue;
+      const f = c.fieldByName.get(name);
+      if (f === undefined) continue; // checked before: not a field
+      if (!f.isArray) {
+        this.put3(id, f.index, value as number);
+        continue;
+      }
+      const at = this.room(2 + f.length);
+      const vals = this.vals;
+      vals[at] = id;
+      vals[at + 1] = ~f.index;
+      if (typeof value === "number") vals.fill(value, at + 2, at + 2 + f.length);
+      else for (let k = 0; k < f.length; k++) vals[at + 2 + k] = (value as ArrayLike<number>)[k];
+    }
+  }
+
+  /** values() for every init among spawn's arguments. */
+  inits(args: readonly ComponentArg[], ids: readonly number[]): void {
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i];
+      if (arg.isInit) this.values(arg.component, ids[arg.component.key], (arg as ComponentInit).values);
+    }
+  }
+
+  /** Whether command i carries values. */
+  hasValues(i: number): boolean {
+    return this.v1[i] > this.v0[i];
   }
 
   /** Forgets every command (after they were applied, or dropped on an error). */
   clear(): void {
     this.size = 0;
+    this.valsLen = 0;
     this.data.length = 0;
+    this.objects.length = 0;
   }
 
   /** Payload of command i (undefined when it has none). */
@@ -77,26 +132,56 @@ export class CommandBuffer {
     return i < this.data.length ? this.data[i] : undefined;
   }
 
-  /** End of the run starting at i that applies as one batch (same kind and target). */
+  /** End of the run starting at i that applies as one batch. */
   runEnd(i: number): number {
     const k = this.kind[i];
     const n = this.size;
     let j = i + 1;
     if (k === DESTROY || k === DESTROY_MANY) {
       while (j < n && (this.kind[j] === DESTROY || this.kind[j] === DESTROY_MANY)) j++;
-    } else if (k !== SPAWN_MANY && k !== ADD_MANY && k !== REMOVE_MANY && k < ADD_PAIR) {
-      const t = this.target[i];
-      while (j < n && this.kind[j] === k && this.target[j] === t) j++;
+    } else if (k === SPAWN) {
+      const set = this.data[i];
+      while (j < n && this.kind[j] === SPAWN && this.data[j] === set) j++;
+    } else if (k === ADD || k === REMOVE) {
+      const a = this.a[i];
+      while (j < n && this.kind[j] === k && this.a[j] === a) j++;
     }
     return j;
   }
 
+  private put3(id: number, code: number, value: number): void {
+    const at = this.room(3);
+    const vals = this.vals;
+    vals[at] = id;
+    vals[at + 1] = code;
+    vals[at + 2] = value;
+  }
+
+  /** Room for n more numbers in the value stream of the last command; their index. */
+  private room(n: number): number {
+    const at = this.valsLen;
+    if (at + n > this.vals.length) {
+      const grown = new Float64Array(Math.max(at + n, this.vals.length * 2));
+      grown.set(this.vals);
+      this.vals = grown;
+    }
+    this.valsLen = at + n;
+    this.v1[this.size - 1] = at + n;
+    return at;
+  }
+
   private grow(): void {
     const cap = this.kind.length * 2;
-    for (const key of ["kind", "entity", "target"] as const) {
-      const next = new Int32Array(cap);
-      next.set(this[key]);
-      this[key] = next;
-    }
+    const next = <T extends Int32Array | Uint32Array>(old: T): T => {
+      const a = new (old.constructor as new (n: number) => T)(cap);
+      a.set(old);
+      return a;
+    };
+    this.kind = next(this.kind);
+    this.entity = next(this.entity);
+    this.a = next(this.a);
+    this.b = next(this.b);
+    this.v0 = next(this.v0);
+    this.v1 = next(this.v1);
   }
 }

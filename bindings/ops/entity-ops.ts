@@ -15,6 +15,7 @@ export function spawn(store: Store, table: number, args: readonly ComponentArg[]
   if (changes.pending.length !== 0) changes.settle();
   const e = core.spawn(table);
   if (e < 0) expect(store, e, "spawn an entity");
+  if (store.sparse.ids.length !== 0) store.sparse.follow();
   if (withInits) writeInits(store, table, core.rowOf(e), args);
   if (changes.ticksOf.length !== 0) changes.stampSpawned(store.tables.at(table), core.rowOf(e), 1);
   return e;

@@ -27,7 +27,7 @@ import { SnapshotError } from "../errors.js";
 import { snap } from "../messages.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 export const HEADER_BYTES = 32;
 /** flags bit 0: made by the debug core (its static data sits elsewhere). */
 export const FLAG_DEBUG = 1;

@@ -181,7 +181,6 @@ function adopt(ctx: WorldContext, meta: SnapshotMeta): void {
   sparse.adopt(meta.sparse);
   tables.forget();
   sets.epoch++;
-  defer.park();
   const list = tables.now();
   for (const [t, id, index, values] of meta.objects) {
     const col = list[t].objectColumn(id, index) as unknown[];

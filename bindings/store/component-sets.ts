@@ -4,7 +4,7 @@
 // and no component began to be tracked since (tracking adds companions to the tables).
 import { type Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
 import type { Registry } from "./registry.js";
-import { checkManyValues, checkValues, copyValues } from "./values.js";
+import { checkManyValues, checkValues, copyValues, sharesBuffer } from "./values.js";
 
 /** A set of component ids reached by adding ids in argument order; caches its table. */
 export class ComponentSet {
@@ -80,9 +80,12 @@ export class ComponentSets {
       }
       if (arg.isInit) {
         inits = true;
-        const { values, each } = arg as ComponentInit;
-        if (many ? checkManyValues(c, values, n, strict, buffer, each) : checkValues(c, values, strict, buffer))
-          shared = true;
+        const init = arg as ComponentInit;
+        // Non-strict checks ran when the init was made (Component.with); strict ones and
+        // spawnMany's per-entity ones need this world.
+        if (many) shared = checkManyValues(c, init.values, n, strict, buffer, init.each) || shared;
+        else if (strict) shared = checkValues(c, init.values, true, buffer) || shared;
+        else if (init.arrays && sharesBuffer(c, init.values, buffer)) shared = true;
       }
       node = node.next[id as number] ??= new ComponentSet(node, id as number);
     }

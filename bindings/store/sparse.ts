@@ -5,7 +5,7 @@
 //
 //   bitset of tag k: u32[words]   bit (slot & 31) of word (slot >>> 5)
 
-import { H_SCRATCH_BYTES, H_SLOT_COUNT, SLOT_MASK } from "../core/constants.generated.js";
+import { H_SCRATCH_BYTES, H_SLOT_CAP, H_SLOT_COUNT, SLOT_MASK } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
 import { CapacityError } from "../errors.js";
 import { outOfMemory } from "../messages.js";
@@ -25,6 +25,8 @@ export class SparseTags {
   readonly ids: number[] = [];
   private readonly core: Core;
   private readonly maxBytes: number;
+  /** The slot capacity every bitset has room for (follow()). */
+  private followed = 0;
 
   constructor(core: Core, maxBytes: number) {
     this.core = core;
@@ -34,6 +36,8 @@ export class SparseTags {
   add(id: number): void {
     this.sets[id] = new Bitset();
     this.ids.push(id);
+    this.followed = 0;
+    this.follow();
   }
 
   isSparse(id: number): boolean {
@@ -126,12 +130,36 @@ export class SparseTags {
   adopt(state: readonly { id: number; ptr: number; words: number; count: number }[]): void {
     for (const id of this.ids) Object.assign(this.sets[id] as Bitset, { ptr: 0, words: 0, count: 0 });
     for (const { id, ptr, words, count } of state) Object.assign(this.sets[id] as Bitset, { ptr, words, count });
+    this.followed = 0;
+    this.follow();
   }
 
   /** u32 index of tag id's first word and its word count, for row filters. */
   words(id: number): [number, number] {
     const s = this.sets[id] as Bitset;
     return [s.ptr >>> 2, s.words];
+  }
+
+  /**
+   * After a call that may have grown the entity index: every bitset makes room for all
+   * the slots the index has room for, where memory allows, so setting a bit while
+   * changes are deferred (no core call then) rarely finds no room.
+   */
+  follow(): void {
+    if (this.ids.length === 0) return;
+    const cap = this.core.header(H_SLOT_CAP);
+    if (cap <= this.followed) return;
+    try {
+      for (const id of this.ids) this.reserve(this.sets[id] as Bitset, cap);
+      this.followed = cap;
+    } catch (error) {
+      if (!(error instanceof CapacityError)) throw error;
+    }
+  }
+
+  /** Whether setting tag id's bit for e needs no memory. */
+  covers(id: number, e: number): boolean {
+    return (e & SLOT_MASK) >>> 5 < (this.sets[id] as Bitset).words;
   }
 
   /** Makes room in tag id's bitset for slots below `slots`, so setting bits there cannot fail. */

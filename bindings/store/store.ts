@@ -8,9 +8,11 @@
 //   sets       spawn's component sets and their cached tables (component-sets.ts)
 //   changes    change stamps, whole-table marks, removal logs (changes.ts)
 //   sparse     sparse-tag bitsets (sparse.ts)
+//   claims     entity ids handed out while changes are deferred (claims.ts)
 import type { Core } from "../core/core.js";
 import type { Boundary } from "../core/status.js";
 import { Changes, type TicksComponent } from "./changes.js";
+import { Claims } from "./claims.js";
 import { ComponentSets } from "./component-sets.js";
 import { Registry } from "./registry.js";
 import { SparseTags } from "./sparse.js";
@@ -22,6 +24,7 @@ export class Store implements Boundary {
   readonly changes: Changes;
   readonly sparse: SparseTags;
   readonly tables: Tables;
+  readonly claims: Claims;
   /** Companions registered by a track() that ran out of memory, by component id (reused on the retry). */
   readonly untracked: (TicksComponent | undefined)[] = [];
   /**
@@ -40,5 +43,6 @@ export class Store implements Boundary {
     this.changes = new Changes(core);
     this.sparse = new SparseTags(core, maxBytes);
     this.tables = new Tables(core, this.registry, this.changes);
+    this.claims = new Claims(core);
   }
 }

@@ -86,7 +86,8 @@ export class Table<R = never> {
   readonly pairs: Uint32Array;
   private readonly core: Core;
   private readonly ids: readonly number[];
-  private readonly components: readonly Component[];
+  /** @internal Every component of the world, by id. */
+  readonly components: readonly Component[];
   /** First column index of each component id present (tags have none). */
   private readonly firstColumn: number[] = [];
   private cache: (object | undefined)[] = [];
@@ -179,7 +180,7 @@ export class Table<R = never> {
     const n = core.u32[this.rec + T_COUNT];
     if (n !== this.viewCount) {
       this.viewCount = n;
-      this.cache = [];
+      if (this.cache.length > 0) this.cache.length = 0;
       this.entityView = undefined;
     }
     this.count = n;

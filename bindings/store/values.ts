@@ -2,10 +2,10 @@
 // For the convenience paths (spawn inits, add/set/get); hot loops use table views.
 // Invariant: every value is checked (checkValues) before anything is written, so a
 // bad value never leaves half an update behind.
-import { type Component, checkInit } from "../component.js";
+import { type Component, checkInit, checkInitValues } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
-import { badValue, notManyValues, notValues, rules } from "../messages.js";
+import { badValue, notManyValues, rules } from "../messages.js";
 import { type FieldInfo, type Init, type Schema, type Values, valueProblem } from "../schema.js";
 import type { Table } from "./table.js";
 
@@ -15,20 +15,18 @@ import type { Table } from "./table.js";
  * call that grows memory would detach: such values must be copied first.
  */
 export function checkValues(c: Component, values: object, strict: boolean, buffer?: ArrayBufferLike): boolean {
-  if (values === null || typeof values !== "object") {
-    throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
-  }
-  let onBuffer = false;
+  return checkInitValues(c, values, strict) && sharesBuffer(c, values, buffer);
+}
+
+/** Whether one of c's numeric values is a view on `buffer`. */
+export function sharesBuffer(c: Component, values: object, buffer: ArrayBufferLike | undefined): boolean {
   const own = values as Record<string, unknown>;
   for (const name in own) {
-    if (!Object.hasOwn(own, name)) continue;
     const value = own[name];
-    if (c.objectFieldByName.has(name)) continue; // any JS value
-    if (value === undefined) continue;
-    checkInit(c, c.field(name), value, strict);
-    if (typeof value === "object" && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
+    if (typeof value === "object" && value !== null && !c.objectFieldByName.has(name))
+      if ((value as ArrayBufferView).buffer === buffer) return true;
   }
-  return onBuffer;
+  return false;
 }
 
 /**
@@ -116,28 +114,28 @@ export function writeValues<S extends Schema>(
   id: number,
   values: Init<S>,
 ): void {
-  const bases = table.fieldBases(id, c);
   const own = values as Record<string, unknown>;
-  for (const name in own) {
-    if (!Object.hasOwn(own, name)) continue;
-    const value = own[name];
-    const o = c.objectFieldByName.get(name);
-    if (o !== undefined) {
-      (table.objectColumn(id, o.index) as unknown[])[row] = value;
-      continue;
-    }
-    if (value === undefined) continue;
-    const f = c.fieldByName.get(name) as FieldInfo;
-    const view = core.views[f.code];
-    const at = bases[f.index] + row * f.length;
-    if (typeof value === "number") {
-      if (f.isArray) view.fill(value, at, at + f.length);
-      else view[at] = value;
-    } else {
-      const arr = value as ArrayLike<number>;
-      for (let k = 0; k < f.length; k++) view[at + k] = arr[k];
+  const fields = c.fields;
+  if (fields.length > 0) {
+    const bases = table.fieldBases(id, c);
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      const value = own[f.name];
+      if (value === undefined) continue;
+      const view = core.views[f.code];
+      const at = bases[i] + row * f.length;
+      if (typeof value === "number") {
+        if (f.isArray) view.fill(value, at, at + f.length);
+        else view[at] = value;
+      } else {
+        const arr = value as ArrayLike<number>;
+        for (let k = 0; k < f.length; k++) view[at + k] = arr[k];
+      }
     }
   }
+  const objects = c.objectFields;
+  for (let i = 0; i < objects.length; i++)
+    if (objects[i].name in own) (table.objectColumn(id, i) as unknown[])[row] = own[objects[i].name];
 }
 
 /** Writes spawnMany values: value i goes to row rows[i] (skipped when rows[i] < 0). */

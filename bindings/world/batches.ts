@@ -11,7 +11,7 @@ import type { Init, Schema } from "../schema.js";
 import type { Table } from "../store/table.js";
 import { checkValues } from "../store/values.js";
 import type { WorldContext } from "./context.js";
-import { checkIds, ownIds, pairIds } from "./validate.js";
+import { checkIds, liveTable, ownIds, pairIds } from "./validate.js";
 
 type Target = ArrayLike<number> | Query;
 
@@ -84,6 +84,14 @@ function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean,
 /** Sets or clears sparse tag id on a list (all alive, or nothing changes) or a query's entities. */
 function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean): void {
   const { store } = ctx;
+  if (ctx.defer.active) {
+    // No core call while deferring: bit by bit (entities spawned in this scope get theirs at the flush).
+    checkIds(store, target instanceof Query ? [] : target);
+    const ids = target instanceof Query ? target.entities() : ownIds(target);
+    const tables = Array.from(ids, (e) => liveTable(store, e));
+    for (let i = 0; i < ids.length; i++) ctx.defer.sparse(ids[i], tables[i], id, on);
+    return;
+  }
   if (target instanceof Query) {
     // Row filters on this very tag only exclude rows where setting it changes nothing
     // (adding to { none: [S] }, removing from { all: [S] }): whole tables will do.

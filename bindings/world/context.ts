@@ -18,6 +18,8 @@ export class WorldContext {
   readonly runner: Runner;
   readonly events = new Map<string, EventType<unknown>>();
   readonly resources = new Resources();
+  /** world.access(C) accessors by component id, made on first use. */
+  readonly accessors: unknown[] = [];
   /** spawn's reusable record of what its arguments hold (store/component-sets.ts). */
   readonly resolved = new Resolved();
   /** Throws for an argument that is not a registered component (resolve()'s callback). */

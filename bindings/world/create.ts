@@ -71,7 +71,6 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
     throw new CapacityError(outOfMemory(`reserve room for ${hint} entities`, maxPages * PAGE));
   const world = new World(store, maxPages);
   const ctx = worldContext(world);
-  ctx.defer.park();
   if (snap === undefined) {
     for (const c of options.components ?? []) register(store, c);
     return world;

@@ -1,24 +1,18 @@
 // The one place that decides now or later. While a query is iterated, a system runs or
 // world.defer(fn) is open, structural changes go to the command buffer (ops/commands.ts)
 // and are applied in order when the outermost scope ends; otherwise they are applied at
-// once. Spawns made while deferring get a live id at once: the entity waits in the
-// parking table (hidden from every query) until the flush moves it to its table.
-// Values a deferred command carries are copied when it is recorded: they are read at
-// the flush, after the caller may have changed them.
-import { argNames, type Component, type ComponentArg, type Pair, tag } from "../component.js";
+// once. While a scope is open the facade makes no core call at all: a call could grow
+// the memory, which detaches every typed-array view a loop holds and silently drops its
+// writes. So spawns take ids claimed from the entity index (store/claims.ts), batches
+// check liveness by reading records, and sparse bits are set only where their bitset
+// already has room (store/sparse.ts grows bitsets with the entity index), the others at
+// the flush. Values a command carries are copied when it is recorded.
+import { argNames, type Component, type ComponentArg, type Pair } from "../component.js";
+import { stale } from "../core/status.js";
 import { CapacityError } from "../errors.js";
 import { applyCommands } from "../ops/apply-commands.js";
 import { tableForPairs, tableOfSet, undoTables } from "../ops/archetypes.js";
-import {
-  checkLive,
-  destroyMany,
-  destroyTables,
-  moveMany,
-  moveTables,
-  pairMany,
-  pairTables,
-  spawnMany,
-} from "../ops/batch-ops.js";
+import { destroyMany, destroyTables, moveMany, moveTables, pairMany, pairTables, spawnMany } from "../ops/batch-ops.js";
 import {
   ADD,
   ADD_MANY,
@@ -30,35 +24,22 @@ import {
   REMOVE,
   REMOVE_MANY,
   REMOVE_PAIR,
+  SPARSE,
   SPAWN,
   SPAWN_MANY,
 } from "../ops/commands.js";
-import { register } from "../ops/components.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track } from "../ops/tracking.js";
-import { type ComponentSet, copyInits, Resolved } from "../store/component-sets.js";
+import { type ComponentSet, copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { copyValues } from "../store/values.js";
-
-/**
- * Marks the table where spawns made while deferring wait (alive, without their
- * components) until the flush moves them to their table. Every query leaves it out.
- */
-export const PARKED = tag("wasm-ecs:parked");
-PARKED.hidden = true;
-
-function unreachable(): never {
-  throw new Error("PARKED is registered");
-}
 
 export class Deferral {
   /** Open query iterations. */
   iterating = 0;
   /** Open defer() scopes and running systems. */
   deferring = 0;
-  /** Table of PARKED. */
-  parked = 0;
   private readonly commands = new CommandBuffer();
   /** Components whose change tracking waits for the end of the current scope. */
   private readonly trackLater: number[] = [];
@@ -95,7 +76,7 @@ export class Deferral {
     const buf = this.commands;
     if (buf.size === 0 && this.trackLater.length === 0) return;
     try {
-      if (buf.size > 0) applyCommands(this.store, buf, this.parked);
+      if (buf.size > 0) applyCommands(this.store, buf);
     } finally {
       buf.clear();
       // Tracking asked for while deferring starts after the commands, whose tables were
@@ -104,22 +85,11 @@ export class Deferral {
     }
   }
 
-  /** Registers PARKED and finds its table (again, after a snapshot was loaded). */
-  park(): void {
-    const store = this.store;
-    register(store, PARKED);
-    const args = [PARKED];
-    const set = store.sets.resolve(
-      store.registry,
-      args,
-      false,
-      1,
-      false,
-      store.core.buffer,
-      unreachable,
-      new Resolved(),
-    );
-    this.parked = tableOfSet(store, set, args);
+  /** Starts tracking changes of component id, now or when the current scope ends. */
+  track(id: number): void {
+    if (this.store.changes.isTracked(id)) return;
+    if (!this.active) track(this.store, id);
+    else if (!this.trackLater.includes(id)) this.trackLater.push(id);
   }
 
   /** track(), or at the next flush when memory is short now (a restore must not fail after loading). */
@@ -132,29 +102,29 @@ export class Deferral {
     }
   }
 
-  /** Starts tracking changes of component id, now or when the current scope ends. */
-  track(id: number): void {
-    if (this.store.changes.isTracked(id)) return;
-    if (!this.active) track(this.store, id);
-    else if (!this.trackLater.includes(id)) this.trackLater.push(id);
-  }
-
   // ── Routes: each structural change, applied now or recorded ──────────────
   /**
-   * Spawns an entity of component set `set` (with relation pairs of live targets). While
-   * deferring it waits in the parking table for its table (looked up now, so a failure
-   * throws here), its inits and its pairs. A failed spawn drops the tables it created.
+   * Spawns an entity of component set `set` with relation pairs (live targets) and
+   * sparse tags. While deferring its id is claimed now and it joins its table at the
+   * flush. A failed spawn drops the tables it created.
    */
-  spawn(set: ComponentSet, args: readonly ComponentArg[], inits: boolean, pairs: readonly Pair[]): number {
+  spawn(
+    set: ComponentSet,
+    args: readonly ComponentArg[],
+    inits: boolean,
+    pairs: readonly Pair[],
+    sparse: readonly number[],
+  ): number {
     const store = this.store;
+    if (this.active) return this.spawnLater(set, args, pairs, sparse);
     const before = store.core.tableSeq;
     try {
-      if (this.active) return this.spawnLater(set, args, inits, pairs);
       const table =
         pairs.length === 0 ? tableOfSet(store, set, args) : tableForPairs(store, set.mask, pairs, argNames(args));
       const e = spawn(store, table, args, inits);
       for (const p of pairs)
         if (p.values !== undefined) addPair(store, e, store.registry.ids[p.relation.key], p.target as number, p.values);
+      for (let i = 0; i < sparse.length; i++) store.sparse.set(sparse[i], e, true);
       return e;
     } catch (error) {
       undoTables(store, before);
@@ -162,31 +132,45 @@ export class Deferral {
     }
   }
 
-  private spawnLater(set: ComponentSet, args: readonly ComponentArg[], inits: boolean, pairs: readonly Pair[]): number {
-    const store = this.store;
-    const table = tableOfSet(store, set, args);
-    const e = spawn(store, this.parked, args, false);
-    this.commands.push(SPAWN, e, table, inits ? copyInits(args) : args);
-    for (const p of pairs)
-      this.commands.push(ADD_PAIR, e, store.registry.ids[p.relation.key], {
-        target: p.target as number,
-        values: p.values === undefined ? undefined : copyValues(p.values, p.relation),
-      });
+  private spawnLater(
+    set: ComponentSet,
+    args: readonly ComponentArg[],
+    pairs: readonly Pair[],
+    sparse: readonly number[],
+  ): number {
+    const { claims, registry } = this.store;
+    const buf = this.commands;
+    const e = claims.claim();
+    buf.push(SPAWN, e, 0, 0, set);
+    buf.inits(args, registry.ids);
+    for (const p of pairs) {
+      const rel = registry.ids[p.relation.key];
+      buf.push(ADD_PAIR, e, rel, p.target as number);
+      if (p.values !== undefined) buf.values(p.relation, rel, p.values);
+    }
+    for (let i = 0; i < sparse.length; i++) buf.push(SPARSE, e, sparse[i], 1);
     return e;
   }
 
-  /** Spawns n entities of `set` with one core call (while deferring: n parked ones and one command). */
-  spawnMany(set: ComponentSet, n: number, args: readonly ComponentArg[], pairs: readonly Pair[]): Uint32Array {
+  /** Spawns n entities of `set` with one core call (while deferring: n claimed ids and one command). */
+  spawnMany(
+    set: ComponentSet,
+    n: number,
+    args: readonly ComponentArg[],
+    pairs: readonly Pair[],
+    sparse: readonly number[],
+  ): Uint32Array {
     const store = this.store;
+    if (this.active) return this.spawnManyLater(set, n, args, pairs, sparse);
     const before = store.core.tableSeq;
     try {
-      if (this.active) return this.spawnManyLater(set, n, args, pairs);
       const table =
         pairs.length === 0 ? tableOfSet(store, set, args) : tableForPairs(store, set.mask, pairs, argNames(args));
       const ids = spawnMany(store, table, n, args, true);
       for (const p of pairs)
         if (p.values !== undefined)
           pairMany(store, ids, store.registry.ids[p.relation.key], p.target as number, true, p.values, true);
+      for (const id of sparse) store.sparse.setMany(id, ids, true);
       return ids;
     } catch (error) {
       undoTables(store, before);
@@ -199,61 +183,79 @@ export class Deferral {
     n: number,
     args: readonly ComponentArg[],
     pairs: readonly Pair[],
+    sparse: readonly number[],
   ): Uint32Array {
-    const store = this.store;
-    const inits = copyInits(args);
-    const table = tableOfSet(store, set, inits);
-    const ids = spawnMany(store, this.parked, n, inits, false);
-    this.commands.push(SPAWN_MANY, 0, table, { ids, inits });
+    const { claims, registry } = this.store;
+    const buf = this.commands;
+    const ids = new Uint32Array(n);
+    for (let i = 0; i < n; i++) ids[i] = claims.claim();
+    buf.push(SPAWN_MANY, 0, 0, 0, { ids, set, inits: copyInits(args) });
     for (const p of pairs) {
       const values = p.values === undefined ? undefined : copyValues(p.values, p.relation);
-      this.commands.push(PAIR_MANY, 0, store.registry.ids[p.relation.key], {
+      buf.push(PAIR_MANY, 0, registry.ids[p.relation.key], 0, {
         ids,
         target: p.target as number,
         adding: true,
         values,
       });
     }
+    for (const id of sparse) for (let i = 0; i < n; i++) buf.push(SPARSE, ids[i], id, 1);
     return ids;
   }
 
   add(e: number, id: number, c: Component, values: object | undefined, shared: boolean): void {
-    if (!this.active) add(this.store, e, id, c, shared && values !== undefined ? copyValues(values, c) : values);
-    else this.commands.push(ADD, e, id, values === undefined ? undefined : copyValues(values, c));
+    if (!this.active) {
+      add(this.store, e, id, c, shared && values !== undefined ? copyValues(values, c) : values);
+      return;
+    }
+    this.commands.push(ADD, e, id, 0);
+    if (values !== undefined) this.commands.values(c, id, values);
   }
 
-  /** Removes id from e; false when e did not have it (while deferring: when it does not have it now). */
-  remove(e: number, table: Table, id: number, c: Component): boolean {
+  /** Removes id from e (table t, or PENDING); false when e did not have it (while deferring: when it does not have it now). */
+  remove(e: number, t: number, id: number, c: Component): boolean {
     if (!this.active) return remove(this.store, e, id, c);
-    this.commands.push(REMOVE, e, id, undefined);
-    return table.has(c);
+    this.commands.push(REMOVE, e, id, 0);
+    return t >= 0 && this.store.tables.at(t).has(c);
   }
 
   destroy(e: number): void {
     if (!this.active) destroy(this.store, e);
-    else this.commands.push(DESTROY, e, 0, undefined);
+    else this.commands.push(DESTROY, e, 0, 0);
   }
 
-  addPair(e: number, rel: number, target: number, values: object | undefined, c: Component, shared: boolean): void {
-    if (!this.active)
-      addPair(this.store, e, rel, target, shared && values !== undefined ? copyValues(values, c) : values);
-    else
-      this.commands.push(ADD_PAIR, e, rel, {
-        target,
-        values: values === undefined ? undefined : copyValues(values, c),
-      });
+  addPair(e: number, rel: number, target: number, values: object | undefined, r: Component, shared: boolean): void {
+    if (!this.active) {
+      addPair(this.store, e, rel, target, shared && values !== undefined ? copyValues(values, r) : values);
+      return;
+    }
+    this.commands.push(ADD_PAIR, e, rel, target);
+    if (values !== undefined) this.commands.values(r, rel, values);
   }
 
   /** Removes the pair; false when e did not hold it (while deferring: when it does not hold it now). */
-  removePair(e: number, table: Table, rel: number, target: number): boolean {
+  removePair(e: number, t: number, rel: number, target: number): boolean {
     if (!this.active) return removePair(this.store, e, rel, target);
-    this.commands.push(REMOVE_PAIR, e, rel, { target, values: undefined });
-    return table.hasPair(rel, target);
+    this.commands.push(REMOVE_PAIR, e, rel, target);
+    return t >= 0 && this.store.tables.at(t).hasPair(rel, target);
+  }
+
+  /**
+   * Sets or clears sparse tag id on e (table t, or PENDING); returns whether it was set.
+   * At once for a live entity, unless deferring and its bit needs memory (a bitset the
+   * scope could not size): then, as for an entity spawned while deferring, at the flush.
+   */
+  sparse(e: number, t: number, id: number, on: boolean): boolean {
+    const sparse = this.store.sparse;
+    if (t >= 0 && (!this.active || sparse.covers(id, e))) return sparse.set(id, e, on);
+    this.commands.push(SPARSE, e, id, on ? 1 : 0);
+    return t >= 0 && sparse.has(id, e);
   }
 
   /**
    * Adds or removes component id on a batch: the given tables as whole blocks (a query
-   * without row filters, now), or the listed entities (checked alive now when deferred).
+   * without row filters, now), or the listed entities (checked alive, by their records,
+   * when deferred).
    */
   move(
     tables: readonly Table[] | undefined,
@@ -264,18 +266,16 @@ export class Deferral {
     c: Component,
     shared: boolean,
   ): void {
+    const store = this.store;
     if (!this.active) {
       if (shared && values !== undefined) values = copyValues(values, c);
-      if (tables !== undefined) moveTables(this.store, tables, id, adding, values);
-      else moveMany(this.store, ids(), id, adding, values, false);
+      if (tables !== undefined) moveTables(store, tables, id, adding, values);
+      else moveMany(store, ids(), id, adding, values, false);
       return;
     }
-    const list = ids();
-    checkLive(this.store, list);
-    this.commands.push(adding ? ADD_MANY : REMOVE_MANY, 0, id, {
-      ids: list,
-      values: values === undefined ? undefined : copyValues(values, c),
-    });
+    const list = this.liveOrPending(ids());
+    const data = { ids: list, values: values === undefined ? undefined : copyValues(values, c) };
+    this.commands.push(adding ? ADD_MANY : REMOVE_MANY, 0, id, 0, data);
   }
 
   /** move() for a relation pair. */
@@ -286,34 +286,37 @@ export class Deferral {
     target: number,
     adding: boolean,
     values: object | undefined,
-    c: Component,
+    r: Component,
     shared: boolean,
   ): void {
+    const store = this.store;
     if (!this.active) {
-      if (shared && values !== undefined) values = copyValues(values, c);
-      if (tables !== undefined) pairTables(this.store, tables, rel, target, adding, values);
-      else pairMany(this.store, ids(), rel, target, adding, values, false);
+      if (shared && values !== undefined) values = copyValues(values, r);
+      if (tables !== undefined) pairTables(store, tables, rel, target, adding, values);
+      else pairMany(store, ids(), rel, target, adding, values, false);
       return;
     }
-    const list = ids();
-    checkLive(this.store, list);
-    this.commands.push(PAIR_MANY, 0, rel, {
-      ids: list,
-      target,
-      adding,
-      values: values === undefined ? undefined : copyValues(values, c),
-    });
+    const list = this.liveOrPending(ids());
+    const data = { ids: list, target, adding, values: values === undefined ? undefined : copyValues(values, r) };
+    this.commands.push(PAIR_MANY, 0, rel, 0, data);
   }
 
   /** Destroys the given tables' entities (now, whole blocks) or the listed entities. */
   destroyMany(tables: readonly Table[] | undefined, ids: () => Uint32Array): void {
+    const store = this.store;
     if (!this.active) {
-      if (tables !== undefined) destroyTables(this.store, tables);
-      else destroyMany(this.store, ids(), false);
+      if (tables !== undefined) destroyTables(store, tables);
+      else destroyMany(store, ids(), false);
       return;
     }
-    const list = ids();
-    checkLive(this.store, list);
-    this.commands.push(DESTROY_MANY, 0, 0, list);
+    this.commands.push(DESTROY_MANY, 0, 0, 0, this.liveOrPending(ids()));
+  }
+
+  /** The list, once every id in it is alive or spawned in this scope (StaleEntityError otherwise); reads records only. */
+  private liveOrPending(ids: Uint32Array): Uint32Array {
+    const { core, claims } = this.store;
+    for (let i = 0; i < ids.length; i++)
+      if (core.tableOf(ids[i]) < 0 && !claims.has(ids[i])) throw stale(this.store, ids[i]);
+    return ids;
   }
 }

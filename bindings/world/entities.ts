@@ -13,19 +13,30 @@ import { H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, MAX_SLOTS } from "../core/cons
 import type { Core } from "../core/core.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError } from "../errors.js";
-import { bareRelation, spawnManyCount, targetsTakesRelation, wildcardPair } from "../messages.js";
+import {
+  bareRelation,
+  describeEntity,
+  noTableYet,
+  spawnManyCount,
+  targetsTakesRelation,
+  wildcardPair,
+} from "../messages.js";
 import type { Init, Schema, Values } from "../schema.js";
+import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
+import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { checkValues, readValues, writeValues } from "../store/values.js";
 import type { WorldContext } from "./context.js";
-import { checkPairs, pairIds, relationOf, tableOfLive, tableWith } from "./validate.js";
+import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
 /** A bound on the slots n more entities take (free slots go first, oldest first). */
 function slotsAfter(core: Core, n: number): number {
   if (n === 1 && core.header(H_FREE_COUNT) > 0) return core.header(H_FREE_HEAD) + 1;
   return core.header(H_SLOT_COUNT) + Math.max(0, n - core.header(H_FREE_COUNT));
 }
+
+const NONE: readonly never[] = [];
 
 /** Spawns an entity with the given components (and init values). */
 export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
@@ -34,7 +45,7 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
   const set = store.sets.resolve(store.registry, args, false, 1, store.debug, store.core.buffer, ctx.unknown, resolved);
   // Kept small, so V8 inlines it into the caller's loop: the rare cases go elsewhere.
   if (resolved.shared || resolved.sparse.length > 0 || resolved.pairs.length > 0) return spawnOther(ctx, args);
-  return ctx.defer.spawn(set, args, resolved.inits, resolved.pairs) as Entity;
+  return ctx.defer.spawn(set, args, resolved.inits, NONE, NONE) as Entity;
 }
 
 /** spawn() with init values on this world's memory, sparse tags or relation pairs. */
@@ -46,12 +57,13 @@ function spawnOther(ctx: WorldContext, args: ComponentArg[]): Entity {
   if (resolved.shared) args = copyInits(args);
   const sparse = resolved.sparse.slice();
   const pairs = checkPairs(store, resolved.pairs.slice());
-  // Room for the new entity's bits first, so nothing can fail once it exists.
-  const slots = slotsAfter(store.core, 1);
-  for (const id of sparse) store.sparse.reserveSlots(id, slots);
-  const e = ctx.defer.spawn(set, args, inits, pairs);
-  for (let i = 0; i < sparse.length; i++) store.sparse.set(sparse[i], e, true);
-  return e as Entity;
+  // Room for the new entity's bits first, so nothing can fail once it exists (while
+  // deferring, they are set at the flush).
+  if (!ctx.defer.active) {
+    const slots = slotsAfter(store.core, 1);
+    for (const id of sparse) store.sparse.reserveSlots(id, slots);
+  }
+  return ctx.defer.spawn(set, args, inits, pairs, sparse) as Entity;
 }
 
 /**
@@ -70,21 +82,22 @@ export function spawnMany(
   const pairs = checkPairs(store, resolved.pairs.slice());
   if (n === 0) return new Uint32Array(0);
   const sparse = resolved.sparse.slice();
-  // Room for the new entities' bits first, so nothing can fail once they exist.
-  const slots = slotsAfter(store.core, n);
-  for (const id of sparse) store.sparse.reserveSlots(id, slots);
+  // Room for the new entities' bits first, so nothing can fail once they exist (while
+  // deferring, they are set at the flush).
+  if (!ctx.defer.active) {
+    const slots = slotsAfter(store.core, n);
+    for (const id of sparse) store.sparse.reserveSlots(id, slots);
+  }
   // Values that are views on this world's memory would be detached by a growing core call.
   if (resolved.shared) args = copyInits(args);
-  const ids = ctx.defer.spawnMany(set, n, args, pairs);
-  for (const id of sparse) store.sparse.setMany(id, ids, true);
-  return ids;
+  return ctx.defer.spawnMany(set, n, args, pairs, sparse);
 }
 
 /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
 export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
   const { store } = ctx;
   store.core.check();
-  tableOfLive(store, e);
+  const t = liveTable(store, e);
   if ((c as Pair).isPair === true) {
     addPair(ctx, e, c as Pair<S>, values);
     return;
@@ -94,7 +107,7 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
   if (comp.isRelation) throw new ArgumentError(bareRelation(comp.name, "add"));
   // Not structural: applied at once, also while deferring.
   if (store.registry.isSparse(id)) {
-    store.sparse.set(id, e, true);
+    ctx.defer.sparse(e, t, id, true);
     return;
   }
   const shared = values !== undefined && checkValues(comp, values, store.debug, store.core.buffer);
@@ -121,24 +134,24 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store } = ctx;
   store.core.check();
-  const t = tableOfLive(store, e);
+  const t = liveTable(store, e);
   if ((c as Pair).isPair === true) {
     const p = c as Pair;
     const rel = store.registry.idOf(p.relation);
     // The wildcard removes every pair of the relation, like the bare relation.
     if (p.target === WILDCARD) return remove(ctx, e, p.relation);
-    tableOfLive(store, p.target);
-    return ctx.defer.removePair(e, store.tables.at(t), rel, p.target);
+    liveTable(store, p.target);
+    return ctx.defer.removePair(e, t, rel, p.target);
   }
   const id = store.registry.idOf(c as Component);
-  if (store.registry.isSparse(id)) return store.sparse.set(id, e, false);
-  return ctx.defer.remove(e, store.tables.at(t), id, c as Component);
+  if (store.registry.isSparse(id)) return ctx.defer.sparse(e, t, id, false);
+  return ctx.defer.remove(e, t, id, c as Component);
 }
 
 /** Destroys e; its id becomes stale and its slot is reused with a new generation. */
 export function destroy(ctx: WorldContext, e: number): void {
   ctx.store.core.check();
-  tableOfLive(ctx.store, e);
+  liveTable(ctx.store, e);
   ctx.defer.destroy(e);
 }
 
@@ -165,16 +178,17 @@ export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component
 export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store } = ctx;
   store.core.check();
-  const t = tableOfLive(store, e);
+  const t = liveTable(store, e);
   if ((c as Pair).isPair === true) {
     const p = c as Pair;
     const rel = store.registry.idOf(p.relation);
+    if (p.target !== WILDCARD) liveTable(store, p.target);
+    if (t === PENDING) return false;
     const table = store.tables.at(t);
-    if (p.target === WILDCARD) return table.hasId(rel);
-    tableOfLive(store, p.target);
-    return table.hasPair(rel, p.target);
+    return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
   }
   const id = store.registry.idOf(c as Component);
+  if (t === PENDING) return false;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);
   return store.tables.at(t).has(c as Component);
 }
@@ -183,15 +197,16 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
 export function targets(ctx: WorldContext, e: number, r: Relation): Entity[] {
   const { store } = ctx;
   store.core.check();
-  const t = tableOfLive(store, e);
-  return store.tables.at(t).targets(relationOf(store, r, targetsTakesRelation));
+  const t = liveTable(store, e);
+  const rel = relationOf(store, r, targetsTakesRelation);
+  return t === PENDING ? [] : store.tables.at(t).targets(rel);
 }
 
 /** The table that holds e now, refreshed. */
 export function tableOf(ctx: WorldContext, e: number): Table {
   const { store } = ctx;
   store.core.check();
-  const table = store.tables.at(tableOfLive(store, e));
+  const table = store.tables.at(bornTable(store, e));
   table.refresh();
   return table;
 }
@@ -200,6 +215,13 @@ export function tableOf(ctx: WorldContext, e: number): Table {
 export function rowOf(ctx: WorldContext, e: number): number {
   const { store } = ctx;
   store.core.check();
-  tableOfLive(store, e);
+  bornTable(store, e);
   return store.core.rowOf(e);
+}
+
+/** Table of a live entity that has one (ArgumentError for one spawned while deferring). */
+function bornTable(store: Store, e: number): number {
+  const t = liveTable(store, e);
+  if (t === PENDING) throw new ArgumentError(noTableYet(describeEntity(e)));
+  return t;
 }

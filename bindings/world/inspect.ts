@@ -57,7 +57,7 @@ export function inspect(ctx: WorldContext): WorldInspection {
     const matched = q.tables().filter((t) => t.refresh() > 0);
     return { terms, tables: matched.length, entities: q.count() };
   });
-  return { tables: list.filter((t) => t.id !== ctx.defer.parked), queries };
+  return { tables: list, queries };
 }
 
 export function stats(ctx: WorldContext): WorldStats {
@@ -65,8 +65,8 @@ export function stats(ctx: WorldContext): WorldStats {
   core.check();
   ctx.cache.prune();
   return {
-    entities: core.alive,
-    archetypes: core.header(H_LIVE_TABLES) - 1, // not counting the parking table
+    entities: core.alive + ctx.store.claims.unborn,
+    archetypes: core.header(H_LIVE_TABLES),
     components: registry.visible().length,
     queries: ctx.cache.queries.size,
     memoryBytes: core.memory.buffer.byteLength,

@@ -20,7 +20,7 @@ import type { Changes } from "../store/changes.js";
 import type { SparseTags } from "../store/sparse.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { type Deferral, PARKED } from "./deferral.js";
+import type { Deferral } from "./deferral.js";
 import type { Runner } from "./systems.js";
 import { pairIds } from "./validate.js";
 
@@ -51,8 +51,6 @@ export class QueryCache {
       (c) => termId(store, c),
       (id) => store.registry.isSparse(id),
     );
-    // Every query leaves out the parked spawns.
-    compiled.none.unshift(store.registry.ids[PARKED.key]);
     const key =
       pairs === NO_PAIRS
         ? compiled.key

@@ -6,6 +6,7 @@ import { type Boundary, stale } from "../core/status.js";
 import { isHandle } from "../entity.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, notAComponentOrPair, twoExclusiveTargets, wildcardPair } from "../messages.js";
+import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 
@@ -16,21 +17,38 @@ export function tableOfLive(b: Boundary, e: number): number {
   return t;
 }
 
-/** The table of live e, which must have registered component c (MissingComponentError names `action`). */
-export function tableWith(store: Store, e: number, c: Component, action: string): Table {
-  const table = store.tables.at(tableOfLive(store, e));
-  const id = store.registry.idOf(c);
-  const has = store.registry.isSparse(id) ? store.sparse.has(id, e) : table.has(c);
-  if (!has) throw new MissingComponentError(describeEntity(e), c.name, action);
-  return table;
+/**
+ * Table of a live entity, or PENDING for one spawned while changes are deferred (it has
+ * no table until they are applied); StaleEntityError otherwise.
+ */
+export function liveTable(store: Store, e: number): number {
+  const t = store.core.tableOf(e);
+  if (t >= 0) return t;
+  if (store.claims.has(e)) return PENDING;
+  throw stale(store, e);
 }
 
-/** Relation id and target of a pair with a live target; the wildcard is for queries only. */
+/** The table of live e, which must have registered component c (MissingComponentError names `action`). */
+export function tableWith(store: Store, e: number, c: Component, action: string): Table {
+  const t = liveTable(store, e);
+  const id = store.registry.idOf(c);
+  const table = t === PENDING ? undefined : store.tables.at(t);
+  const has = table !== undefined && (store.registry.isSparse(id) ? store.sparse.has(id, e) : table.has(c));
+  if (!has) throw new MissingComponentError(describeEntity(e), c.name, action);
+  return table as Table;
+}
+
+/**
+ * Relation id and target of a pair whose target is alive (or, while deferring, spawned
+ * in the same scope: it is alive by the time the pair is applied); the wildcard is for
+ * queries only, whose targets must be alive now.
+ */
 export function pairIds(store: Store, p: Pair, method: string): [number, number] {
   if (!(p instanceof Pair)) throw new ArgumentError(notAComponentOrPair(p));
   const rel = store.registry.idOf(p.relation);
   if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, method));
-  tableOfLive(store, p.target);
+  if (method === "query") tableOfLive(store, p.target);
+  else liveTable(store, p.target);
   return [rel, p.target];
 }
 

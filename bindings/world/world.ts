@@ -13,6 +13,7 @@ import type { Init, Schema, Values } from "../schema.js";
 import { restore, snapshot } from "../snapshot/world-state.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
+import { type Access, access } from "./access.js";
 import * as batches from "./batches.js";
 import { WorldContext } from "./context.js";
 import * as entities from "./entities.js";
@@ -98,14 +99,29 @@ export class World {
     entities.destroy(this.#ctx, e);
   }
 
-  /** False for destroyed, stale and malformed ids, and in a disposed world; never throws. */
-  isAlive(e: number): boolean {
-    const core = this.#ctx.store.core;
-    return core.dead === undefined && core.tableOf(e) >= 0;
+  /**
+   * Random access to single entities' C (the fast path of get / set): `pos.x(e)` reads
+   * and `pos.setX(e, v)` writes a field (array fields: `pos.m(e, k)`, `pos.setM(e, k, v)`),
+   * reading e's record from memory: no object per call. Each call checks e is alive
+   * (StaleEntityError) and has C (MissingComponentError). The same object per component.
+   */
+  access<S extends Schema>(c: Component<S>): Access<S> {
+    const { store, accessors } = this.#ctx;
+    store.core.check();
+    const id = store.registry.idOf(c);
+    return (accessors[id] ??= access(store, c, id)) as Access<S>;
   }
 
+  /** False for destroyed, stale and malformed ids, and in a disposed world; never throws. */
+  isAlive(e: number): boolean {
+    const { core, claims } = this.#ctx.store;
+    return core.dead === undefined && (core.tableOf(e) >= 0 || claims.has(e));
+  }
+
+  /** Live entities, those spawned while changes are deferred included. */
   get entityCount(): number {
-    return this.#ctx.store.core.alive;
+    const { core, claims } = this.#ctx.store;
+    return core.alive + claims.unborn;
   }
 
   /** Targets of relation r on e, ascending (at most one for an exclusive relation); empty when e holds none. */

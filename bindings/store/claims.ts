@@ -1,0 +1,123 @@
+// Entity ids handed out while structural changes are deferred. A spawn made then needs
+// its id at once but must not call the core (a call could grow the memory and detach
+// every view a loop holds), so the facade reads the core's entity index and claims the
+// ids the next spawns will take: the free list's slots from its head, in order, then
+// never-used slots from H_SLOT_COUNT up at generation H_FRESH_GEN. When the deferred
+// changes are applied, spawnIds gives exactly those ids their rows; a failed flush burns
+// the ones no entity took (assembly/entity-index.ts), so none can match a later entity.
+// Invariant: between two flushes, ids holds every claim in claim order, `pending` marks
+// their slots, and none of them is alive in the core yet.
+import {
+  H_FREE_COUNT,
+  H_FREE_HEAD,
+  H_FRESH_GEN,
+  H_REC_GEN,
+  H_REC_ROW,
+  H_SLOT_COUNT,
+  MAX_SLOTS,
+  SLOT_BITS,
+  SLOT_MASK,
+} from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
+import { CapacityError } from "../errors.js";
+import { idSpace } from "../messages.js";
+
+/** What a liveness check answers for an entity spawned while deferring: alive, with no table yet. */
+export const PENDING = -2;
+
+export class Claims {
+  /** The claimed ids, in claim order (the order spawns take them). */
+  ids = new Uint32Array(64);
+  /** How many ids are claimed. */
+  count = 0;
+  /** How many of them entities took so far (the flush spawns them in order). */
+  born = 0;
+  /** One bit per slot: set while the slot's id is claimed and unborn. */
+  private pending = new Uint32Array(0);
+  /** Next free-list slot to claim, free-list slots left, next never-used slot, its generation. */
+  private cursor = 0;
+  private freeLeft = 0;
+  private fresh = 0;
+  private freshGen = 0;
+
+  constructor(private readonly core: Core) {}
+
+  /** Claims the id the next spawn takes; CapacityError when the id space is used up. */
+  claim(): number {
+    const core = this.core;
+    if (this.count === 0) {
+      this.cursor = core.header(H_FREE_HEAD);
+      this.freeLeft = core.header(H_FREE_COUNT);
+      this.fresh = core.header(H_SLOT_COUNT);
+      this.freshGen = core.header(H_FRESH_GEN);
+    }
+    let slot: number;
+    let e: number;
+    if (this.freeLeft > 0) {
+      slot = this.cursor;
+      e = ((core.u16[(core.header(H_REC_GEN) >>> 1) + slot] << SLOT_BITS) | slot) >>> 0;
+      this.cursor = core.u32[(core.header(H_REC_ROW) >>> 2) + slot];
+      this.freeLeft--;
+    } else {
+      slot = this.fresh;
+      if (slot >= MAX_SLOTS) throw new CapacityError(idSpace("spawn an entity"));
+      this.fresh++;
+      e = ((this.freshGen << SLOT_BITS) | slot) >>> 0;
+    }
+    if (this.count === this.ids.length) {
+      const grown = new Uint32Array(this.ids.length * 2);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.count++] = e;
+    this.mark(slot);
+    return e;
+  }
+
+  /** Whether e is a claimed id no entity took yet. */
+  has(e: number): boolean {
+    if (this.count === this.born) return false;
+    const slot = e & SLOT_MASK;
+    const w = slot >>> 5;
+    if (w >= this.pending.length || (this.pending[w] & (1 << (slot & 31))) === 0) return false;
+    for (let i = this.born; i < this.count; i++) if (this.ids[i] === e) return true;
+    return false;
+  }
+
+  /** Claimed ids not yet taken by an entity. */
+  get unborn(): number {
+    return this.count - this.born;
+  }
+
+  /** The flush spawned the next n claims. */
+  bornNext(n: number): void {
+    for (let i = this.born; i < this.born + n; i++) this.unmark(this.ids[i] & SLOT_MASK);
+    this.born += n;
+  }
+
+  /** The unborn claims, in order (a failed flush burns them). */
+  unbornIds(): Uint32Array {
+    return this.ids.subarray(this.born, this.count);
+  }
+
+  /** After a flush: no claim is outstanding. */
+  reset(): void {
+    for (let i = this.born; i < this.count; i++) this.unmark(this.ids[i] & SLOT_MASK);
+    this.count = 0;
+    this.born = 0;
+  }
+
+  private mark(slot: number): void {
+    const w = slot >>> 5;
+    if (w >= this.pending.length) {
+      const grown = new Uint32Array(Math.max(w + 1, this.pending.length * 2, 64));
+      grown.set(this.pending);
+      this.pending = grown;
+    }
+    this.pending[w] |= 1 << (slot & 31);
+  }
+
+  private unmark(slot: number): void {
+    this.pending[slot >>> 5] &= ~(1 << (slot & 31));
+  }
+}
