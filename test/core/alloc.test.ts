@@ -12,13 +12,12 @@ import {
   H_REC_GEN,
   H_REC_ROW,
   H_REC_TABLE,
-  H_SCRATCH,
-  H_SCRATCH_BYTES,
   H_TABLES,
   H_USED_BYTES,
   OK,
 } from "../../bindings/core/constants.generated.js";
-import { ALLOC_HEADER_BYTES, rng } from "./fixtures.js";
+import { rng } from "../support/rng.js";
+import { ALLOC_HEADER_BYTES } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 
 const PAGE = 65536;
@@ -129,19 +128,6 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     expect(failures).toBeGreaterThan(0);
     expect(core.memory.buffer.byteLength).toBeLessThanOrEqual(4 * PAGE);
     expect(core.raw.checkInvariants()).toBe(OK);
-  });
-
-  test("alloc frees the old scratch buffer when scratch grows", async () => {
-    const core = await CoreHarness.create(build);
-    const small = core.header(H_SCRATCH_BYTES);
-    const mib = 1 << 20;
-    core.scratchFor(mib);
-    const used = core.header(H_USED_BYTES);
-    expect(core.header(H_SCRATCH_BYTES)).toBe(mib);
-    core.scratchFor(3 * mib);
-    expect(core.header(H_SCRATCH_BYTES)).toBe(3 * mib);
-    expect(core.header(H_USED_BYTES) - used).toBe(3 * mib - mib);
-    expect(small).toBeLessThan(mib);
   });
 
   test("alloc reuses a freed large block before raising the heap top", async () => {
@@ -258,43 +244,5 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
       expect(core.header(H_EPOCH), `step ${step}`).not.toBe(epoch);
     }
     expect(moved).toBeGreaterThan(10);
-  });
-
-  test("alloc trimScratch gives a large scratch buffer back and keeps a usable one", async () => {
-    const core = await CoreHarness.create(build);
-    const big = core.scratchFor(1 << 20);
-    const bigBytes = core.allocationSize(big);
-    const used = core.header(H_USED_BYTES);
-    core.raw.trimScratch();
-    const kept = core.header(H_SCRATCH);
-    expect(kept).not.toBe(big);
-    expect(core.header(H_SCRATCH_BYTES)).toBeLessThan(1 << 20);
-    expect(core.allocationSize(kept)).toBeGreaterThanOrEqual(core.header(H_SCRATCH_BYTES));
-    expect(core.header(H_USED_BYTES)).toBe(used - bigBytes + core.allocationSize(kept));
-    expect(core.raw.scratch(16)).toBe(kept);
-  });
-
-  test("alloc trimScratch leaves a small scratch buffer in place", async () => {
-    const core = await CoreHarness.create(build);
-    const small = core.scratchFor(16);
-    const used = core.header(H_USED_BYTES);
-    core.raw.trimScratch();
-    expect(core.header(H_SCRATCH)).toBe(small);
-    expect(core.header(H_USED_BYTES)).toBe(used);
-  });
-
-  test("alloc scratch returns 0 and changes nothing for requests no 32-bit memory can hold", async () => {
-    const core = await CoreHarness.create(build);
-    const ptr = core.header(H_SCRATCH);
-    const bytes = core.header(H_SCRATCH_BYTES);
-    const used = core.header(H_USED_BYTES);
-    const top = core.header(H_HEAP_TOP);
-    for (const request of [0xffff_fff0, 0xffff_fff1, 0xffff_fffc, 0xffff_ffff]) {
-      expect(core.raw.scratch(request), `scratch(0x${request.toString(16)})`).toBe(0);
-      expect(core.header(H_SCRATCH), `scratch(0x${request.toString(16)})`).toBe(ptr);
-      expect(core.header(H_SCRATCH_BYTES), `scratch(0x${request.toString(16)})`).toBe(bytes);
-      expect(core.header(H_USED_BYTES), `scratch(0x${request.toString(16)})`).toBe(used);
-      expect(core.header(H_HEAP_TOP), `scratch(0x${request.toString(16)})`).toBe(top);
-    }
   });
 });

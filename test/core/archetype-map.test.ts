@@ -1,5 +1,6 @@
 // Archetype map: one table per mask, add/remove edges cached on first use and
-// consistent with the masks, through growth of the map and of the mask width.
+// consistent with the masks, through growth of the map and of the mask width; and
+// dropTables(seq), which gives back the empty tables a failed call created.
 import { describe, expect, test } from "vitest";
 import {
   ERR_BAD_ARGUMENT,
@@ -8,8 +9,10 @@ import {
   H_COMPONENT_COUNT,
   H_MASK_WORDS,
   H_TABLE_COUNT,
+  H_TABLE_SEQ,
+  OK,
 } from "../../bindings/core/constants.generated.js";
-import { rng } from "./fixtures.js";
+import { rng } from "../support/rng.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 
 const keyOf = (comps: Iterable<number>): string => [...comps].sort((a, b) => a - b).join(",");
@@ -200,5 +203,34 @@ describe.each(BUILDS)("archetype map (%s build)", (build) => {
     expect(core.tableForMask([a, unregistered])).toBe(ERR_UNKNOWN_COMPONENT);
     expect(core.tableForMask([core.header(H_MASK_WORDS) * 64 - 1])).toBe(ERR_UNKNOWN_COMPONENT);
     expect(core.tableCount()).toBe(count);
+  });
+
+  test("archetype-map dropTables(seq) drops the empty tables made since creation number seq", async () => {
+    const core = await CoreHarness.create(build, { checks: build === "debug" ? 1 : 0 });
+    const A = core.component([{ type: "f32" }]);
+    core.spawn(core.tableOf([A]));
+    const B = core.component([{ type: "u8" }]);
+    const seq = core.header(H_TABLE_SEQ);
+    const count = core.tableCount();
+    core.tableOf([A, B]); // a new, empty table
+    expect(core.tableCount()).toBe(count + 1);
+    expect(core.raw.dropTables(seq)).toBe(OK);
+    expect(core.tableCount()).toBe(count);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("archetype-map dropTables refuses seq 0, a future seq and tables made since that hold rows", async () => {
+    const core = await CoreHarness.create(build, { checks: build === "debug" ? 1 : 0 });
+    const A = core.component([{ type: "f32" }]);
+    const seq = core.header(H_TABLE_SEQ);
+    const tA = core.tableOf([A]);
+    const count = core.tableCount();
+    expect(core.raw.dropTables(0)).toBe(ERR_BAD_ARGUMENT);
+    expect(core.raw.dropTables(core.header(H_TABLE_SEQ) + 1)).toBe(ERR_BAD_ARGUMENT);
+    const e = core.spawn(tA);
+    expect(core.raw.dropTables(seq)).toBe(ERR_BAD_ARGUMENT);
+    expect(core.tableCount()).toBe(count);
+    expect(core.record(e).table).toBe(tA);
+    expect(core.raw.checkInvariants()).toBe(OK);
   });
 });

@@ -13,7 +13,8 @@ import {
   H_TABLE_COUNT,
   OK,
 } from "../../bindings/core/constants.generated.js";
-import { rng, slotOf } from "./fixtures.js";
+import { rng } from "../support/rng.js";
+import { slotOf } from "./fixtures.js";
 import { BUILDS, type Build, CoreHarness } from "./harness.js";
 
 /** Two data components A {v: f32}, B {w: i32[2]}; n entities in table {A} with v = index. */

@@ -14,7 +14,8 @@ import {
   OK,
   SLOT_MASK,
 } from "../../bindings/core/constants.generated.js";
-import { genOf, makeEntity, rng, slotOf } from "./fixtures.js";
+import { rng } from "../support/rng.js";
+import { genOf, makeEntity, slotOf } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 
 describe.each(BUILDS)("entity index (%s build)", (build) => {

@@ -1,6 +1,7 @@
 // What the core tests describe to the core and read back: element types in the order
 // of the core's type codes (sizes taken from the JS typed arrays, not from the core),
-// field specs for registerComponent, entity handle bits, and a seeded PRNG.
+// field specs for registerComponent and entity handle bits (the seeded PRNG is in
+// test/support/rng.ts).
 import { SLOT_BITS, SLOT_MASK } from "../../bindings/core/constants.generated.js";
 
 // ── Element types, in the order of the core's type codes ──────────────────────
@@ -57,15 +58,3 @@ export const ALLOC_HEADER_BYTES = 16;
 export const slotOf = (e: number): number => (e & SLOT_MASK) >>> 0;
 export const genOf = (e: number): number => e >>> SLOT_BITS;
 export const makeEntity = (slot: number, gen: number): number => ((gen << SLOT_BITS) | slot) >>> 0;
-
-/** A small deterministic PRNG (mulberry32) for reproducible random sequences. */
-export function rng(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n: number): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n) >>> 0;
-  };
-}

@@ -2,7 +2,8 @@
 // every row, and swap-remove (the last row fills the hole; its record is patched).
 import { describe, expect, test } from "vitest";
 import { H_ALIVE, OK } from "../../bindings/core/constants.generated.js";
-import { type FieldSpec, rng } from "./fixtures.js";
+import { rng } from "../support/rng.js";
+import type { FieldSpec } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 
 /** A component whose fields mix every element size and some arrays. */

@@ -3,7 +3,7 @@
 // alternating the debug and the release core; then FUZZ_SNAPSHOTS damaged snapshots
 // (default 100,000). Prints progress and the seed of any failure.
 import { describe, expect, it } from "vitest";
-import { property } from "../support/model-run.js";
+import { property } from "../model/model-run.js";
 import { fuzzSnapshots } from "../support/snapshot-fuzz.js";
 
 const COMMANDS = Number(process.env.FUZZ_COMMANDS ?? 1_000_000);

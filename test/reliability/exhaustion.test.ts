@@ -3,7 +3,7 @@
 // world's state exactly as before the call, and later smaller operations must work.
 import { describe, expect, it } from "vitest";
 import { CapacityError, type Component, component, createWorld, relation, tag, type World } from "wasm-ecs";
-import { rng as intRng } from "../core/fixtures.js";
+import { rng as intRng } from "../support/rng.js";
 
 const TRIALS = 1000;
 

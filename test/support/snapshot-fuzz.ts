@@ -7,7 +7,7 @@
 // core's structures, so a forged memory part is out of scope.)
 import { type Component, component, createWorld, SnapshotError, tag, type World } from "wasm-ecs";
 import { checksum } from "../../bindings/snapshot/format.js";
-import { rng as intRng } from "../core/fixtures.js";
+import { rng as intRng } from "./rng.js";
 import { stateOf } from "./state.js";
 
 /** Floats in [0, 1) from the project's seeded PRNG. */

@@ -1,0 +1,230 @@
+// What a world saves and takes back (bindings/snapshot/world-state.ts), through the public
+// API: world.snapshot(), world.restore(bytes), createWorld({ snapshot }); relation pairs
+// and their sub-tables included.
+import { describe, expect, it } from "vitest";
+import {
+  ArgumentError,
+  CapacityError,
+  type Component,
+  component,
+  createWorld,
+  type Entity,
+  type Query,
+  relation,
+  SnapshotError,
+  tag,
+  type World,
+} from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
+import { checkInvariants } from "../../support/internals.js";
+import { ChildOf, Likes, Owes, Pos, ALL as RELATIONS, sorted, state } from "../../support/relations.js";
+import { stateOf } from "../../support/state.js";
+
+const Position = component("Position", { x: "f32", y: "f32" });
+const Velocity = component("Velocity", { x: "f32", y: "f32" });
+const Health = component("Health", { hp: "i32" });
+const Name = component("Name", { label: "object" });
+const Frozen = tag("Frozen");
+const Picked = tag("Picked", { sparse: true });
+const ALL = [Position, Velocity, Health, Name, Frozen, Picked];
+
+/** Every live entity with its components' values: what a state comparison needs. */
+function dump(world: World, components: readonly Component[] = ALL): string {
+  return JSON.stringify(stateOf(world, components));
+}
+
+function ids(q: Query): number[] {
+  return [...q.entities()].sort((a, b) => a - b);
+}
+
+async function populated(): Promise<World> {
+  const world = await createWorld({ components: ALL });
+  world.spawnMany(50, Position.withEach({ x: Float32Array.from({ length: 50 }, (_, i) => i) }), Velocity);
+  const h = world.spawnMany(
+    20,
+    Health.with({ hp: 7 }),
+    Name.withEach({ label: Array.from({ length: 20 }, (_, i) => `n${i}`) }),
+  );
+  world.addMany(h.subarray(0, 5), Frozen);
+  world.addMany(h.subarray(5, 10), Picked);
+  world.destroy(h[19]);
+  world.resources.set("score", { points: 12 });
+  return world;
+}
+
+describe("snapshots", () => {
+  it("restore puts back entities, values, object fields, sparse tags and resources; handles and queries keep working", async () => {
+    const world = await populated();
+    const before = dump(world);
+    const picked = ids(world.query({ all: [Picked] }));
+    const bytes = world.snapshot();
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    // Change everything, then roll back.
+    const moving = world.query({ all: [Position, Velocity] });
+    for (const t of moving) t.write(Position).x.fill(-1);
+    world.destroyMany(world.query({ all: [Health] }));
+    const late = world.spawn(Position, Picked);
+    world.resources.set("score", { points: 0 });
+    world.restore(bytes);
+    expect(dump(world)).toBe(before);
+    expect(ids(world.query({ all: [Picked] }))).toEqual(picked);
+    expect(world.isAlive(late)).toBe(false);
+    expect(world.resources.get("score")).toEqual({ points: 12 });
+    expect(moving.count()).toBe(50);
+    // The world works on after a restore: new archetypes, spawns, views.
+    const e = world.spawn(Position.with({ x: 3 }), Health, Frozen, Picked);
+    expect(world.get(e, Position).x).toBe(3);
+    expect(world.has(e, Picked)).toBe(true);
+    for (const t of moving) expect(t.columns(Position).x.length).toBe(t.count);
+  });
+
+  it("createWorld({ snapshot }) makes an equal world, also with change tracking started in between", async () => {
+    const world = await createWorld({ components: [Position] });
+    world.spawnMany(3, Position);
+    const changed = world.query({ all: [Position], changed: [Position] });
+    changed.count();
+    world.register(Health); // registered after Position's change stamps
+    world.spawn(Health.with({ hp: 4 }), Position);
+    const bytes = world.snapshot();
+    const copy = await createWorld({ snapshot: bytes, components: [Position, Health] });
+    expect(dump(copy, [Position, Health])).toBe(dump(world, [Position, Health]));
+    expect(copy.query({ all: [Position], changed: [Position] }).count()).toBe(4);
+    const e = copy.spawn(Health, Position);
+    expect(copy.get(e, Health)).toEqual({ hp: 0 });
+  });
+
+  it("change stamps, the step counter and systems' last runs come back with a restore", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    const seen: number[] = [];
+    world.system("watch", { all: [Health], changed: [Health] }, (q) => {
+      seen.push(q.count());
+    });
+    const es = world.spawnMany(4, Health, Position);
+    world.step();
+    world.set(es[0], Health, { hp: 1 });
+    const bytes = world.snapshot();
+    world.step();
+    world.set(es[1], Health, { hp: 1 });
+    world.set(es[2], Health, { hp: 1 });
+    world.restore(bytes);
+    expect(world.tick).toBe(1);
+    world.step();
+    expect(seen).toEqual([4, 1, 1]);
+  });
+
+  it("a damaged, truncated or foreign snapshot throws SnapshotError and changes nothing", async () => {
+    const world = await populated();
+    const bytes = world.snapshot();
+    world.spawn(Position);
+    const before = dump(world);
+    const refuse = (what: Uint8Array | unknown, message: RegExp) => {
+      expect(() => world.restore(what as Uint8Array)).toThrow(SnapshotError);
+      expect(() => world.restore(what as Uint8Array)).toThrow(message);
+      expect(dump(world)).toBe(before);
+    };
+    const flipped = bytes.slice();
+    flipped[bytes.length - 100] ^= 0x40;
+    refuse(flipped, /^The snapshot was refused: its checksum does not match/);
+    refuse(bytes.subarray(0, bytes.length - 8), /^The snapshot was refused: it is truncated or padded/);
+    refuse(bytes.subarray(0, 10), /^The snapshot was refused: it is truncated: 10 bytes/);
+    refuse(new Uint8Array(64), /^The snapshot was refused: it does not start with the wasm-ecs magic bytes/);
+    refuse([1, 2, 3], /^The snapshot was refused: a snapshot is a Uint8Array, got a Array object/);
+    const version = bytes.slice();
+    version[4] = 9;
+    refuse(version, /^The snapshot was refused: it has format version 9/);
+    const other = await createWorld({ components: [Position, Velocity] });
+    other.spawn(Position);
+    expect(() => world.restore(other.snapshot())).toThrow(
+      /^The snapshot was refused: its schema does not match this world's: component 2 \("Health"/,
+    );
+    const swapped = await createWorld({ components: [Velocity, Position, Health, Name, Frozen, Picked] });
+    expectThrows(
+      () => swapped.restore(bytes),
+      SnapshotError,
+      /^The snapshot was refused: its schema does not match this world's: /,
+    );
+    const debug = await createWorld({ components: ALL, debug: true });
+    expect(() => debug.restore(bytes)).toThrow(/^The snapshot was refused: it was made by the release core/);
+    expect(dump(world)).toBe(before);
+  });
+
+  it("createWorld({ snapshot }) names a missing or extra component", async () => {
+    const bytes = (await populated()).snapshot();
+    await expect(createWorld({ snapshot: bytes, components: [Position, Velocity] })).rejects.toThrow(
+      /^The snapshot was refused: it has component "Health", which createWorld was not given/,
+    );
+    const Extra = component("Extra", { v: "u8" });
+    await expect(createWorld({ snapshot: bytes, components: [...ALL, Extra] })).rejects.toThrow(
+      /^The snapshot was refused: createWorld was given "Extra", which the snapshot does not have/,
+    );
+  });
+
+  it("object fields and resources must be JSON-safe; snapshot and restore are refused inside iteration", async () => {
+    const world = await createWorld({ components: [Name] });
+    const e = world.spawn(Name.with({ label: { ok: [1, "two", null] } }));
+    world.snapshot();
+    world.set(e, Name, { label: new Map() });
+    expect(() => world.snapshot()).toThrow(SnapshotError);
+    expect(() => world.snapshot()).toThrow(
+      new RegExp(`^The snapshot was refused: Name.label of entity ${e} is a Map object, which is not JSON-safe`),
+    );
+    world.set(e, Name, { label: undefined });
+    world.resources.set("f", () => 1);
+    expect(() => world.snapshot()).toThrow(/resource "f" is a function/);
+    world.resources.delete("f");
+    const bytes = world.snapshot();
+    for (const _t of world.query({ all: [Name] })) {
+      expectThrows(
+        () => world.snapshot(),
+        ArgumentError,
+        /^snapshot\(\) cannot run while a query is iterated, inside defer\(\) or inside step\(\)$/,
+      );
+      expect(() => world.restore(bytes)).toThrow(/^restore\(\) cannot run while a query is iterated/);
+    }
+    world.restore(bytes);
+    expect(world.get(e, Name)).toEqual({ label: undefined });
+  });
+
+  it("a snapshot bigger than the world's memory ceiling is a CapacityError; the world is unchanged", async () => {
+    const big = await createWorld({ components: [Position], initialMemoryBytes: 8 << 20 });
+    big.spawnMany(200_000, Position);
+    const bytes = big.snapshot();
+    const small = await createWorld({ components: [Position], maxMemoryBytes: 2 << 20 });
+    small.spawn(Position);
+    expectThrows(
+      () => small.restore(bytes),
+      CapacityError,
+      /^Out of memory while trying to restore a snapshot of \d+ bytes: the world may use at most 2097152 bytes \(maxMemoryBytes\); nothing was changed$/,
+    );
+    expect(small.entityCount).toBe(1);
+    expect(small.query({ all: [Position] }).count()).toBe(1);
+  });
+});
+
+describe("snapshots of relations", () => {
+  it("a snapshot holds the pairs; restore brings them, and their sub-tables, back", async () => {
+    const world = await createWorld({ components: RELATIONS, debug: true });
+    const p = world.spawn(Pos.with({ x: 1 }));
+    const kids = world.spawnMany(2, Pos, ChildOf.to(p), Owes.to(p).with({ amount: 3 }));
+    const bytes = world.snapshot();
+    const saved = state(world);
+    world.destroy(p);
+    world.spawn(Pos, Likes.to(world.spawn()));
+    world.restore(bytes);
+    expect(state(world)).toBe(saved);
+    expect(sorted(world.query({ all: [ChildOf.to(p)] }).entities())).toEqual(sorted(kids));
+    const copy = await createWorld({ snapshot: bytes, components: RELATIONS, debug: true });
+    expect(state(copy)).toBe(saved);
+    copy.destroy(p as Entity);
+    expect(copy.entityCount).toBe(0);
+    checkInvariants(copy);
+  });
+
+  it("a snapshot matches only a world whose relations have the same options", async () => {
+    const world = await createWorld({ components: [Pos, relation("Link", { exclusive: true })] });
+    const bytes = world.snapshot();
+    await expect(createWorld({ snapshot: bytes, components: [Pos, relation("Link")] })).rejects.toThrow(
+      'The snapshot was refused: its schema does not match this world\'s: component 1 is relation (exclusive, onTargetDestroyed: remove) "Link" there and relation (multiple, onTargetDestroyed: remove) "Link" here',
+    );
+  });
+});

@@ -1,0 +1,76 @@
+// The JS side's component registry (bindings/store/registry.ts): ids[c.key] === id exactly
+// when components[id] === c; names, sparse flags and the relation count follow add and
+// forget; idOf names an unregistered component or a non-component. Run from the sources.
+import { describe, expect, it } from "vitest";
+import { component, relation, tag } from "../../../bindings/component.js";
+import { ArgumentError, UnknownComponentError } from "../../../bindings/errors.js";
+import { Registry } from "../../../bindings/store/registry.js";
+
+/** The error fn throws (fails the test when it returns). */
+function thrown(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected a throw");
+}
+
+describe("registry", () => {
+  it("add records a component under its id both ways, by name, and counts sparse tags and relations", () => {
+    const registry = new Registry();
+    const Pos = component("Pos", { x: "f32" });
+    const Picked = tag("Picked", { sparse: true });
+    const ChildOf = relation("ChildOf");
+    registry.add(Pos, 0);
+    registry.add(Picked, 1);
+    registry.add(ChildOf, 2);
+    expect([registry.idOf(Pos), registry.idOf(Picked), registry.idOf(ChildOf)]).toEqual([0, 1, 2]);
+    expect(registry.components).toEqual([Pos, Picked, ChildOf]);
+    expect(registry.ids[Pos.key]).toBe(0);
+    expect(registry.byName.get("Picked")).toBe(Picked);
+    expect([registry.isSparse(0), registry.isSparse(1), registry.isSparse(2)]).toEqual([false, true, false]);
+    expect(registry.relations).toBe(1);
+  });
+
+  it("idOf throws UnknownComponentError for a component never added, and ArgumentError for a non-component", () => {
+    const registry = new Registry();
+    const Pos = component("Pos", { x: "f32" });
+    const missing = thrown(() => registry.idOf(Pos));
+    expect(missing).toBeInstanceOf(UnknownComponentError);
+    expect(missing.message).toBe(
+      'Component "Pos" is not registered in this world: pass it to createWorld({ components }) or world.register() first',
+    );
+    for (const [value, text] of [
+      [{ name: "Pos" }, "[object Object]"],
+      [Pos.with({ x: 1 }), "[object Object]"],
+      [undefined, "undefined"],
+    ] as const) {
+      const error = thrown(() => registry.idOf(value as never));
+      expect(error).toBeInstanceOf(ArgumentError);
+      expect(error.message).toBe(`Expected a component, got ${text}`);
+    }
+  });
+
+  it("forget drops a component's id and name; idOf then throws UnknownComponentError", () => {
+    const registry = new Registry();
+    const Pos = component("Pos", { x: "f32" });
+    registry.add(Pos, 0);
+    registry.forget(Pos);
+    expect(registry.byName.has("Pos")).toBe(false);
+    const error = thrown(() => registry.idOf(Pos));
+    expect(error).toBeInstanceOf(UnknownComponentError);
+    expect(error.message).toMatch(/^Component "Pos" is not registered in this world/);
+  });
+
+  it("visible leaves out the world's hidden bookkeeping components", () => {
+    const registry = new Registry();
+    const Pos = component("Pos", { x: "f32" });
+    const Parked = tag("wasm-ecs:test-hidden");
+    Parked.hidden = true;
+    registry.add(Parked, 0);
+    registry.add(Pos, 1);
+    expect(registry.visible()).toEqual([Pos]);
+    expect(registry.components).toHaveLength(2);
+  });
+});

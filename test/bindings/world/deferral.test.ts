@@ -1,0 +1,184 @@
+// Deferral (bindings/world/deferral.ts), through the public API: structural changes made
+// while a query is iterated or inside defer() wait and are applied in order when the
+// outermost scope ends (also on break or throw); values are read at the call; a flush
+// that runs out of memory leaves no half-spawned entity. Fresh world per test.
+import { describe, expect, it } from "vitest";
+import { CapacityError, component, createWorld } from "wasm-ecs";
+import { A, B, C, setup } from "../../support/query-world.js";
+import { ChildOf, Likes, ALL as RELATIONS, Pos as RelPos } from "../../support/relations.js";
+
+const Pos = component("Pos", { x: "f32", y: "f32" });
+const Vel = component("Vel", { x: "f32", y: "f32" });
+const Big = component("Big", { m: ["f64", 64] });
+
+describe("deferral while iterating", () => {
+  it("structural changes during iteration are deferred and applied in order when it ends", async () => {
+    const { world, a } = await setup();
+    const spawned: number[] = [];
+    for (const t of world.query({ all: [A], none: [B] })) {
+      for (const e of t.entities) {
+        world.add(e, B, { v: 7 });
+        expect(world.has(e, B)).toBe(false);
+        const s = world.spawn(C.with({ v: 4 }));
+        expect(world.isAlive(s)).toBe(true);
+        expect(world.has(s, C)).toBe(false);
+        spawned.push(s);
+      }
+    }
+    for (const e of a) expect(world.get(e, B).v).toBe(7);
+    for (const s of spawned) expect(world.get(s, C).v).toBe(4);
+  });
+
+  it("a destroy then an add of the same entity in one buffer drops the add", async () => {
+    const { world, a } = await setup();
+    world.defer(() => {
+      world.destroy(a[0]);
+      world.add(a[0], B);
+      world.add(a[1], B);
+    });
+    expect(world.isAlive(a[0])).toBe(false);
+    expect(world.has(a[1], B)).toBe(true);
+  });
+
+  it("deferred changes are applied when the loop breaks or throws", async () => {
+    const { world, a } = await setup();
+    for (const _t of world.query({ all: [A] })) {
+      world.destroy(a[0]);
+      break;
+    }
+    expect(world.isAlive(a[0])).toBe(false);
+    expect(() => {
+      for (const _t of world.query({ all: [A] })) {
+        world.destroy(a[1]);
+        throw new Error("boom");
+      }
+    }).toThrow("boom");
+    expect(world.isAlive(a[1])).toBe(false);
+    for (const t of world.query({ all: [A] })) expect(t.count).toBeGreaterThan(0);
+  });
+
+  it("nested iteration flushes only when the outermost loop ends, and visits no entity twice", async () => {
+    const { world } = await setup();
+    const visited = new Set<number>();
+    for (const outer of world.query({ all: [A] })) {
+      for (const e of outer.entities) {
+        expect(visited.has(e)).toBe(false);
+        visited.add(e);
+        world.add(e, C);
+      }
+      for (const _inner of world.query({ all: [C] })) world.spawn(A);
+      expect(world.query({ all: [A, C] }).count()).toBe(0);
+    }
+    expect(world.query({ all: [A, C] }).count()).toBe(visited.size);
+  });
+
+  it("spawnMany and destroyMany inside iteration return ids at once and apply at the end", async () => {
+    const { world } = await setup();
+    let ids: Uint32Array = new Uint32Array(0);
+    for (const t of world.query({ all: [A], none: [B] })) {
+      ids = world.spawnMany(t.count, B.withEach({ v: Int32Array.from(t.columns(A).v, (_, i) => i + 1) }));
+      t.columns(A).v.fill(3);
+      world.destroyMany(t.entities);
+    }
+    expect(world.query({ all: [A], none: [B] }).count()).toBe(0);
+    expect(Array.from(ids, (e) => world.get(e, B).v)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  // Bug: same path while deferring (checkLive grows scratch first, then entities.slice() hits the detached view).
+  it("destroyMany of a table's entities view inside its iteration destroys them all when the loop ends", async () => {
+    const world = await createWorld({ components: [Pos], initialMemoryBytes: 0 });
+    world.spawnMany(10_000, Pos);
+    for (const t of world.query({ all: [Pos] })) world.destroyMany(t.entities);
+    expect(world.entityCount).toBe(0);
+  });
+});
+
+describe("deferral: values and failures", () => {
+  // A deferred flush that runs out of memory applies what came before the failing run,
+  // drops the rest and destroys the entities parked for it: no orphans, and the error
+  // says so. (All-or-nothing flushes need a reservation pass: the reliability issue.)
+  it("a CapacityError while applying deferred changes leaves no spawned entity alive without its components", async () => {
+    const world = await createWorld({ components: [Pos, Big], maxMemoryBytes: 1 << 20 });
+    const keep = world.spawn(Pos);
+    const victim = world.spawn(Pos);
+    let ids: Uint32Array = new Uint32Array(0);
+    let thrown: unknown;
+    try {
+      for (const _t of world.query({ all: [Pos] })) {
+        world.destroy(victim);
+        ids = world.spawnMany(4000, Big.with({ m: 7 }));
+        world.add(keep, Big);
+        break;
+      }
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CapacityError);
+    expect((thrown as Error).message).toMatch(
+      /^Out of memory while trying to spawn 4000 entities: .*, while applying deferred changes: the first 1 were applied; the 2 from the failing one on were dropped, and the entities spawned for them destroyed$/,
+    );
+    const orphans = Array.from(ids).filter((e) => world.isAlive(e)).length;
+    expect(orphans).toBe(0);
+    expect(world.isAlive(victim)).toBe(false);
+    expect(world.has(keep, Big)).toBe(false);
+    expect(world.entityCount).toBe(1);
+  });
+
+  // Bug: deferred ADD keeps a reference to the caller's values object and reads it at the flush.
+  it("a deferred add writes the values as they were at the call, when the caller reuses one object", async () => {
+    const world = await createWorld({ components: [Pos, Vel] });
+    const es = world.spawnMany(3, Pos.withEach({ x: [0, 1, 2] }));
+    const tmp = { x: 0, y: 0 };
+    world.query({ all: [Pos] }).each((e) => {
+      tmp.x = world.get(e, Pos).x * 10;
+      world.add(e, Vel, tmp);
+    });
+    expect(Array.from(es, (e) => world.get(e, Vel).x)).toEqual([0, 10, 20]);
+  });
+
+  // Bug: deferred SPAWN keeps the ComponentInit's values object and reads it at the flush (spawnMany copies; spawn does not).
+  it("a deferred spawn writes the init values as they were at the call, when the caller reuses one object", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const init = { x: 0 };
+    const spawned: number[] = [];
+    world.defer(() => {
+      for (let i = 0; i < 3; i++) {
+        init.x = i;
+        spawned.push(world.spawn(Pos.with(init)));
+      }
+    });
+    expect(spawned.map((e) => world.get(e, Pos).x)).toEqual([0, 1, 2]);
+  });
+
+  // While deferring, remove answers from the entity's components at the time of the
+  // call (changes waiting in the buffer do not count); the removes are all applied.
+  it("remove while deferring reports whether the entity has the component at the call, and the removes apply", async () => {
+    const world = await createWorld({ components: [Pos, Vel] });
+    const e = world.spawn(Pos, Vel);
+    const results = world.defer(() => {
+      const twice = [world.remove(e, Vel), world.remove(e, Vel)];
+      const s = world.spawn(Pos);
+      return { answers: [...twice, world.remove(s, Pos)], s };
+    });
+    expect(results.answers).toEqual([true, true, false]);
+    expect(world.has(e, Vel)).toBe(false);
+    expect(world.has(results.s, Pos)).toBe(false);
+  });
+});
+
+describe("deferral of relation pairs", () => {
+  it("a deferred pair whose target an earlier deferred command destroyed: destroy relations destroy, others skip", async () => {
+    const world = await createWorld({ components: RELATIONS });
+    const p = world.spawn(RelPos);
+    const a = world.spawn(RelPos);
+    const b = world.spawn(RelPos);
+    world.defer(() => {
+      world.destroy(p);
+      world.add(a, ChildOf.to(p));
+      world.add(b, Likes.to(p));
+    });
+    expect(world.isAlive(a)).toBe(false);
+    expect(world.isAlive(b)).toBe(true);
+    expect(world.has(b, Likes)).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+// Systems and step(): order, before / after, hooks, deferral and flushing per system.
+import { describe, expect, it } from "vitest";
+import { ArgumentError, component, createWorld, type SystemContext, type World } from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
+
+const Position = component("Position", { x: "f32" });
+const Velocity = component("Velocity", { x: "f32" });
+const Health = component("Health", { hp: "i32" });
+
+describe("systems", () => {
+  it("step runs systems in declared order and passes the world, dt and the step number", async () => {
+    const world = await createWorld({ components: [Position] });
+    const log: string[] = [];
+    const seen: SystemContext<World>[] = [];
+    world.system("a", { all: [Position] }, (_q, ctx) => {
+      log.push("a");
+      seen.push(ctx);
+    });
+    world.system("b", { all: [Position] }, () => log.push("b"));
+    world.system("c", { all: [Position] }, () => log.push("c"));
+    world.step(0.5);
+    world.step(0.25);
+    expect(log).toEqual(["a", "b", "c", "a", "b", "c"]);
+    expect(seen.map((c) => [c.dt, c.tick, c.world === world])).toEqual([
+      [0.5, 1, true],
+      [0.25, 2, true],
+    ]);
+    expect(world.tick).toBe(2);
+  });
+
+  it("before and after move a system only as far as needed; ties keep declaration order", async () => {
+    const world = await createWorld({ components: [Position] });
+    const log: string[] = [];
+    const sys = (name: string, options = {}) => world.system(name, { all: [Position] }, () => log.push(name), options);
+    sys("render", { after: ["move"] });
+    sys("input", { before: ["move"] });
+    sys("move");
+    sys("physics", { before: ["render"], after: ["move"] });
+    world.step();
+    expect(log).toEqual(["input", "move", "physics", "render"]);
+  });
+
+  it("a cycle or an unknown name in before / after is an ArgumentError naming the systems", async () => {
+    const world = await createWorld({ components: [Position] });
+    world.system("a", { all: [Position] }, () => {}, { after: ["b"] });
+    world.system("b", { all: [Position] }, () => {}, { after: ["a"] });
+    expect(() => world.step()).toThrow(ArgumentError);
+    expect(() => world.step()).toThrow(/^The before \/ after constraints of systems "a", "b" form a cycle/);
+    const other = await createWorld({ components: [Position] });
+    other.system("a", { all: [Position] }, () => {}, { before: ["nope"] });
+    expect(() => other.step()).toThrow(/^System "a" runs before "nope", but no system has that name/);
+  });
+
+  it("a duplicate name, a missing function and a bad dt are ArgumentErrors", async () => {
+    const world = await createWorld({ components: [Position] });
+    world.system("a", { all: [Position] }, () => {});
+    expect(() => world.system("a", { all: [Position] }, () => {})).toThrow(/^A system named "a" exists already/);
+    expect(() => world.system("", { all: [Position] }, () => {})).toThrow(/^A system needs a non-empty name/);
+    expect(() => world.system("f", { all: [Position] }, 3 as never)).toThrow(/^System "f" needs a function/);
+    expect(() => world.step(Number.NaN)).toThrow(/^step\(dt\) needs a finite number, got NaN/);
+  });
+
+  it("begin and end hooks run around each system, end also when the system throws", async () => {
+    const world = await createWorld({ components: [Position] });
+    const log: string[] = [];
+    world.system("a", { all: [Position] }, () => log.push("a"), {
+      begin: (ctx) => log.push(`begin a ${ctx.tick}`),
+      end: () => log.push("end a"),
+    });
+    world.system(
+      "b",
+      { all: [Position] },
+      () => {
+        log.push("b");
+        throw new Error("boom");
+      },
+      { end: () => log.push("end b") },
+    );
+    expect(() => world.step()).toThrow(/^boom$/);
+    expect(log).toEqual(["begin a 1", "a", "end a", "b", "end b"]);
+  });
+
+  it("a system sees its query; changes it makes are deferred and flushed before the next system", async () => {
+    const world = await createWorld({ components: [Position, Velocity] });
+    for (let i = 0; i < 3; i++) world.spawn(Position.with({ x: i }));
+    const counts: number[] = [];
+    world.system("add velocity", { all: [Position], none: [Velocity] }, (q) => {
+      for (const t of q) {
+        for (const e of t.entities) world.add(e, Velocity, { x: 1 });
+        // Deferred: the table is unchanged while the system runs.
+        counts.push(t.count);
+      }
+      counts.push(q.count());
+    });
+    world.system("move", { all: [Position, Velocity] }, (q) => {
+      counts.push(q.count());
+      for (const t of q) {
+        const p = t.write(Position);
+        const v = t.read(Velocity);
+        for (let i = 0; i < t.count; i++) p.x[i] += v.x[i];
+      }
+    });
+    world.step();
+    expect(counts).toEqual([3, 3, 3]);
+    expect(world.query({ all: [Position] }).entities().length).toBe(3);
+    const xs = [...world.query({ all: [Position] }).entities()].map((e) => world.get(e, Position).x);
+    expect(xs.sort()).toEqual([1, 2, 3]);
+  });
+
+  it("spawn and destroy inside a system apply after it; step inside a system is refused", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    const a = world.spawn(Position);
+    let spawned = 0;
+    let inner: unknown;
+    world.system("churn", { all: [Position] }, () => {
+      spawned = world.spawn(Position, Health);
+      world.destroy(a);
+      expect(world.isAlive(a)).toBe(true);
+      expect(world.has(spawned, Health)).toBe(false);
+      try {
+        world.step();
+      } catch (error) {
+        inner = error;
+      }
+    });
+    world.step();
+    expect(world.isAlive(a)).toBe(false);
+    expect(world.has(spawned, Health)).toBe(true);
+    expect(inner).toBeInstanceOf(ArgumentError);
+    expect((inner as Error).message).toBe("step() was called inside a step");
+  });
+
+  it("step while iterating a query or inside defer() is refused", async () => {
+    const world = await createWorld({ components: [Position] });
+    world.spawn(Position);
+    expect(() => {
+      for (const _t of world.query({ all: [Position] })) world.step();
+    }).toThrow(/^step\(\) was called while a query is iterated or inside defer\(\)/);
+    expectThrows(
+      () => world.defer(() => world.step()),
+      ArgumentError,
+      "step() was called while a query is iterated or inside defer()",
+    );
+  });
+});

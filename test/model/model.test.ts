@@ -1,0 +1,26 @@
+// Model-based test: random operation sequences run on a world and on a plain JS model
+// (test/model/model-run.ts); after every operation every live entity's components,
+// values and relation targets, and several queries (pair terms and cascade order
+// included), must agree. The debug core also walks every invariant after each op.
+// `npm run fuzz` runs the same for longer.
+import { describe, it } from "vitest";
+import { property } from "./model-run.js";
+
+const RUNS = 1000;
+const COMMANDS = 200;
+/** Forced growth is slow (a page per core call): fewer runs. */
+const GROWTH_RUNS = 100;
+
+describe("model-based: world vs a plain JS model", () => {
+  it(`agrees after each of ${COMMANDS} random operations (${RUNS} runs, debug core: invariants walked after every op)`, async () => {
+    await property(RUNS, COMMANDS, { debug: true });
+  });
+
+  it(`agrees after each of ${COMMANDS} random operations (${RUNS} runs, release core)`, async () => {
+    await property(RUNS, COMMANDS, { debug: false });
+  });
+
+  it(`agrees with memory grown before every core call (${GROWTH_RUNS} runs: no view is read after it was detached)`, async () => {
+    await property(GROWTH_RUNS, COMMANDS, { debug: true, growMemoryEachCall: true });
+  });
+});

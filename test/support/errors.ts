@@ -1,0 +1,20 @@
+// One assertion for an error test (STYLE.md habit 11): what fn throws is an instance of
+// the given class AND has the given message (exact text, or a pattern).
+import { expect } from "vitest";
+
+// biome-ignore lint/suspicious/noExplicitAny: any error class, whatever its constructor takes
+type ErrorClass = abstract new (...args: any[]) => Error;
+
+/** Calls fn, asserts it throws an instance of `type` whose message is (or matches) `message`; returns the error. */
+export function expectThrows(fn: () => unknown, type: ErrorClass, message: string | RegExp): Error {
+  let error: unknown;
+  try {
+    fn();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(type);
+  if (typeof message === "string") expect((error as Error).message).toBe(message);
+  else expect((error as Error).message).toMatch(message);
+  return error as Error;
+}
