@@ -2,7 +2,6 @@
 // one implementation, so a peer's process never loads wasm-ecs), sets up, checks, measures,
 // and sends the outcome to the runner over IPC. Started by run.ts as
 // `node --expose-gc child.js <request json>`.
-import type { Adapter, PeerScenario } from "./adapters/types.js";
 import { prepare } from "./check.js";
 import { measurePhases, measureSteps } from "./harness.js";
 import type { Target } from "./jobs.js";
@@ -25,15 +24,6 @@ async function run({ target, row, plan }: Request): Promise<Outcome> {
     case "scenario": {
       const { step, state } = await prepare(root, target, row);
       return { kind: "steps", ...measureSteps(step, state, plan) };
-    }
-    case "adapter": {
-      // TEMPORARY: a peer not yet moved to libs/, checked by its own check().
-      const { adapter } = (await import(new URL(target.module, root).href)) as { adapter: Adapter };
-      const impl = adapter.scenarios[target.scenario as PeerScenario];
-      if (impl === undefined) throw new Error(`${adapter.library} has no ${target.scenario}`);
-      const state = await impl.setup();
-      impl.check(state);
-      return { kind: "steps", ...measureSteps(impl.step, state, plan) };
     }
     case "micro":
       return micro(target.module, target.key, plan);

@@ -10,10 +10,9 @@
 //
 // Files are listed from the source tree (bench/), so a file deleted there never runs from a
 // stale build; their compiled modules (build/bench/) are imported for names and variants.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Adapter } from "./adapters/types.js";
 import type { ScenarioTarget } from "./check.js";
 import type { Implementation, LibraryNotes, Spec } from "./spec.js";
 import type { Bench, Group } from "./types.js";
@@ -54,9 +53,7 @@ export const OURS = "wasm-ecs";
 /** What a measuring process loads. Module paths are relative to the compiled bench folder. */
 export type Target =
   | ({ readonly kind: "scenario" } & ScenarioTarget)
-  | { readonly kind: "micro"; readonly module: string; readonly key: string }
-  /** TEMPORARY: a peer still in adapters/ (its own check()), until it moves to libs/. */
-  | { readonly kind: "adapter"; readonly module: string; readonly scenario: string };
+  | { readonly kind: "micro"; readonly module: string; readonly key: string };
 
 interface About {
   readonly bench: string;
@@ -173,28 +170,10 @@ async function library(folder: string): Promise<Library> {
   return { name: notes.name, folder, version: versionOf(notes.packageName), cannot: notes.cannot ?? {}, rows };
 }
 
-/** TEMPORARY: a peer still in adapters/<stem>.ts, run through its own check(). */
-async function adapterLibrary(stem: string): Promise<Library> {
-  const adapter = await required<Adapter>(`adapters/${stem}.js`, "adapter");
-  const rows = Object.keys(adapter.scenarios).map((scenario) => ({
-    scenario,
-    target: { kind: "adapter", module: `adapters/${stem}.js`, scenario } as const,
-  }));
-  const cannot: Record<string, string> = {};
-  for (const [scenario, why] of Object.entries(adapter.unsupported ?? {}))
-    if (why !== undefined) cannot[scenario] = why;
-  return { name: adapter.library, folder: stem, version: versionOf(adapter.packageName), cannot, rows };
-}
-
-/** Every library: libs/ folders, then (TEMPORARY) adapters not converted yet; ours first. */
+/** Every library, one per folder of libs/; ours first. */
 async function libraries(): Promise<Library[]> {
   const folders = readdirSync(join(source, "libs"), { withFileTypes: true }).filter((d) => d.isDirectory());
   const list = await Promise.all(folders.map((d) => library(d.name)));
-  for (const stem of existsSync(join(source, "adapters")) ? stems("adapters") : []) {
-    if (stem === "types") continue;
-    const legacy = await adapterLibrary(stem);
-    if (!list.some((l) => l.name === legacy.name)) list.push(legacy);
-  }
   return list.sort((a, b) => Number(b.name === OURS) - Number(a.name === OURS) || a.name.localeCompare(b.name));
 }
 

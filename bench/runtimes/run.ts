@@ -478,7 +478,7 @@ async function main(): Promise<void> {
         if (runner.info.skipped !== undefined)
           rows.push({ ...row, skipped: `${RUNTIME_SKIPPED}${runner.info.skipped}` });
         else if (job === undefined) rows.push({ ...row, skipped: skip?.why ?? "not implemented" });
-        else if (job.target.kind !== "scenario") rows.push({ ...row, skipped: "still in bench/adapters/" });
+        else if (job.target.kind !== "scenario") rows.push({ ...row, skipped: "not a scenario" });
         else work.push({ job, runner, target: job.target });
       }
     }
