@@ -58,6 +58,13 @@ export class WorldPoisonedError extends EcsError {
   }
 }
 
+/** A kernel module or a kernel declaration that cannot run over a world (kernels/). */
+export class KernelError extends EcsError {
+  constructor(message: string) {
+    super("KERNEL", message);
+  }
+}
+
 /** Invalid arguments that are not about schemas (negative counts, bad terms). */
 export class ArgumentError extends EcsError {
   constructor(message: string) {

@@ -7,6 +7,7 @@ export {
   ArgumentError,
   CapacityError,
   EcsError,
+  KernelError,
   MissingComponentError,
   SchemaError,
   SnapshotError,
@@ -14,6 +15,9 @@ export {
   UnknownComponentError,
   WorldPoisonedError,
 } from "./errors.js";
+export type { BuiltinKernels, FieldRef } from "./kernels/builtins.js";
+export type { Kernel, KernelDeclaration, KernelModule, Scalars } from "./kernels/kernel.js";
+export type { KernelSource } from "./kernels/load.js";
 export { Query } from "./query/query.js";
 export type { QueryTerms } from "./query/terms.js";
 export type {

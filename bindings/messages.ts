@@ -165,6 +165,27 @@ export const resourceKey = (key: unknown) => `A resource key is a string, got ${
 export const debugOnly = (what: string) => `${what} needs a world created with debug: true`;
 export const cannotLoad = (href: string, status: number) => `wasm-ecs: could not load ${href} (HTTP ${status})`;
 
+// ── Kernels ──────────────────────────────────────────────────────────────────
+export const kernelModule = (why: string) => `The kernel module was refused: ${why}`;
+export const noKernel = (name: string, names: readonly string[]) =>
+  `The kernel module exports no function "${name}" (it exports ${names.join(", ") || "none"})`;
+export const kernelDeclaration = (name: string, why: string) => `Kernel ${name} cannot be declared: ${why}`;
+export const kernelSignature = (
+  name: string,
+  params: readonly string[],
+  results: readonly string[],
+  names: readonly string[],
+  expected: readonly string[],
+) =>
+  `Kernel ${name} takes (${params.join(", ")})${results.length > 0 ? ` and returns ${results.join(", ")}` : ""}; its declaration needs (${names.map((n, i) => `${n}: ${expected[i]}`).join(", ")}) and no result`;
+export const kernelArgs = (name: string, scalars: readonly string[], args: unknown) =>
+  `Kernel ${name} takes its scalars as { ${scalars.map((s) => `${s}: number`).join(", ")} }, got ${formatValue(args)}`;
+export const kernelTrap = (name: string, table: string, cause: string) =>
+  `kernel ${name} trapped on table ${table} (${cause}); its columns may be half-written: restore a snapshot into a new world`;
+export const kernelOutside = (name: string, table: string, byte: number) =>
+  `kernel ${name}, on table ${table}, wrote outside its write columns (byte ${byte} of the memory changed); restore a snapshot into a new world`;
+export const builtinField = (what: string) => `Built-in kernels work on f32 fields: ${what}`;
+
 // ── Snapshots (each completes "The snapshot was refused: ...") ──────────────
 export const snap = {
   notBytes: (value: unknown) => `a snapshot is a Uint8Array, got ${describeValue(value)}`,

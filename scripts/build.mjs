@@ -1,6 +1,7 @@
 // Builds everything the package and the tests need: the facade's side of the wasm
 // boundary generated from the core's sources (scripts/gen-boundary.mjs), the core in
-// both targets (asconfig.json), the facade as self-contained ES modules (esbuild bundles
+// both targets (asconfig.json), the built-in kernels (kernel/builtins.ts, built as any
+// kernel is: bin/wasm-ecs-kernel.mjs) and the tests' kernels (build/kernels/), the facade as self-contained ES modules (esbuild bundles
 // bindings/index.ts and bindings/inspector.ts, @assemblyscript/loader inlined, so dist/
 // has no bare import and loads in a browser page or Deno with no import map or
 // package manager) and its type declarations (tsc, @internal members stripped).
@@ -11,6 +12,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildKernel } from "../bin/wasm-ecs-kernel.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -24,6 +26,9 @@ const asc = require.resolve("assemblyscript/bin/asc.js");
 run(asc, ["assembly/index.ts", "--target", "release", "--outFile", `${out}/core.wasm`]);
 run(asc, ["assembly/index.ts", "--target", "debug", "--outFile", `${out}/core.debug.wasm`]);
 run(require.resolve("typescript/bin/tsc"), ["-p", "tsconfig.build.json", "--outDir", out]);
+// The built-in kernels ship beside the bundle; the test kernels stay in build/.
+await buildKernel("kernel/builtins.ts", `${out}/kernels.wasm`);
+await buildKernel("test/kernels/test-kernels.ts", "build/kernels/test-kernels.wasm");
 await build({
   absWorkingDir: root,
   entryPoints: { index: "bindings/index.ts", inspector: "bindings/inspector.ts" },
@@ -38,4 +43,4 @@ await build({
 });
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 renameSync(new URL(`../${out}`, import.meta.url), new URL("../dist", import.meta.url));
-console.log("built dist/ (core.wasm, core.debug.wasm, index.js, inspector.js, types)");
+console.log("built dist/ (core.wasm, core.debug.wasm, kernels.wasm, index.js, inspector.js, types)");

@@ -107,6 +107,12 @@ export class Core extends CoreCalls {
     return new WorldPoisonedError(this.dead);
   }
 
+  /** Refuses every later call, for `reason` (a kernel trapped); the error to throw. */
+  kill(reason: string): WorldPoisonedError {
+    this.dead ??= reason;
+    return new WorldPoisonedError(this.dead);
+  }
+
   /** Throws WorldPoisonedError when the core refuses calls (after a trap, or dispose). */
   check(): void {
     if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);

@@ -15,13 +15,15 @@ function coreUrl(debug: boolean): URL {
   return debug ? new URL("./core.debug.wasm", import.meta.url) : new URL("./core.wasm", import.meta.url);
 }
 
-async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
+/** The bytes at a file: URL (Node, Deno, Bun: Node 20's fetch cannot read files). */
+export async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
   const specifier = "node:fs/promises";
   const fs = (await import(/* @vite-ignore */ specifier)) as { readFile(u: URL): Promise<Uint8Array<ArrayBuffer>> };
   return fs.readFile(url);
 }
 
-async function compile(url: URL): Promise<WebAssembly.Module> {
+/** Compiles the module at url: file: URLs from disk, others streamed (application/wasm) or fetched. */
+export async function compile(url: URL): Promise<WebAssembly.Module> {
   if (url.protocol === "file:") return WebAssembly.compile(await readFileUrl(url));
   if (typeof WebAssembly.compileStreaming === "function") {
     try {

@@ -18,6 +18,8 @@ export class WorldContext {
   readonly runner: Runner;
   readonly events = new Map<string, EventType<unknown>>();
   readonly resources = new Resources();
+  /** world.builtinKernels(), made on first use. */
+  builtins: unknown = undefined;
   /** world.access(C) accessors by component id, made on first use. */
   readonly accessors: unknown[] = [];
   /** spawn's reusable record of what its arguments hold (store/component-sets.ts). */

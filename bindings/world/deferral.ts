@@ -75,6 +75,12 @@ export class Deferral {
   flush(): void {
     const buf = this.commands;
     if (buf.size === 0 && this.trackLater.length === 0) return;
+    if (this.store.core.dead !== undefined) {
+      // Poisoned while deferring (a kernel trapped): nothing more is applied.
+      buf.clear();
+      this.store.claims.reset();
+      return;
+    }
     try {
       if (buf.size > 0) applyCommands(this.store, buf);
     } finally {

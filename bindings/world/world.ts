@@ -5,6 +5,9 @@
 import type { Component, ComponentArg, ComponentInit, Pair, Relation } from "../component.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError } from "../errors.js";
+import { BuiltinKernels } from "../kernels/builtins.js";
+import type { KernelHost, KernelModule } from "../kernels/kernel.js";
+import { builtinModule, type KernelSource, loadKernels } from "../kernels/load.js";
 import { flushInIteration, notTracked, refusedInside, systemFn, systemName } from "../messages.js";
 import { register } from "../ops/components.js";
 import type { Query } from "../query/query.js";
@@ -260,6 +263,34 @@ export class World {
     const id = store.registry.idOf(c);
     if (c.isRelation) throw new ArgumentError(notTracked(`removed(${c.name}) is not available`));
     return store.changes.removed(id, runner.running ?? OUTSIDE) as Entity[];
+  }
+
+  // ── Kernels: systems in wasm ──────────────────────────────────────────────
+  /**
+   * Loads a kernel module (AssemblyScript built with `npx wasm-ecs-kernel`) over this
+   * world's memory: `(await world.kernels(url)).kernel("move", { write: [Position],
+   * read: [Velocity], scalars: ["dt"] })`. KernelError when the module could write the
+   * memory on its own (its own memory, static data, a runtime, other imports).
+   */
+  kernels(source: KernelSource): Promise<KernelModule> {
+    this.#ctx.store.core.check();
+    return loadKernels(this.#kernelHost(), source);
+  }
+
+  /** The built-in kernels over f32 fields (add, scale, addScaled, clamp), SIMD inside. */
+  async builtinKernels(): Promise<BuiltinKernels> {
+    const ctx = this.#ctx;
+    ctx.store.core.check();
+    if (ctx.builtins === undefined) {
+      const module = await builtinModule();
+      const instance = await WebAssembly.instantiate(module, { env: { memory: ctx.store.core.memory } });
+      ctx.builtins = new BuiltinKernels(this.#kernelHost(), instance.exports as Record<string, unknown>);
+    }
+    return ctx.builtins as BuiltinKernels;
+  }
+
+  #kernelHost(): KernelHost {
+    return { store: this.#ctx.store, query: (terms) => this.query(terms) as Query };
   }
 
   // ── Inspection ────────────────────────────────────────────────────────────

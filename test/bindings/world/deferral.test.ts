@@ -124,6 +124,48 @@ describe("deferral: values and failures", () => {
     expect(world.entityCount).toBe(1);
   });
 
+  it("ids handed out by a failed flush stay stale for good: no later spawn, from a freed or a fresh slot, matches one", async () => {
+    const world = await createWorld({ components: [Pos, Big], maxMemoryBytes: 1 << 20 });
+    const freed = world.spawnMany(300, Pos);
+    world.destroyMany(freed.subarray(0, 200)); // 200 slots on the free list: claims take them first
+    let claimed: Uint32Array = new Uint32Array(0);
+    expect(() =>
+      world.defer(() => {
+        claimed = world.spawnMany(4000, Big.with({ m: 1 })); // 200 freed slots, 3800 never used
+      }),
+    ).toThrow(CapacityError);
+    expect(claimed.length).toBe(4000);
+    expect(Array.from(claimed).some((e) => world.isAlive(e))).toBe(false);
+    const later = new Set<number>();
+    for (let round = 0; round < 20; round++) {
+      const ids = world.spawnMany(250, Pos);
+      for (const e of ids) later.add(e);
+      world.destroyMany(ids);
+    }
+    const reborn = Array.from(claimed).filter((e) => later.has(e));
+    expect(reborn).toEqual([]);
+    expect(Array.from(claimed).some((e) => world.isAlive(e))).toBe(false);
+  });
+
+  it("while deferring, an entity spawned in the scope is alive, counted, has nothing yet and has no table", async () => {
+    const world = await createWorld({ components: [Pos] });
+    world.spawn(Pos);
+    world.defer(() => {
+      const e = world.spawn(Pos.with({ x: 4 }));
+      expect(world.isAlive(e)).toBe(true);
+      expect(world.entityCount).toBe(2);
+      expect(world.has(e, Pos)).toBe(false);
+      expect(() => world.get(e, Pos)).toThrow(/^Entity \d+ \(slot \d+, generation \d+\) has no Pos: cannot get it$/);
+      expect(() => world.tableOf(e)).toThrow(
+        /^Entity \d+ \(slot \d+, generation \d+\) was spawned while changes are deferred: it joins its table when they are applied$/,
+      );
+      world.add(e, Pos, { y: 5 });
+    });
+    const q = world.query({ all: [Pos] }).entities();
+    expect(q.length).toBe(2);
+    expect(world.get(q[1], Pos)).toEqual({ x: 4, y: 5 });
+  });
+
   // Bug: deferred ADD keeps a reference to the caller's values object and reads it at the flush.
   it("a deferred add writes the values as they were at the call, when the caller reuses one object", async () => {
     const world = await createWorld({ components: [Pos, Vel] });

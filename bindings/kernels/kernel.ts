@@ -1,0 +1,285 @@
+// Kernels: AssemblyScript functions compiled to a module that imports the world's memory
+// (kernel/index.ts, npx wasm-ecs-kernel), run once per matching table over its columns in
+// place. A declaration names the components a kernel writes and reads and its scalar
+// arguments; the kernel's parameters are then the row count, one column pointer per
+// numeric field of each write component and then each read component (schema order),
+// and the scalars. A filtered query (change filters, sparse tags) runs a kernel once per
+// run of consecutive matching rows.
+//
+// Trust model: a kernel is the app's own code, like a JS system, and runs with the same
+// rights; the loader only refuses modules whose build would let them write memory on
+// their own (module.ts). A trap poisons the world (its columns may be half-written);
+// in a debug world every call is followed by the core's invariant walk and a check that
+// no byte outside the kernel's write columns changed.
+import type { Component } from "../component.js";
+import { H_HEAP_TOP } from "../core/constants.generated.js";
+import { ArgumentError, KernelError, MissingComponentError } from "../errors.js";
+import { kernelArgs, kernelDeclaration, kernelOutside, kernelSignature, kernelTrap, noKernel } from "../messages.js";
+import type { Query } from "../query/query.js";
+import type { FieldInfo } from "../schema.js";
+import type { Store } from "../store/store.js";
+import type { Table } from "../store/table.js";
+import type { SystemContext, SystemFn } from "../world/systems.js";
+import type { KernelSignature } from "./module.js";
+
+/** What a kernel is declared to touch: components it writes, components it reads, scalar names. */
+export interface KernelDeclaration {
+  readonly write?: readonly Component[];
+  readonly read?: readonly Component[];
+  readonly scalars?: readonly string[];
+}
+
+/** The scalar arguments of a kernel declared with scalars S: `{ dt: number }`. */
+export type Scalars<S extends readonly string[]> = { readonly [K in S[number]]: number };
+
+type Fn = (...args: number[]) => unknown;
+
+/** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
+const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
+
+/** What kernels need of their world (kept apart from the World so this layer stays below it). */
+export interface KernelHost {
+  readonly store: Store;
+  /** The world's query for these terms. */
+  query(terms: { write: readonly Component[]; read: readonly Component[] }): Query;
+}
+
+/** One column parameter of a kernel: a numeric field of a component, written or only read. */
+export interface ColumnParam {
+  readonly c: Component;
+  readonly id: number;
+  readonly f: FieldInfo;
+  readonly write: boolean;
+}
+
+/** A kernel's parameters after the row count: its columns, then its scalars. */
+export interface KernelPlan {
+  readonly columns: readonly ColumnParam[];
+  readonly scalars: readonly string[];
+}
+
+/** The plan of a declaration: every numeric field of each write component, then of each read component. */
+export function planOf(store: Store, name: string, decl: KernelDeclaration): KernelPlan {
+  const columns: ColumnParam[] = [];
+  const add = (list: readonly Component[] | undefined, write: boolean) => {
+    for (const c of list ?? []) {
+      const id = store.registry.idOf(c);
+      if (c.objectFields.length > 0 || c.isRelation)
+        throw new KernelError(
+          kernelDeclaration(name, `${c.name} has fields that live in JS ("object") or is a relation`),
+        );
+      for (const f of c.fields) columns.push({ c, id, f, write });
+    }
+  };
+  add(decl.write, true);
+  add(decl.read, false);
+  return { columns, scalars: decl.scalars ?? [] };
+}
+
+export class Kernel<S extends readonly string[] = readonly string[]> {
+  readonly name: string;
+  private readonly fn: Fn;
+  private readonly host: KernelHost;
+  private readonly columns: readonly ColumnParam[];
+  private readonly scalars: readonly string[];
+  /** The components written (marked changed) and the ones only read. */
+  private readonly written: readonly Component[];
+  private readonly readOnly: readonly Component[];
+  private defaultQuery: Query | undefined;
+  /** The call's arguments, reused: count, column pointers, scalars. */
+  private readonly argv: number[];
+
+  /**
+   * @internal Made by KernelModule.kernel() and the built-ins. `sig` undefined: only the
+   * arity can be checked (a module given as a compiled WebAssembly.Module).
+   */
+  constructor(host: KernelHost, name: string, fn: Fn, sig: KernelSignature | undefined, plan: KernelPlan) {
+    this.name = name;
+    this.fn = fn;
+    this.host = host;
+    this.columns = plan.columns;
+    this.scalars = plan.scalars;
+    const written = new Set(plan.columns.filter((k) => k.write).map((k) => k.c));
+    this.written = [...written];
+    this.readOnly = [...new Set(plan.columns.filter((k) => !written.has(k.c)).map((k) => k.c))];
+    const nc = plan.columns.length;
+    const expected = ["i32", ...plan.columns.map(() => "i32"), ...plan.scalars.map(() => "f32|f64|i32")];
+    const names = ["count", ...plan.columns.map((k) => `${k.c.name}.${k.f.name}`), ...plan.scalars];
+    const ok =
+      sig === undefined
+        ? fn.length === expected.length
+        : sig.params.length === expected.length &&
+          sig.params.every((p, i) => (i <= nc ? p === "i32" : p === "f32" || p === "f64" || p === "i32")) &&
+          sig.results.length === 0;
+    if (!ok) {
+      const params = sig?.params ?? Array.from({ length: fn.length }, () => "?");
+      throw new KernelError(kernelSignature(name, params, sig?.results ?? [], names, expected));
+    }
+    this.argv = new Array(expected.length).fill(0);
+  }
+
+  /**
+   * Runs the kernel over every table (every run of matching rows) of `query`, default
+   * the query of its write and read components. Write components count as written
+   * (change detection). Inside a system, use system() instead.
+   */
+  run(args: Scalars<S>, query?: Query): void {
+    const store = this.host.store;
+    store.core.check();
+    const q = query ?? (this.defaultQuery ??= this.host.query({ write: this.written, read: this.readOnly }));
+    const argv = this.argv;
+    const nc = this.columns.length;
+    for (let s = 0; s < this.scalars.length; s++) {
+      const v = (args as Record<string, unknown>)?.[this.scalars[s]];
+      if (typeof v !== "number") throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
+      argv[1 + nc + s] = v;
+    }
+    for (const t of q) {
+      this.prepare(t);
+      const rows = t.rows;
+      if (rows === undefined) {
+        this.call(t, 0, t.count);
+        continue;
+      }
+      for (let i = 0; i < rows.length; ) {
+        let j = i + 1;
+        while (j < rows.length && rows[j] === rows[i] + (j - i)) j++;
+        this.call(t, rows[i], j - i);
+        i = j;
+      }
+    }
+  }
+
+  /** A system function running this kernel over the system's query: `world.system(name, terms, k.system(ctx => ({ dt: ctx.dt })))`. */
+  system<W>(args?: (ctx: SystemContext<W>) => Scalars<S>): SystemFn<W, Query> {
+    return (q, ctx) => this.run(args === undefined ? ({} as Scalars<S>) : args(ctx), q);
+  }
+
+  /** Marks the written components and checks the table has every column. */
+  private prepare(t: Table): void {
+    for (const c of this.written) {
+      if (!t.has(c))
+        throw new MissingComponentError(`The table ${t.describe()}`, c.name, `run kernel ${this.name} over`);
+      t.write(c);
+    }
+    for (const c of this.readOnly)
+      if (!t.has(c))
+        throw new MissingComponentError(`The table ${t.describe()}`, c.name, `run kernel ${this.name} over`);
+  }
+
+  /** Calls the kernel for rows first .. first + n - 1 of t. */
+  private call(t: Table, first: number, n: number): void {
+    const argv = this.argv;
+    const columns = this.columns;
+    argv[0] = n;
+    for (let k = 0; k < columns.length; k++) {
+      const { c, id, f } = columns[k];
+      argv[1 + k] = (t.fieldBases(id, c)[f.index] + first * f.length) << SHIFT[f.code];
+    }
+    const store = this.host.store;
+    const guard = store.debug ? this.outsideGuard(t, n) : undefined;
+    try {
+      callWith(this.fn, argv);
+    } catch (error) {
+      const cause = error instanceof Error ? error.message : String(error);
+      throw store.core.kill(kernelTrap(this.name, t.describe(), cause));
+    }
+    if (guard !== undefined) guard();
+  }
+
+  /**
+   * Debug worlds: a copy of the memory before the call, and after it the core's
+   * invariant walk and the check that nothing outside the write columns' rows changed.
+   */
+  private outsideGuard(t: Table, n: number): () => void {
+    const core = this.host.store.core;
+    const top = core.header(H_HEAP_TOP);
+    const before = core.u8.slice(0, top);
+    const ranges: [number, number][] = [];
+    for (let k = 0; k < this.columns.length; k++) {
+      const { f, write } = this.columns[k];
+      if (!write) continue;
+      const start = this.argv[1 + k];
+      ranges.push([start, start + n * f.bytes]);
+    }
+    ranges.sort((a, b) => a[0] - b[0]);
+    return () => {
+      core.checkInvariants();
+      const after = core.u8;
+      let r = 0;
+      for (let i = 0; i < top; i++) {
+        while (r < ranges.length && i >= ranges[r][1]) r++;
+        if (r < ranges.length && i >= ranges[r][0]) {
+          i = ranges[r][1] - 1;
+          continue;
+        }
+        if (after[i] !== before[i]) throw core.kill(kernelOutside(this.name, t.describe(), i));
+      }
+    };
+  }
+}
+
+/** The kernels a module exports, bound to one world's memory. */
+export class KernelModule {
+  /** @internal Made by world.kernels(). */
+  constructor(
+    private readonly host: KernelHost,
+    private readonly exports: Record<string, unknown>,
+    /** Signatures by export name, or undefined for a module given compiled (arity checks only). */
+    private readonly signatures: ReadonlyMap<string, KernelSignature> | undefined,
+  ) {}
+
+  /** The names of the functions the module exports. */
+  get names(): string[] {
+    if (this.signatures !== undefined) return [...this.signatures.keys()];
+    return Object.keys(this.exports).filter((k) => typeof this.exports[k] === "function");
+  }
+
+  /**
+   * The kernel exported as `name`, declared to write `write` and read `read` (components,
+   * in parameter order) with scalar arguments `scalars`. KernelError when its signature
+   * does not match the declaration.
+   */
+  kernel<const S extends readonly string[] = []>(
+    name: string,
+    declaration: KernelDeclaration & { readonly scalars?: S },
+  ): Kernel<S> {
+    this.host.store.core.check();
+    const sig = this.signatures?.get(name);
+    const fn = this.exports[name];
+    if ((this.signatures !== undefined && sig === undefined) || typeof fn !== "function")
+      throw new KernelError(noKernel(name, this.names));
+    if (declaration === null || typeof declaration !== "object")
+      throw new KernelError(kernelDeclaration(name, `the declaration is ${String(declaration)}`));
+    return new Kernel<S>(this.host, name, fn as Fn, sig, planOf(this.host.store, name, declaration));
+  }
+}
+
+/** fn(...argv) without a spread for the usual arities. */
+function callWith(fn: Fn, a: number[]): void {
+  switch (a.length) {
+    case 1:
+      fn(a[0]);
+      return;
+    case 2:
+      fn(a[0], a[1]);
+      return;
+    case 3:
+      fn(a[0], a[1], a[2]);
+      return;
+    case 4:
+      fn(a[0], a[1], a[2], a[3]);
+      return;
+    case 5:
+      fn(a[0], a[1], a[2], a[3], a[4]);
+      return;
+    case 6:
+      fn(a[0], a[1], a[2], a[3], a[4], a[5]);
+      return;
+    case 7:
+      fn(a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+      return;
+    default:
+      fn(...a);
+  }
+}

@@ -1,0 +1,139 @@
+// Reading a kernel module's binary before it may run over a world's memory: a module
+// must import its memory (the world's) and bring nothing that writes memory on its own
+// (no memory of its own, no data segments, no start function, no import but the
+// memory), and its exports are functions whose parameter types we read here, so a
+// kernel's declaration can be checked against its signature.
+//
+//   binary: "\0asm" version  section*     section: id:u8 size:leb [payload]
+//   1 types  2 imports  3 functions  5 memories  7 exports  8 start  11 data  12 data count
+import { KernelError } from "../errors.js";
+import { kernelModule } from "../messages.js";
+
+/** A value type of a wasm function signature as the checks name it. */
+export type ValType = "i32" | "i64" | "f32" | "f64" | "v128" | "ref";
+
+export interface KernelSignature {
+  readonly params: readonly ValType[];
+  readonly results: readonly ValType[];
+}
+
+const TYPES: Record<number, ValType> = {
+  127: "i32",
+  126: "i64",
+  125: "f32",
+  124: "f64",
+  123: "v128",
+  112: "ref",
+  111: "ref",
+};
+
+/** Exports that betray a runtime which allocates in the memory. */
+const RUNTIME = ["__new", "__alloc", "__renew", "__collect", "__pin"];
+
+class Reader {
+  at = 0;
+  constructor(readonly b: Uint8Array) {}
+  byte(): number {
+    if (this.at >= this.b.length) throw new KernelError(kernelModule("it ends in the middle of a section"));
+    return this.b[this.at++];
+  }
+  u32(): number {
+    let v = 0;
+    let shift = 0;
+    for (;;) {
+      const x = this.byte();
+      v += (x & 0x7f) * 2 ** shift;
+      if ((x & 0x80) === 0) return v;
+      shift += 7;
+    }
+  }
+  name(): string {
+    const n = this.u32();
+    const s = new TextDecoder().decode(this.b.subarray(this.at, this.at + n));
+    this.at += n;
+    return s;
+  }
+  limits(): void {
+    const flags = this.byte();
+    this.u32();
+    if (flags & 1) this.u32();
+  }
+}
+
+/**
+ * The exported functions of a kernel module and their signatures; KernelError saying
+ * what is wrong when the module could run over the world's memory unsafely.
+ */
+export function readKernelModule(bytes: Uint8Array): Map<string, KernelSignature> {
+  const r = new Reader(bytes);
+  if (bytes.length < 8 || bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d)
+    throw new KernelError(kernelModule("it is not a WebAssembly module"));
+  r.at = 8;
+  const types: KernelSignature[] = [];
+  const funcs: number[] = [];
+  let importsMemory = false;
+  const exports: [string, number][] = [];
+  while (r.at < bytes.length) {
+    const id = r.byte();
+    const size = r.u32();
+    const end = r.at + size;
+    if (id === 1) {
+      for (let n = r.u32(); n > 0; n--) {
+        if (r.byte() !== 0x60) throw new KernelError(kernelModule("its type section is malformed"));
+        const params = Array.from({ length: r.u32() }, () => TYPES[r.byte()] ?? "ref");
+        const results = Array.from({ length: r.u32() }, () => TYPES[r.byte()] ?? "ref");
+        types.push({ params, results });
+      }
+    } else if (id === 2) {
+      for (let n = r.u32(); n > 0; n--) {
+        const module = r.name();
+        const field = r.name();
+        const kind = r.byte();
+        if (kind === 2 && module === "env" && field === "memory") {
+          importsMemory = true;
+          r.limits();
+          continue;
+        }
+        throw new KernelError(
+          kernelModule(`it imports ${module}.${field}: a kernel imports only the world's memory (env.memory)`),
+        );
+      }
+    } else if (id === 3) {
+      for (let n = r.u32(); n > 0; n--) funcs.push(r.u32());
+    } else if (id === 5 && r.u32() > 0) {
+      throw new KernelError(
+        kernelModule("it has a memory of its own: build it with --importMemory (npx wasm-ecs-kernel does)"),
+      );
+    } else if (id === 7) {
+      for (let n = r.u32(); n > 0; n--) {
+        const name = r.name();
+        const kind = r.byte();
+        const index = r.u32();
+        if (kind === 0) exports.push([name, index]);
+      }
+    } else if (id === 8) {
+      throw new KernelError(
+        kernelModule("it has a start function (a runtime that initialises itself): build it with npx wasm-ecs-kernel"),
+      );
+    } else if (id === 11 && r.u32() > 0) {
+      throw new KernelError(
+        kernelModule(
+          "it has static data, which would overwrite the world's memory: kernels use no strings or constant arrays",
+        ),
+      );
+    }
+    r.at = end;
+  }
+  if (!importsMemory) throw new KernelError(kernelModule("it does not import the world's memory (env.memory)"));
+  const out = new Map<string, KernelSignature>();
+  for (const [name, index] of exports) {
+    if (RUNTIME.includes(name))
+      throw new KernelError(
+        kernelModule(`it exports a runtime (${name}): a kernel allocates nothing (npx wasm-ecs-kernel)`),
+      );
+    const sig = types[funcs[index]];
+    if (sig !== undefined) out.set(name, sig);
+  }
+  if (out.size === 0) throw new KernelError(kernelModule("it exports no function"));
+  return out;
+}

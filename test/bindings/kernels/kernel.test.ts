@@ -1,0 +1,181 @@
+// Kernels through the public API (bindings/kernels/kernel.ts, builtins.ts, load.ts): the
+// test kernels of test/kernels/test-kernels.ts (built by npm run build) run over a
+// world's columns in place, as systems and over any query, with change marks, row runs of
+// filtered queries and grown memory; declarations that do not fit, traps and writes
+// outside the columns give typed errors naming the kernel. Fresh world per test.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  ArgumentError,
+  component,
+  createWorld,
+  KernelError,
+  type KernelModule,
+  MissingComponentError,
+  tag,
+  type World,
+  WorldPoisonedError,
+} from "wasm-ecs";
+
+const Pos = component("Pos", { x: "f32", y: "f32" });
+const Vel = component("Vel", { x: "f32", y: "f32" });
+const Val = component("Val", { value: "i32" });
+const Mat = component("Mat", { m: ["f64", 4] });
+const One = component("One", { v: "f32" });
+const Label = component("Label", { text: "object" });
+const Frozen = tag("Frozen");
+const Picked = tag("Picked", { sparse: true });
+const ALL = [Pos, Vel, Val, Mat, One, Label, Frozen, Picked];
+const BYTES = readFileSync(new URL("../../../build/kernels/test-kernels.wasm", import.meta.url));
+
+async function setup(options: { debug?: boolean } = {}): Promise<{ world: World; mod: KernelModule }> {
+  const world = await createWorld({ components: ALL, ...options });
+  return { world, mod: await world.kernels(BYTES) };
+}
+
+describe("kernels", () => {
+  it("move and moveSimd give what a JS loop gives, over every table of the declared components", async () => {
+    const { world, mod } = await setup();
+    const xs = Float32Array.from({ length: 1003 }, (_, i) => i * 0.25);
+    world.spawnMany(1003, Pos.withEach({ x: xs }), Vel.with({ x: 2, y: -1 }));
+    world.spawnMany(7, Pos, Vel.with({ x: 1, y: 1 }), Frozen);
+    const move = mod.kernel("move", { write: [Pos], read: [Vel], scalars: ["dt"] });
+    const simd = mod.kernel("moveSimd", { write: [Pos], read: [Vel], scalars: ["dt"] });
+    move.run({ dt: 0.5 });
+    simd.run({ dt: 0.5 });
+    const q = world.query({ all: [Pos], none: [Frozen] });
+    const got = Array.from(q.entities(), (e) => world.get(e, Pos).x);
+    expect(got).toEqual(Array.from(xs, (x) => Math.fround(Math.fround(x + 1) + 1)));
+    const frozen = world.query({ all: [Frozen] }).entities();
+    expect(world.get(frozen[0], Pos)).toEqual({ x: 1, y: 1 });
+  });
+
+  it("runs over any query, once per run of matching rows when the query filters rows", async () => {
+    const { world, mod } = await setup();
+    const es = world.spawnMany(10, Val.with({ value: 3 }));
+    for (const i of [1, 2, 3, 7, 9]) world.add(es[i], Picked);
+    const double = mod.kernel("double", { write: [Val] });
+    double.run({}, world.query({ all: [Val, Picked] }));
+    expect(Array.from(es, (e) => world.get(e, Val).value)).toEqual([3, 6, 6, 6, 3, 3, 3, 6, 3, 6]);
+  });
+
+  it("array fields arrive as one column of n elements per row", async () => {
+    const { world, mod } = await setup();
+    const e = world.spawn(Mat.with({ m: [1, 2, 3, 4] }));
+    world.spawnMany(5, Mat);
+    mod.kernel("bump", { write: [Mat], scalars: ["k"] }).run({ k: 0.5 });
+    expect(world.get(e, Mat).m).toEqual([1.5, 2.5, 3.5, 4.5]);
+  });
+
+  it("as a system: runs in step order, marks its write components changed and reads the step's dt", async () => {
+    const { world, mod } = await setup();
+    const e = world.spawn(Pos, Vel.with({ x: 4 }));
+    const move = mod.kernel("move", { write: [Pos], read: [Vel], scalars: ["dt"] });
+    world.system(
+      "move",
+      { write: [Pos], read: [Vel] },
+      move.system((ctx) => ({ dt: ctx.dt })),
+    );
+    const seen: number[] = [];
+    world.system("react", { all: [Pos], changed: [Pos] }, (q) => {
+      for (const t of q) for (const r of t.rows ?? []) seen.push(t.entities[r]);
+    });
+    world.step(0.25);
+    world.step(0.25);
+    expect(world.get(e, Pos).x).toBe(2);
+    expect(seen).toEqual([e, e]);
+  });
+
+  it("reads column addresses afresh on each call: growth and migrations between runs change nothing", async () => {
+    const world = await createWorld({ components: ALL, initialMemoryBytes: 0 });
+    const mod = await world.kernels(BYTES);
+    const double = mod.kernel("double", { write: [Val] });
+    const e = world.spawn(Val.with({ value: 1 }));
+    double.run({});
+    world.spawnMany(200_000, Val.with({ value: 1 }), Pos);
+    world.add(e, Frozen);
+    double.run({});
+    expect(world.get(e, Val).value).toBe(4);
+    expect(world.query({ all: [Val, Pos] }).count()).toBe(200_000);
+  });
+
+  it("refuses declarations that do not fit the kernel, and queries whose tables lack a column", async () => {
+    const { world, mod } = await setup();
+    world.spawn(Pos);
+    expect(() => mod.kernel("move", { write: [Pos], scalars: ["dt"] })).toThrow(
+      /^Kernel move takes \(i32, i32, i32, i32, i32, f32\); its declaration needs \(count: i32, Pos\.x: i32, Pos\.y: i32, dt: f32\|f64\|i32\) and no result$/,
+    );
+    expect(() => mod.kernel("wrongCount", { write: [One] })).toThrow(KernelError);
+    expect(() => mod.kernel("nope", {})).toThrow(/^The kernel module exports no function "nope" \(it exports move, /);
+    expect(() => mod.kernel("double", { write: [Label] })).toThrow(
+      /^Kernel double cannot be declared: Label has fields that live in JS/,
+    );
+    const move = mod.kernel("move", { write: [Pos], read: [Vel], scalars: ["dt"] });
+    expect(() => move.run({ dt: 1 }, world.query({ all: [Pos] }))).toThrow(MissingComponentError);
+    expect(() => move.run({ dt: 1 }, world.query({ all: [Pos] }))).toThrow(
+      /^The table \(Pos\) has no Vel: cannot run kernel move over it$/,
+    );
+    expect(() => move.run({} as { dt: number })).toThrow(ArgumentError);
+  });
+
+  it("a trap inside a kernel poisons the world with an error naming the kernel and the table", async () => {
+    const { world, mod } = await setup();
+    const e = world.spawn(One);
+    const trap = mod.kernel("trap", { write: [One] });
+    expect(() => trap.run({})).toThrow(WorldPoisonedError);
+    expect(() => world.get(e, One)).toThrow(
+      /^The world refuses further calls: kernel trap trapped on table \(One\) \(unreachable\)/,
+    );
+  });
+
+  it("in a debug world a kernel that writes outside its columns is caught after the call", async () => {
+    const { world, mod } = await setup({ debug: true });
+    world.spawnMany(3, One);
+    const scribble = mod.kernel("scribble", { write: [One] });
+    expect(() => scribble.run({})).toThrow(
+      /^The world refuses further calls: kernel scribble, on table \(One\), wrote outside its write columns \(byte \d+ of the memory changed\)/,
+    );
+  });
+
+  it("refuses a module that is not a safe kernel build, also given compiled", async () => {
+    const world = await createWorld({ components: ALL });
+    await expect(world.kernels(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]))).rejects.toThrow(
+      /^The kernel module was refused: it does not import the world's memory/,
+    );
+    const compiled = await WebAssembly.compile(BYTES);
+    const mod = await world.kernels(compiled);
+    const e = world.spawn(Val.with({ value: 5 }));
+    mod.kernel("double", { write: [Val] }).run({});
+    expect(world.get(e, Val).value).toBe(10);
+    expect(() => mod.kernel("double", { write: [Pos] })).toThrow(/^Kernel double takes \(\?, \?\)/);
+  });
+});
+
+describe("built-in kernels", () => {
+  it("add, scale, addScaled and clamp over f32 fields, rows past a multiple of four included", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = world.spawnMany(
+      11,
+      Pos.withEach({ x: Float32Array.from({ length: 11 }, (_, i) => i) }),
+      Vel.with({ x: 2 }),
+    );
+    const k = await world.builtinKernels();
+    expect(await world.builtinKernels()).toBe(k);
+    const q = world.query({ all: [Pos, Vel] });
+    k.add(q, [Pos, "x"], [Vel, "x"]);
+    k.scale(q, [Pos, "x"], 3);
+    k.addScaled(q, [Pos, "y"], [Vel, "x"], 0.5);
+    k.clamp(q, [Pos, "x"], 0, 20);
+    expect(Array.from(es, (e) => world.get(e, Pos).x)).toEqual(Array.from(es, (_, i) => Math.min((i + 2) * 3, 20)));
+    expect(Array.from(es, (e) => world.get(e, Pos).y)).toEqual(new Array(11).fill(1));
+  });
+
+  it("refuse fields that are not f32 scalars, and unknown fields", async () => {
+    const world = await createWorld({ components: ALL });
+    const k = await world.builtinKernels();
+    const q = world.query({ all: [Val] });
+    expect(() => k.scale(q, [Val, "value"], 2)).toThrow(/^Built-in kernels work on f32 fields: Val\.value is i32$/);
+    expect(() => k.scale(world.query({ all: [Mat] }), [Mat, "m"], 2)).toThrow(KernelError);
+    expect(() => k.scale(q, [Pos, "z"], 2)).toThrow(/^Pos has no field "z"/);
+  });
+});
