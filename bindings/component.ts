@@ -43,6 +43,8 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   readonly sparse: boolean;
   /** @internal Tells a Component from a ComponentInit without instanceof (hot path). */
   readonly isInit = false;
+  /** @internal Tells a Component from a Pair without instanceof (hot path). */
+  readonly isPair = false;
   /** Whether this is a relation (made by relation()): added as pairs, `R.to(target)`. */
   readonly isRelation: boolean = false;
   /** @internal The world's own bookkeeping (parking tag, change stamps): left out of listings. */
@@ -131,24 +133,22 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   }
 }
 
-/** A component with initial values, made by `Component.with`. */
+/**
+ * A component with initial values, made by `Component.with`. Making one checks nothing
+ * (it is made once per spawn in the usual loop): the values are checked when a spawn
+ * takes them (SchemaError, nothing spawned).
+ */
 export class ComponentInit<S extends Schema = Schema> {
   /** @internal See Component.isInit. */
   readonly isInit = true;
-  /** @internal Some value is array-like (it may be a view on a world's memory); set by the check. */
-  readonly arrays: boolean;
-  /**
-   * Checks the values against the schema now (names, shapes, numbers: SchemaError),
-   * so spawn only writes them; withEach values are checked by spawnMany, which knows n.
-   */
+  /** @internal See Component.isPair. */
+  readonly isPair = false;
   constructor(
     readonly component: Component<S>,
     readonly values: Init<S>,
     /** Made by withEach: array values hold one value per entity ("object" fields included). */
     readonly each = false,
-  ) {
-    this.arrays = each || checkInitValues(component, values, false);
-  }
+  ) {}
 }
 
 /**

@@ -11,7 +11,6 @@ import { stage, trim } from "../core/scratch.js";
 import { expect } from "../core/status.js";
 import { CapacityError } from "../errors.js";
 import { flushFailed } from "../messages.js";
-import type { ComponentSet } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { tableOfSet } from "./archetypes.js";
@@ -34,6 +33,7 @@ import {
   SPAWN,
   SPAWN_MANY,
   type SpawnManyData,
+  type SpawnRun,
 } from "./commands.js";
 import { addPair, removePair } from "./entity-ops.js";
 
@@ -67,7 +67,7 @@ function applyRun(store: Store, buf: CommandBuffer, i: number): number {
   const j = buf.runEnd(i);
   const kind = buf.kind[i];
   const core = store.core;
-  if (kind === SPAWN) applySpawns(store, buf, i, j);
+  if (kind === SPAWN) applySpawns(store, buf.payload(i) as SpawnRun);
   else if (kind === SPAWN_MANY) applySpawnMany(store, buf.payload(i) as SpawnManyData);
   else if (kind === ADD || kind === REMOVE) applyMoves(store, buf, i, j);
   else if (kind === DESTROY || kind === DESTROY_MANY) applyDestroys(store, buf, i, j);
@@ -86,12 +86,14 @@ function applyRun(store: Store, buf: CommandBuffer, i: number): number {
 }
 
 /** Spawns of one component set: their claimed ids take rows of its table as one block. */
-function applySpawns(store: Store, buf: CommandBuffer, i: number, j: number): void {
+function applySpawns(store: Store, run: SpawnRun): void {
   const { core, changes, claims, tables } = store;
-  const n = j - i;
-  const table = tableOfSet(store, buf.data[i] as ComponentSet, []);
+  const { set, rows } = run;
+  const n = rows.n;
+  if (n === 0) return; // its only spawn failed on a value
+  const table = tableOfSet(store, set, []);
   const what = `spawn ${n} entities`;
-  const ptr = stage(store, buf.entity.subarray(i, j), what);
+  const ptr = stage(store, rows.ids.subarray(0, n), what);
   let first: number;
   try {
     first = expect(store, core.spawnIds(table, ptr, n), what);
@@ -102,7 +104,7 @@ function applySpawns(store: Store, buf: CommandBuffer, i: number, j: number): vo
   store.sparse.follow();
   const tbl = tables.at(table);
   if (changes.ticksOf.length > 0) changes.stampSpawned(tbl, first, n);
-  for (let k = i; k < j; k++) if (buf.hasValues(k)) writeEncoded(core, tbl, first + k - i, buf, k);
+  rows.write(core, tbl, first, 0, n);
 }
 
 function applySpawnMany(store: Store, data: SpawnManyData): void {

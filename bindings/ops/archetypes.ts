@@ -15,7 +15,8 @@ export function tableOfSet(store: Store, set: ComponentSet, args: readonly Compo
   if (known >= 0) return known;
   const names = args.length > 0 ? argNames(args) : maskNames(store, set.mask);
   const t = tableForMask(store, set.mask, names);
-  sets.remember(set, t, tables.seqOf(t));
+  tables.now(); // the directory follows the new table (its generation too) before it is remembered
+  sets.remember(set, t, tables.generation);
   return t;
 }
 

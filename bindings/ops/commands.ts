@@ -10,10 +10,12 @@
 //               f >= 0         scalar field f: one number
 //               f < 0          array field ~f: its length in numbers
 //               f >= OBJECT    "object" field f - OBJECT: the index of its value in `objects`
-import type { Component, ComponentArg, ComponentInit } from "../component.js";
-import type { ComponentSet } from "../store/component-sets.js";
+import type { Component, ComponentArg } from "../component.js";
+import type { ComponentSet, ComponentSets } from "../store/component-sets.js";
+import { InitRows } from "../store/init-rows.js";
+import type { Registry } from "../store/registry.js";
 
-export const SPAWN = 0; //        entity = claimed id, data = ComponentSet, values = its inits
+export const SPAWN = 0; //        data = SpawnRun: spawns of one set, their claimed ids and staged values
 export const SPAWN_MANY = 1; //   data = SpawnManyData
 export const ADD = 2; //          entity, a = component id, values
 export const REMOVE = 3; //       entity, a = component id
@@ -28,6 +30,12 @@ export const SPARSE = 11; //      entity (spawned while deferring), a = sparse t
 
 /** Field codes from here up name an "object" field. */
 export const OBJECT = 1 << 20;
+
+/** Payload of SPAWN: consecutive spawns of one component set. */
+export interface SpawnRun {
+  readonly set: ComponentSet;
+  readonly rows: InitRows;
+}
 
 /** Payload of a deferred spawnMany: its claimed ids, set and (copied) init values. */
 export interface SpawnManyData {
@@ -64,6 +72,9 @@ export class CommandBuffer {
   objects: unknown[] = [];
   size = 0;
   private valsLen = 0;
+  /** The last SPAWN command recorded and its index. */
+  private lastRun: SpawnRun | undefined = undefined;
+  private lastRunAt = -1;
 
   /** Records a command; its values follow with values() before the next push. */
   push(kind: number, e: number, a: number, b: number, data?: unknown): void {
@@ -106,12 +117,19 @@ export class CommandBuffer {
     }
   }
 
-  /** values() for every init among spawn's arguments. */
-  inits(args: readonly ComponentArg[], ids: readonly number[]): void {
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      if (arg.isInit) this.values(arg.component, ids[arg.component.key], (arg as ComponentInit).values);
-    }
+  /**
+   * The rows of the run of spawns of `set` that the last command records, to stage one
+   * more spawn in; a new run when the last command is another.
+   */
+  spawnRun(set: ComponentSet, sets: ComponentSets, registry: Registry): InitRows {
+    const last = this.lastRun;
+    if (last !== undefined && last.set === set && this.lastRunAt === this.size - 1) return last.rows;
+    const rows = set.spare.pop() ?? new InitRows(sets.layoutOf(set, registry));
+    const run = { set, rows };
+    this.push(SPAWN, 0, 0, 0, run);
+    this.lastRun = run;
+    this.lastRunAt = this.size - 1;
+    return rows;
   }
 
   /** Whether command i carries values. */
@@ -121,8 +139,16 @@ export class CommandBuffer {
 
   /** Forgets every command (after they were applied, or dropped on an error). */
   clear(): void {
+    for (let i = 0; i < this.size; i++) {
+      if (this.kind[i] !== SPAWN) continue;
+      const { set, rows } = this.data[i] as SpawnRun;
+      rows.clear();
+      set.spare.push(rows);
+    }
     this.size = 0;
     this.valsLen = 0;
+    this.lastRun = undefined;
+    this.lastRunAt = -1;
     this.data.length = 0;
     this.objects.length = 0;
   }
@@ -139,9 +165,6 @@ export class CommandBuffer {
     let j = i + 1;
     if (k === DESTROY || k === DESTROY_MANY) {
       while (j < n && (this.kind[j] === DESTROY || this.kind[j] === DESTROY_MANY)) j++;
-    } else if (k === SPAWN) {
-      const set = this.data[i];
-      while (j < n && this.kind[j] === SPAWN && this.data[j] === set) j++;
     } else if (k === ADD || k === REMOVE) {
       const a = this.a[i];
       while (j < n && this.kind[j] === k && this.a[j] === a) j++;

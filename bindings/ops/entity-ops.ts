@@ -2,34 +2,24 @@
 // written, change stamps set and removals logged. Callers (world/) have validated the
 // arguments and decided not to defer; a failing call throws its typed error and the
 // core has changed nothing.
-import { type Component, type ComponentArg, ComponentInit, type Relation } from "../component.js";
+import type { Component, Relation } from "../component.js";
 import { ERR_STALE } from "../core/constants.generated.js";
 import { expect, stale } from "../core/status.js";
+import type { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
 import { writeValues } from "../store/values.js";
 import { destroyPlanned, isTarget } from "./cascade.js";
 
-/** Spawns into table; writes the init values among `args` when withInits. Returns the entity. */
-export function spawn(store: Store, table: number, args: readonly ComponentArg[], withInits: boolean): number {
+/** Spawns into table with the init values staged in row 0 of `rows`. Returns the entity. */
+export function spawn(store: Store, table: number, rows: InitRows): number {
   const { core, changes } = store;
   if (changes.pending.length !== 0) changes.settle();
   const e = core.spawn(table);
   if (e < 0) expect(store, e, "spawn an entity");
   if (store.sparse.ids.length !== 0) store.sparse.follow();
-  if (withInits) writeInits(store, table, core.rowOf(e), args);
+  if (rows.any) rows.write(core, store.tables.at(table), core.rowOf(e), 0, 1);
   if (changes.ticksOf.length !== 0) changes.stampSpawned(store.tables.at(table), core.rowOf(e), 1);
   return e;
-}
-
-/** Writes the init values among args into `row` of `table`. */
-export function writeInits(store: Store, table: number, row: number, args: readonly ComponentArg[]): void {
-  const tbl = store.tables.at(table);
-  const ids = store.registry.ids;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg instanceof ComponentInit)
-      writeValues(store.core, tbl, row, arg.component, ids[arg.component.key], arg.values);
-  }
 }
 
 /** Adds component id to live e (or, when e has it, writes the values). */
@@ -42,6 +32,50 @@ export function add(store: Store, e: number, id: number, c: Component, values: o
   if (status < 0) expect(store, status, `add ${c.name}`);
   if (values !== undefined) writeValues(core, tables.at(core.tableOf(e)), core.rowOf(e), c, id, values);
   if (tracked && (!had || values !== undefined)) changes.stamp(tables.at(core.tableOf(e)), id, core.rowOf(e), 1, !had);
+}
+
+/**
+ * add() of a plain component without values, for e of any liveness: the core checks it
+ * (ERR_STALE), so the common case is one call.
+ */
+export function addPlain(store: Store, e: number, id: number, c: Component): void {
+  const { core, changes } = store;
+  if (changes.ticksOf[id] !== undefined || changes.pending.length !== 0 || e >>> 0 !== e) {
+    if (core.tableOf(e) < 0) throw stale(store, e);
+    add(store, e, id, c, undefined);
+    return;
+  }
+  const status = core.add(e, id);
+  if (status < 0) {
+    if (status === ERR_STALE) throw stale(store, e);
+    expect(store, status, `add ${c.name}`);
+  }
+}
+
+/** remove() of a plain component, for e of any liveness (the core checks it); false when e did not have it. */
+export function removePlain(store: Store, e: number, id: number, c: Component): boolean {
+  const { core, changes } = store;
+  // Not a u32 (the call would truncate it to another id), or bookkeeping to do: the general path.
+  if (changes.logged.length !== 0 || changes.pending.length !== 0 || e >>> 0 !== e) {
+    if (core.tableOf(e) < 0) throw stale(store, e);
+    return remove(store, e, id, c);
+  }
+  const status = core.remove(e, id);
+  if (status < 0) {
+    if (status === ERR_STALE) throw stale(store, e);
+    expect(store, status, `remove ${c.name}`);
+  }
+  return status === 1;
+}
+
+/** destroy() when nothing needs the facade's bookkeeping (no relation, removal log or sparse tag). */
+export function destroyPlain(store: Store, e: number): void {
+  if (e >>> 0 !== e) throw stale(store, e); // the call would truncate it to another id
+  const status = store.core.destroy(e);
+  if (status < 0) {
+    if (status === ERR_STALE) throw stale(store, e);
+    expect(store, status, "destroy an entity");
+  }
 }
 
 /** Removes component id from live e; false when e did not have it. */

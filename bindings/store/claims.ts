@@ -39,24 +39,25 @@ export class Claims {
   private freeLeft = 0;
   private fresh = 0;
   private freshGen = 0;
+  /** The first never-used slot when the claims began. */
+  private freshFrom = 0;
+  /** Record views and where the generations and free-list links start in them. */
+  private gens: Uint16Array = new Uint16Array(0);
+  private genAt = 0;
+  private links: Uint32Array = new Uint32Array(0);
+  private linkAt = 0;
 
   constructor(private readonly core: Core) {}
 
   /** Claims the id the next spawn takes; CapacityError when the id space is used up. */
   claim(): number {
-    const core = this.core;
-    if (this.count === 0) {
-      this.cursor = core.header(H_FREE_HEAD);
-      this.freeLeft = core.header(H_FREE_COUNT);
-      this.fresh = core.header(H_SLOT_COUNT);
-      this.freshGen = core.header(H_FRESH_GEN);
-    }
+    if (this.count === 0) this.start();
     let slot: number;
     let e: number;
     if (this.freeLeft > 0) {
       slot = this.cursor;
-      e = ((core.u16[(core.header(H_REC_GEN) >>> 1) + slot] << SLOT_BITS) | slot) >>> 0;
-      this.cursor = core.u32[(core.header(H_REC_ROW) >>> 2) + slot];
+      e = ((this.gens[this.genAt + slot] << SLOT_BITS) | slot) >>> 0;
+      this.cursor = this.links[this.linkAt + slot];
       this.freeLeft--;
     } else {
       slot = this.fresh;
@@ -74,14 +75,31 @@ export class Claims {
     return e;
   }
 
+  /**
+   * The first claim since a flush: where the free list starts and the records are.
+   * No core call happens until the next flush, so the memory and its views stay.
+   */
+  private start(): void {
+    const core = this.core;
+    this.cursor = core.header(H_FREE_HEAD);
+    this.freeLeft = core.header(H_FREE_COUNT);
+    this.fresh = this.freshFrom = core.header(H_SLOT_COUNT);
+    this.freshGen = core.header(H_FRESH_GEN);
+    this.gens = core.u16;
+    this.genAt = core.header(H_REC_GEN) >>> 1;
+    this.links = core.u32;
+    this.linkAt = core.header(H_REC_ROW) >>> 2;
+  }
+
   /** Whether e is a claimed id no entity took yet. */
   has(e: number): boolean {
     if (this.count === this.born) return false;
     const slot = e & SLOT_MASK;
     const w = slot >>> 5;
     if (w >= this.pending.length || (this.pending[w] & (1 << (slot & 31))) === 0) return false;
-    for (let i = this.born; i < this.count; i++) if (this.ids[i] === e) return true;
-    return false;
+    // One claim per slot: a free-list slot's with the generation its record holds, a fresh one's at freshGen.
+    const gen = slot < this.freshFrom ? this.gens[this.genAt + slot] : this.freshGen;
+    return e === ((gen << SLOT_BITS) | slot) >>> 0;
   }
 
   /** Claimed ids not yet taken by an entity. */

@@ -3,22 +3,31 @@
 // only while its record still holds the table it was found as (same creation number)
 // and no component began to be tracked since (tracking adds companions to the tables).
 import { type Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
+import { InitLayout, type InitRows } from "./init-rows.js";
 import type { Registry } from "./registry.js";
-import { checkManyValues, checkValues, copyValues, sharesBuffer } from "./values.js";
+import { checkManyValues, copyValues } from "./values.js";
 
 /** A set of component ids reached by adding ids in argument order; caches its table. */
 export class ComponentSet {
   readonly mask: Uint32Array;
+  /** Its component ids, in the order arguments name them. */
+  readonly ids: readonly number[];
   readonly next: ComponentSet[] = [];
-  /** The table found for this set, valid while `seq` and `epoch` still match. */
+  /** Where spawn's init values go (made on first use), the row an immediate spawn stages, spare runs. */
+  layout: InitLayout | undefined = undefined;
+  one: InitRows | undefined = undefined;
+  readonly spare: InitRows[] = [];
+  /** The table found for this set, valid while `gen` and `epoch` still match. */
   table = -1;
-  seq = -1;
+  gen = -1;
   epoch = -1;
   constructor(parent: ComponentSet | undefined, id: number) {
     if (parent === undefined) {
       this.mask = new Uint32Array(0);
+      this.ids = [];
       return;
     }
+    this.ids = [...parent.ids, id];
     this.mask = new Uint32Array(Math.max(parent.mask.length, (id >>> 5) + 1));
     this.mask.set(parent.mask);
     this.mask[id >>> 5] |= 1 << (id & 31);
@@ -28,9 +37,7 @@ export class ComponentSet {
 /** What resolve() found among spawn's arguments, in a record the caller owns and reuses. */
 export class Resolved {
   set!: ComponentSet;
-  /** Some argument carries init values. */
-  inits = false;
-  /** Some of those values are views on the world's memory (copy them before a core call). */
+  /** spawnMany's init values include views on the world's memory (copy them before a core call). */
   shared = false;
   /** Ids of the sparse tags among the arguments. */
   readonly sparse: number[] = [];
@@ -44,10 +51,11 @@ export class ComponentSets {
   epoch = 0;
 
   /**
-   * Walks spawn's arguments: the set of (non-sparse, non-pair) components, checking init
-   * values on the way (for spawnMany of n entities when `many`). No core call happens
-   * here, so callers can copy values that share the world's memory before one may grow
-   * it. `unknown` throws for an argument that is not a registered component.
+   * Walks spawn's arguments: the set of (non-sparse, non-pair) components, checking
+   * spawnMany's init values for n entities on the way when `many` (spawn's are checked
+   * as they are staged: init-rows.ts). No core call happens here, so callers can copy
+   * values that share the world's memory before one may grow it. `unknown` throws for
+   * an argument that is not a registered component.
    */
   resolve(
     registry: Registry,
@@ -60,7 +68,6 @@ export class ComponentSets {
     out: Resolved,
   ): ComponentSet {
     let node = this.root;
-    let inits = false;
     let shared = false;
     if (out.sparse.length > 0) out.sparse.length = 0;
     if (out.pairs.length > 0) out.pairs.length = 0;
@@ -78,35 +85,57 @@ export class ComponentSets {
         out.sparse.push(id as number);
         continue;
       }
-      if (arg.isInit) {
-        inits = true;
+      if (many && arg.isInit) {
         const init = arg as ComponentInit;
-        // Non-strict checks ran when the init was made (Component.with); strict ones and
-        // spawnMany's per-entity ones need this world.
-        if (many) shared = checkManyValues(c, init.values, n, strict, buffer, init.each) || shared;
-        else if (strict) shared = checkValues(c, init.values, true, buffer) || shared;
-        else if (init.arrays && sharesBuffer(c, init.values, buffer)) shared = true;
+        shared = checkManyValues(c, init.values, n, strict, buffer, init.each) || shared;
       }
       node = node.next[id as number] ??= new ComponentSet(node, id as number);
     }
     out.set = node;
-    out.inits = inits;
     out.shared = shared;
     return node;
   }
 
-  /** The cached table of `set`, or -1 when it must be looked up (again). */
-  cached(set: ComponentSet, records: { seqOf(t: number): number }): number {
-    if (set === this.root) return 0;
+  /**
+   * The cached table of `set`, or -1 when it must be looked up (again): a table id can
+   * stand for another table only after the table directory moved its generation on
+   * (records recycled or dropped, a snapshot loaded), and tracking a component changes
+   * which table a set leads to (epoch).
+   */
+  cached(set: ComponentSet, tables: { readonly generation: number }): number {
     const t = set.table;
-    return t >= 0 && set.epoch === this.epoch && records.seqOf(t) === set.seq ? t : -1;
+    return t >= 0 && set.epoch === this.epoch && set.gen === tables.generation ? t : set === this.root ? 0 : -1;
   }
 
-  /** Remembers that `set` lives in table t (creation number seq). */
-  remember(set: ComponentSet, t: number, seq: number): void {
+  /** Remembers that `set` lives in table t, as the directory's generation `gen` has it. */
+  remember(set: ComponentSet, t: number, gen: number): void {
     set.table = t;
-    set.seq = seq;
+    set.gen = gen;
     set.epoch = this.epoch;
+  }
+
+  /**
+   * spawn's fast path: the set of args when each is a plain registered component (or an
+   * init of one) already in the trie, else undefined (resolve() then).
+   */
+  plainSet(registry: Registry, args: readonly ComponentArg[]): ComponentSet | undefined {
+    let node: ComponentSet | undefined = this.root;
+    const plain = registry.plain;
+    for (let i = 0; i < args.length && node !== undefined; i++) {
+      const arg = args[i];
+      if (arg === null || typeof arg !== "object" || arg.isPair) return undefined;
+      const id = plain[arg.isInit ? (arg as ComponentInit).component.key : (arg as Component).key];
+      node = id === undefined ? undefined : node.next[id];
+    }
+    return node;
+  }
+
+  /** Where init values of spawns of `set` go. */
+  layoutOf(set: ComponentSet, registry: Registry): InitLayout {
+    return (set.layout ??= new InitLayout(
+      set.ids.map((id) => registry.components[id]),
+      set.ids,
+    ));
   }
 }
 

@@ -13,6 +13,11 @@ export class Registry {
   readonly byName = new Map<string, Component>();
   /** Per id: 1 for a sparse tag. */
   readonly sparseFlag: number[] = [];
+  /**
+   * Component key -> id, for plain components only (neither sparse tags nor relations):
+   * the hot paths' one-load test that a component needs no special handling.
+   */
+  readonly plain: number[] = [];
   /** Relations registered (while 0, destroys take the plain paths). */
   relations = 0;
 
@@ -21,6 +26,7 @@ export class Registry {
     this.ids[c.key] = id;
     this.components[id] = c;
     this.byName.set(c.name, c);
+    if (!c.sparse && !c.isRelation) this.plain[c.key] = id;
     if (c.sparse) this.sparseFlag[id] = 1;
     if (c.isRelation) this.relations++;
   }
@@ -28,6 +34,7 @@ export class Registry {
   /** Forgets c's id and name (a restored snapshot has other bookkeeping components at its id). */
   forget(c: Component): void {
     this.ids[c.key] = undefined as unknown as number;
+    this.plain[c.key] = undefined as unknown as number;
     this.byName.delete(c.name);
   }
 

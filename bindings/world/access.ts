@@ -51,7 +51,7 @@ export type Access<S extends Schema> = Getters<S> & Setters<S>;
  * entity records sit, and per table the field bases. All of it is valid while the layout
  * epoch and the recycle count stay (records, columns and the memory move only then).
  */
-class Lookup {
+export class Lookup {
   epoch = -1;
   recycled = -1;
   u32: Uint32Array = new Uint32Array(0);
@@ -73,10 +73,19 @@ class Lookup {
     readonly id: number,
   ) {
     this.nf = Math.max(1, c.fields.length);
+    this.given = new Int32Array(c.fields.length);
+    this.values = new Float64Array(c.fields.length);
   }
 
-  /** Index into `base` of live e's table (which has C); throws StaleEntityError or MissingComponentError. */
-  at(e: number): number {
+  /** Scratch of write(): field index and value of each value given. */
+  private readonly given: Int32Array;
+  private readonly values: Float64Array;
+
+  /**
+   * Index into `base` of live e's table (which has C); throws StaleEntityError or
+   * MissingComponentError (naming `action`).
+   */
+  at(e: number, action = "access"): number {
     let u32 = this.u32;
     const h = this.hdr;
     if (u32[h + H_EPOCH] !== this.epoch || u32[h + H_RECYCLED] !== this.recycled) {
@@ -84,12 +93,18 @@ class Lookup {
       u32 = this.u32;
     }
     const slot = e & SLOT_MASK;
-    if (slot !== 0 && slot < u32[this.hdr + H_SLOT_COUNT] && this.u16[this.genAt + slot] === e >>> SLOT_BITS) {
+    // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1).
+    if (
+      slot !== 0 &&
+      slot < u32[this.hdr + H_SLOT_COUNT] &&
+      this.u16[this.genAt + slot] === e >>> SLOT_BITS &&
+      e >>> 0 === e
+    ) {
       const t = this.i32[this.tableAt + slot];
       const k = t * this.nf;
       if (t >= 0 && k < this.base.length && this.base[k] >= 0) return k;
     }
-    return this.miss(e);
+    return this.miss(e, action);
   }
 
   /** Row of e (after at(e)). */
@@ -98,15 +113,65 @@ class Lookup {
   }
 
   /** Why at(e) found nothing: a table created since the last look, or the error to throw. */
-  private miss(e: number): number {
+  private miss(e: number, action: string): number {
     const { core } = this.store;
     const t = core.tableOf(e);
     if (t >= 0 && t * this.nf >= this.base.length) {
       this.rebuild();
-      return this.at(e);
+      return this.at(e, action);
     }
-    if (t >= 0 || this.store.claims.has(e)) throw new MissingComponentError(describeEntity(e), this.c.name, "access");
+    if (t >= 0 || this.store.claims.has(e)) throw new MissingComponentError(describeEntity(e), this.c.name, action);
     throw stale(this.store, e);
+  }
+
+  /** world.get(e, C): a copy of e's values (numbers, number[] for array fields, object fields' values). */
+  read(e: number): Record<string, unknown> {
+    const k = this.at(e, "get");
+    const row = this.row(e);
+    const c = this.c;
+    // A copy of the template has every field already: no shape transitions.
+    const out: Record<string, unknown> = { ...c.template };
+    const fields = c.fields;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i];
+      const at = this.base[k + i] + row * f.length;
+      out[f.name] = f.isArray ? Array.from(this.views[i].subarray(at, at + f.length)) : this.views[i][at];
+    }
+    if (c.objectFields.length > 0) {
+      const t = this.store.tables.at(k / this.nf);
+      for (const o of c.objectFields) out[o.name] = (t.objectColumn(this.id, o.index) as unknown[])[row];
+    }
+    return out;
+  }
+
+  /**
+   * world.set(e, C, values) when the values are numbers of scalar fields named in schema
+   * order (the usual literal): checked, then written. False, with nothing written, when
+   * they are anything else (the caller's general path checks and writes them then).
+   */
+  write(e: number, values: object): boolean {
+    const k = this.at(e, "set");
+    const fields = this.c.fields;
+    const nf = fields.length;
+    const own = values as Record<string, unknown>;
+    let j = 0;
+    let m = 0;
+    for (const name in own) {
+      const value = own[name];
+      while (j < nf && fields[j].name !== name) j++;
+      if (j === nf || typeof value !== "number" || fields[j].isArray) return false;
+      this.given[m] = j;
+      this.values[m++] = value;
+      j++;
+    }
+    const row = this.row(e);
+    for (let x = 0; x < m; x++) {
+      const i = this.given[x];
+      this.views[i][this.base[k + i] + row] = this.values[x];
+    }
+    const { changes, tables } = this.store;
+    if (changes.ticksOf[this.id] !== undefined) changes.stamp(tables.at(k / this.nf), this.id, row, 1, false);
+    return true;
   }
 
   private rebuild(): void {
@@ -138,8 +203,7 @@ class Lookup {
 }
 
 /** The accessor of component c (registered, id). */
-export function access<S extends Schema>(store: Store, c: Component<S>, id: number): Access<S> {
-  const look = new Lookup(store, c, id);
+export function access<S extends Schema>(store: Store, c: Component<S>, id: number, look: Lookup): Access<S> {
   const out: Record<string, unknown> = {};
   const setter = (name: string) => `set${name[0].toUpperCase()}${name.slice(1)}`;
   for (const f of c.fields) {

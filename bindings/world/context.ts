@@ -7,6 +7,7 @@ import { notAComponent } from "../messages.js";
 import type { Query } from "../query/query.js";
 import { Resolved } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
+import type { Lookup } from "./access.js";
 import { Deferral } from "./deferral.js";
 import { type EventType, Resources } from "./events.js";
 import { QueryCache } from "./queries.js";
@@ -22,6 +23,8 @@ export class WorldContext {
   builtins: unknown = undefined;
   /** world.access(C) accessors by component id, made on first use. */
   readonly accessors: unknown[] = [];
+  /** Record lookups by component id (world/access.ts), made on first use: accessors', get's and set's. */
+  readonly lookups: Lookup[] = [];
   /** spawn's reusable record of what its arguments hold (store/component-sets.ts). */
   readonly resolved = new Resolved();
   /** Throws for an argument that is not a registered component (resolve()'s callback). */

@@ -25,12 +25,12 @@ import {
   REMOVE_MANY,
   REMOVE_PAIR,
   SPARSE,
-  SPAWN,
   SPAWN_MANY,
 } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track } from "../ops/tracking.js";
 import { type ComponentSet, copyInits } from "../store/component-sets.js";
+import { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { copyValues } from "../store/values.js";
@@ -40,6 +40,8 @@ export class Deferral {
   iterating = 0;
   /** Open defer() scopes and running systems. */
   deferring = 0;
+  /** iterating + deferring: the hot paths' one load. */
+  depth = 0;
   private readonly commands = new CommandBuffer();
   /** Components whose change tracking waits for the end of the current scope. */
   private readonly trackLater: number[] = [];
@@ -48,27 +50,29 @@ export class Deferral {
 
   /** Whether structural changes wait for the end of a scope now. */
   get active(): boolean {
-    return this.iterating > 0 || this.deferring > 0;
+    return this.depth > 0;
   }
 
   // ── Scopes ───────────────────────────────────────────────────────────────
   open(): void {
     this.deferring++;
+    this.depth++;
   }
 
   /** Closes a defer() scope or a system; the outermost applies what waited. */
   close(): void {
     this.deferring--;
-    if (!this.active) this.flush();
+    if (--this.depth === 0) this.flush();
   }
 
   beginIteration(): void {
     this.iterating++;
+    this.depth++;
   }
 
   endIteration(): void {
     this.iterating--;
-    if (!this.active) this.flush();
+    if (--this.depth === 0) this.flush();
   }
 
   /** Applies the waiting commands, then starts the tracking asked for meanwhile. */
@@ -94,7 +98,7 @@ export class Deferral {
   /** Starts tracking changes of component id, now or when the current scope ends. */
   track(id: number): void {
     if (this.store.changes.isTracked(id)) return;
-    if (!this.active) track(this.store, id);
+    if (this.depth === 0) track(this.store, id);
     else if (!this.trackLater.includes(id)) this.trackLater.push(id);
   }
 
@@ -111,23 +115,27 @@ export class Deferral {
   // ── Routes: each structural change, applied now or recorded ──────────────
   /**
    * Spawns an entity of component set `set` with relation pairs (live targets) and
-   * sparse tags. While deferring its id is claimed now and it joins its table at the
-   * flush. A failed spawn drops the tables it created.
+   * sparse tags. Its init values are staged first (checked and copied: init-rows.ts).
+   * While deferring its id is claimed now and it joins its table at the flush, with the
+   * run of spawns of the same set recorded just before it. A failed spawn drops the
+   * tables it created.
    */
-  spawn(
-    set: ComponentSet,
-    args: readonly ComponentArg[],
-    inits: boolean,
-    pairs: readonly Pair[],
-    sparse: readonly number[],
-  ): number {
+  spawn(set: ComponentSet, args: readonly ComponentArg[], pairs: readonly Pair[], sparse: readonly number[]): number {
     const store = this.store;
-    if (this.active) return this.spawnLater(set, args, pairs, sparse);
+    if (this.depth > 0) return this.spawnLater(set, args, pairs, sparse);
+    const rows = (set.one ??= new InitRows(store.sets.layoutOf(set, store.registry)));
+    rows.clear();
+    rows.stage(args, store.debug);
+    if (pairs.length === 0 && sparse.length === 0) {
+      // Its table is known: nothing to undo if the spawn fails.
+      const known = store.sets.cached(set, store.tables);
+      if (known >= 0) return spawn(store, known, rows);
+    }
     const before = store.core.tableSeq;
     try {
       const table =
         pairs.length === 0 ? tableOfSet(store, set, args) : tableForPairs(store, set.mask, pairs, argNames(args));
-      const e = spawn(store, table, args, inits);
+      const e = spawn(store, table, rows);
       for (const p of pairs)
         if (p.values !== undefined) addPair(store, e, store.registry.ids[p.relation.key], p.target as number, p.values);
       for (let i = 0; i < sparse.length; i++) store.sparse.set(sparse[i], e, true);
@@ -144,18 +152,25 @@ export class Deferral {
     pairs: readonly Pair[],
     sparse: readonly number[],
   ): number {
-    const { claims, registry } = this.store;
+    const store = this.store;
+    const rows = this.commands.spawnRun(set, store.sets, store.registry);
+    rows.stage(args, store.debug);
+    const e = store.claims.claim();
+    rows.commit(e);
+    if (pairs.length > 0 || sparse.length > 0) this.spawnExtras(e, pairs, sparse);
+    return e;
+  }
+
+  /** The pairs and sparse tags of a deferred spawn: commands after its run. */
+  private spawnExtras(e: number, pairs: readonly Pair[], sparse: readonly number[]): void {
+    const { registry } = this.store;
     const buf = this.commands;
-    const e = claims.claim();
-    buf.push(SPAWN, e, 0, 0, set);
-    buf.inits(args, registry.ids);
     for (const p of pairs) {
       const rel = registry.ids[p.relation.key];
       buf.push(ADD_PAIR, e, rel, p.target as number);
       if (p.values !== undefined) buf.values(p.relation, rel, p.values);
     }
     for (let i = 0; i < sparse.length; i++) buf.push(SPARSE, e, sparse[i], 1);
-    return e;
   }
 
   /** Spawns n entities of `set` with one core call (while deferring: n claimed ids and one command). */
@@ -167,7 +182,7 @@ export class Deferral {
     sparse: readonly number[],
   ): Uint32Array {
     const store = this.store;
-    if (this.active) return this.spawnManyLater(set, n, args, pairs, sparse);
+    if (this.depth > 0) return this.spawnManyLater(set, n, args, pairs, sparse);
     const before = store.core.tableSeq;
     try {
       const table =
@@ -210,7 +225,7 @@ export class Deferral {
   }
 
   add(e: number, id: number, c: Component, values: object | undefined, shared: boolean): void {
-    if (!this.active) {
+    if (this.depth === 0) {
       add(this.store, e, id, c, shared && values !== undefined ? copyValues(values, c) : values);
       return;
     }
@@ -220,18 +235,28 @@ export class Deferral {
 
   /** Removes id from e (table t, or PENDING); false when e did not have it (while deferring: when it does not have it now). */
   remove(e: number, t: number, id: number, c: Component): boolean {
-    if (!this.active) return remove(this.store, e, id, c);
+    if (this.depth === 0) return remove(this.store, e, id, c);
     this.commands.push(REMOVE, e, id, 0);
     return t >= 0 && this.store.tables.at(t).has(c);
   }
 
   destroy(e: number): void {
-    if (!this.active) destroy(this.store, e);
+    if (this.depth === 0) destroy(this.store, e);
     else this.commands.push(DESTROY, e, 0, 0);
   }
 
+  /** Records an add of plain component id without values (the caller checked e and is deferring). */
+  addLater(e: number, id: number): void {
+    this.commands.push(ADD, e, id, 0);
+  }
+
+  /** Records a remove of plain component id (the caller checked e and is deferring). */
+  removeLater(e: number, id: number): void {
+    this.commands.push(REMOVE, e, id, 0);
+  }
+
   addPair(e: number, rel: number, target: number, values: object | undefined, r: Component, shared: boolean): void {
-    if (!this.active) {
+    if (this.depth === 0) {
       addPair(this.store, e, rel, target, shared && values !== undefined ? copyValues(values, r) : values);
       return;
     }
@@ -241,7 +266,7 @@ export class Deferral {
 
   /** Removes the pair; false when e did not hold it (while deferring: when it does not hold it now). */
   removePair(e: number, t: number, rel: number, target: number): boolean {
-    if (!this.active) return removePair(this.store, e, rel, target);
+    if (this.depth === 0) return removePair(this.store, e, rel, target);
     this.commands.push(REMOVE_PAIR, e, rel, target);
     return t >= 0 && this.store.tables.at(t).hasPair(rel, target);
   }
@@ -253,7 +278,7 @@ export class Deferral {
    */
   sparse(e: number, t: number, id: number, on: boolean): boolean {
     const sparse = this.store.sparse;
-    if (t >= 0 && (!this.active || sparse.covers(id, e))) return sparse.set(id, e, on);
+    if (t >= 0 && (this.depth === 0 || sparse.covers(id, e))) return sparse.set(id, e, on);
     this.commands.push(SPARSE, e, id, on ? 1 : 0);
     return t >= 0 && sparse.has(id, e);
   }
@@ -273,7 +298,7 @@ export class Deferral {
     shared: boolean,
   ): void {
     const store = this.store;
-    if (!this.active) {
+    if (this.depth === 0) {
       if (shared && values !== undefined) values = copyValues(values, c);
       if (tables !== undefined) moveTables(store, tables, id, adding, values);
       else moveMany(store, ids(), id, adding, values, false);
@@ -296,7 +321,7 @@ export class Deferral {
     shared: boolean,
   ): void {
     const store = this.store;
-    if (!this.active) {
+    if (this.depth === 0) {
       if (shared && values !== undefined) values = copyValues(values, r);
       if (tables !== undefined) pairTables(store, tables, rel, target, adding, values);
       else pairMany(store, ids(), rel, target, adding, values, false);
@@ -310,7 +335,7 @@ export class Deferral {
   /** Destroys the given tables' entities (now, whole blocks) or the listed entities. */
   destroyMany(tables: readonly Table[] | undefined, ids: () => Uint32Array): void {
     const store = this.store;
-    if (!this.active) {
+    if (this.depth === 0) {
       if (tables !== undefined) destroyTables(store, tables);
       else destroyMany(store, ids(), false);
       return;

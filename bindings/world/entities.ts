@@ -11,6 +11,7 @@ import {
 } from "../component.js";
 import { H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, MAX_SLOTS } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
+import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError } from "../errors.js";
 import {
@@ -21,12 +22,14 @@ import {
   targetsTakesRelation,
   wildcardPair,
 } from "../messages.js";
+import { addPlain, destroyPlain, removePlain } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { checkValues, readValues, writeValues } from "../store/values.js";
+import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
@@ -42,19 +45,12 @@ const NONE: readonly never[] = [];
 export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
   const { store, resolved } = ctx;
   store.core.check();
+  // The usual case: plain components (or inits of them) whose set the trie knows.
+  const known = store.sets.plainSet(store.registry, args);
+  if (known !== undefined) return ctx.defer.spawn(known, args, NONE, NONE) as Entity;
   const set = store.sets.resolve(store.registry, args, false, 1, store.debug, store.core.buffer, ctx.unknown, resolved);
-  // Kept small, so V8 inlines it into the caller's loop: the rare cases go elsewhere.
-  if (resolved.shared || resolved.sparse.length > 0 || resolved.pairs.length > 0) return spawnOther(ctx, args);
-  return ctx.defer.spawn(set, args, resolved.inits, NONE, NONE) as Entity;
-}
-
-/** spawn() with init values on this world's memory, sparse tags or relation pairs. */
-function spawnOther(ctx: WorldContext, args: ComponentArg[]): Entity {
-  const { store, resolved } = ctx;
-  const set = resolved.set;
-  const inits = resolved.inits;
-  // Values that are views on this world's memory would be detached by a growing core call.
-  if (resolved.shared) args = copyInits(args);
+  if (resolved.sparse.length === 0 && resolved.pairs.length === 0)
+    return ctx.defer.spawn(set, args, NONE, NONE) as Entity;
   const sparse = resolved.sparse.slice();
   const pairs = checkPairs(store, resolved.pairs.slice());
   // Room for the new entity's bits first, so nothing can fail once it exists (while
@@ -63,7 +59,7 @@ function spawnOther(ctx: WorldContext, args: ComponentArg[]): Entity {
     const slots = slotsAfter(store.core, 1);
     for (const id of sparse) store.sparse.reserveSlots(id, slots);
   }
-  return ctx.defer.spawn(set, args, inits, pairs, sparse) as Entity;
+  return ctx.defer.spawn(set, args, pairs, sparse) as Entity;
 }
 
 /**
@@ -95,8 +91,18 @@ export function spawnMany(
 
 /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
 export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
-  const { store } = ctx;
+  const { store, defer } = ctx;
   store.core.check();
+  if (values === undefined) {
+    // The usual case: a plain component (no sparse tag, no relation), no values.
+    const id = store.registry.plain[(c as Component).key];
+    if (id !== undefined && store.registry.components[id] === c) {
+      if (defer.depth === 0) addPlain(store, e, id, c as Component);
+      else if (store.core.tableOf(e) >= 0 || store.claims.has(e)) defer.addLater(e, id);
+      else throw stale(store, e);
+      return;
+    }
+  }
   const t = liveTable(store, e);
   if ((c as Pair).isPair === true) {
     addPair(ctx, e, c as Pair<S>, values);
@@ -132,8 +138,16 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
 
 /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
-  const { store } = ctx;
+  const { store, defer } = ctx;
   store.core.check();
+  const plain = store.registry.plain[(c as Component).key];
+  if (plain !== undefined && store.registry.components[plain] === c) {
+    // The usual case: a plain component (no sparse tag, no relation).
+    if (defer.depth === 0) return removePlain(store, e, plain, c as Component);
+    const t = liveTable(store, e);
+    defer.removeLater(e, plain);
+    return t >= 0 && store.tables.at(t).hasId(plain);
+  }
   const t = liveTable(store, e);
   if ((c as Pair).isPair === true) {
     const p = c as Pair;
@@ -150,15 +164,31 @@ export function remove(ctx: WorldContext, e: number, c: Component | Pair): boole
 
 /** Destroys e; its id becomes stale and its slot is reused with a new generation. */
 export function destroy(ctx: WorldContext, e: number): void {
-  ctx.store.core.check();
-  liveTable(ctx.store, e);
-  ctx.defer.destroy(e);
+  const { store, defer } = ctx;
+  store.core.check();
+  if (
+    defer.depth === 0 &&
+    store.registry.relations === 0 &&
+    store.changes.logged.length === 0 &&
+    store.changes.pending.length === 0 &&
+    store.sparse.ids.length === 0
+  ) {
+    destroyPlain(store, e); // the core checks e
+    return;
+  }
+  liveTable(store, e);
+  defer.destroy(e);
 }
 
 /** Writes some fields of e's c; MissingComponentError when e lacks c. */
 export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, values: Init<S>): void {
   const { store } = ctx;
   store.core.check();
+  // The usual case: a plain component, numbers for scalar fields in schema order (world/access.ts).
+  const plain = store.registry.plain[c?.key];
+  if (plain !== undefined && !store.debug && values !== null && typeof values === "object") {
+    if (store.registry.components[plain] === c && lookup(ctx, c, plain).write(e, values)) return;
+  }
   const table = tableWith(store, e, c, "set");
   checkValues(c, values, store.debug);
   const id = store.registry.ids[c.key];
@@ -171,8 +201,15 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
 export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
   const { store } = ctx;
   store.core.check();
+  const plain = store.registry.plain[c?.key];
+  if (plain !== undefined && store.registry.components[plain] === c) return lookup(ctx, c, plain).read(e) as Values<S>;
   const table = tableWith(store, e, c, "get");
   return readValues(store.core, table, store.core.rowOf(e), c, store.registry.ids[c.key]);
+}
+
+/** The record lookup of component c (id) in this world (world/access.ts). */
+export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
+  return (ctx.lookups[id] ??= new Lookup(ctx.store, c, id));
 }
 
 export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean {

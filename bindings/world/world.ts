@@ -109,10 +109,10 @@ export class World {
    * (StaleEntityError) and has C (MissingComponentError). The same object per component.
    */
   access<S extends Schema>(c: Component<S>): Access<S> {
-    const { store, accessors } = this.#ctx;
-    store.core.check();
-    const id = store.registry.idOf(c);
-    return (accessors[id] ??= access(store, c, id)) as Access<S>;
+    const ctx = this.#ctx;
+    ctx.store.core.check();
+    const id = ctx.store.registry.idOf(c);
+    return (ctx.accessors[id] ??= access(ctx.store, c, id, entities.lookup(ctx, c, id))) as Access<S>;
   }
 
   /** False for destroyed, stale and malformed ids, and in a disposed world; never throws. */

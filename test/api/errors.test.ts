@@ -85,6 +85,21 @@ for (const debug of [false, true]) {
       expectRejected(world, () => world.destroy(0), StaleEntityError, /slot 0 is reserved/);
       expectRejected(world, () => world.destroy(4000), StaleEntityError, /slot 4000 was never used$/);
       for (const bad of [-1, 1.5, Number.NaN, 2 ** 31, 0, 4000]) expect(world.isAlive(bad)).toBe(false);
+      // Every per-entity operation, before the id reaches the core (which would truncate 1.5 to entity 1).
+      const one = world.query({ all: [Pos] }).entities()[0];
+      const near = one + 0.5;
+      for (const op of [
+        () => world.add(near, Hp),
+        () => world.remove(near, Pos),
+        () => world.set(near, Pos, { x: 1 }),
+        () => world.get(near, Pos),
+        () => world.destroy(near),
+        () => world.access(Pos).x(near),
+        () => world.access(Pos).setX(near, 1),
+      ])
+        expectRejected(world, op, StaleEntityError, /is not an entity id/);
+      expect(world.isAlive(one)).toBe(true);
+      expect(world.has(one, Pos)).toBe(true);
     });
 
     it("a batch naming a stale entity throws StaleEntityError and destroys none", () => {

@@ -67,7 +67,7 @@ export interface Terms {
 export type EntityPairs = Map<Relation, Set<number>>;
 
 function holds(m: EntityModel, pairs: EntityPairs | undefined, c: Component | Pair): boolean {
-  if (!("isPair" in c)) return m.has(c);
+  if (!c.isPair) return m.has(c);
   if (c.target === "*") return m.has(c.relation);
   return pairs?.get(c.relation)?.has(c.target) ?? false;
 }

@@ -51,13 +51,13 @@ describe("archetypes", () => {
     const seq = s.core.tableSeq;
     const set = setOf(s, [A, B]);
     const t = tableOfSet(s, set, [A, B]);
-    const first = set.seq;
+    const first = set.gen;
     undoTables(s, seq); // the table is dropped again
     const calls = s.core.version;
     const again = tableOfSet(s, set, [A, B]);
     expect(s.core.version).toBeGreaterThan(calls);
-    expect(set.seq).not.toBe(first);
-    expect(s.tables.seqOf(again)).toBe(set.seq);
+    expect(set.gen).not.toBe(first);
+    expect(set.gen).toBe(s.tables.generation);
     expect(s.tables.at(again).componentIds).toEqual(s.tables.at(t).componentIds);
   });
 

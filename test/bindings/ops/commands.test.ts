@@ -3,28 +3,50 @@
 // carries copied into one number stream. Run from the sources.
 import { describe, expect, it } from "vitest";
 import { component } from "../../../bindings/component.js";
+import { ArgumentError } from "../../../bindings/errors.js";
 import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, OBJECT, REMOVE, SPAWN } from "../../../bindings/ops/commands.js";
+import { ComponentSets, Resolved } from "../../../bindings/store/component-sets.js";
+import { Registry } from "../../../bindings/store/registry.js";
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
 const Mat = component("Mat", { m: ["f32", 4], label: "object" });
+const unknown = (c: unknown): never => {
+  throw new ArgumentError(`Expected a component, got ${String(c)}`);
+};
 
 describe("command buffer", () => {
-  it("keeps commands in order and groups spawns of one set, adds or removes of one component and destroys", () => {
+  it("records consecutive spawns of one set as one run, and groups adds or removes of one component and destroys", () => {
     const buf = new CommandBuffer();
-    const setA = {};
-    const setB = {};
-    buf.push(SPAWN, 1, 0, 0, setA);
-    buf.push(SPAWN, 2, 0, 0, setA);
-    buf.push(SPAWN, 3, 0, 0, setB);
+    const r = new Registry();
+    r.add(Pos, 1);
+    r.add(Mat, 2);
+    const sets = new ComponentSets();
+    const setA = sets.resolve(r, [Pos], false, 1, false, new ArrayBuffer(8), unknown, new Resolved());
+    const setB = sets.resolve(r, [Mat], false, 1, false, new ArrayBuffer(8), unknown, new Resolved());
+    const runA = buf.spawnRun(setA, sets, r);
+    runA.stage([Pos.with({ x: 1, y: 2 })], false);
+    runA.commit(11);
+    expect(buf.spawnRun(setA, sets, r)).toBe(runA); // the same run grows
+    runA.stage([Pos], false);
+    runA.commit(12);
+    const runB = buf.spawnRun(setB, sets, r);
+    runB.commit(13);
     buf.push(ADD, 1, 2, 0);
     buf.push(ADD, 2, 2, 0);
     buf.push(REMOVE, 2, 2, 0);
     buf.push(DESTROY, 1, 0, 0);
     buf.push(DESTROY_MANY, 0, 0, 0, Uint32Array.of(2, 3));
-    expect([buf.runEnd(0), buf.runEnd(2), buf.runEnd(3), buf.runEnd(5), buf.runEnd(6)]).toEqual([2, 3, 5, 6, 8]);
-    expect(buf.payload(3)).toBeUndefined();
-    expect(buf.payload(2)).toBe(setB);
-    expect(buf.payload(7)).toEqual(Uint32Array.of(2, 3));
+    expect(buf.size).toBe(7);
+    expect([buf.runEnd(0), buf.runEnd(1), buf.runEnd(2), buf.runEnd(4), buf.runEnd(5)]).toEqual([1, 2, 4, 5, 7]);
+    expect(buf.kind[0]).toBe(SPAWN);
+    expect(buf.payload(0)).toEqual({ set: setA, rows: runA });
+    expect(Array.from(runA.ids.subarray(0, runA.n))).toEqual([11, 12]);
+    expect(buf.payload(2)).toBeUndefined();
+    expect(buf.payload(6)).toEqual(Uint32Array.of(2, 3));
+    expect(buf.spawnRun(setA, sets, r)).not.toBe(runA); // a command came between: a new run
+    buf.clear();
+    expect([runA.n, runB.n]).toEqual([0, 0]); // emptied, and kept by their sets for the next flush
+    expect(setB.spare).toContain(runB);
   });
 
   it("copies a command's values into the stream: scalars, array fields (one number fills) and object values", () => {

@@ -1,0 +1,220 @@
+// Init values of spawns, staged in JS columns before the spawn: one row per spawn, one
+// column per field of the spawned set's components (in the set's order; array fields
+// `length` numbers per row, "object" fields a JS array). Staging checks each value as
+// it copies it (SchemaError, and the row does not count), so the spawn that follows
+// cannot fail on a value, and nothing the caller holds is read again: not an object it
+// changes before a deferred spawn is applied, not a view on the world's memory that a
+// growing call detaches. A row holds every field, the component's default where the
+// init leaves one out, so a run of deferred spawns lands as one copy per column.
+import type { Component, ComponentArg, ComponentInit } from "../component.js";
+import { checkInit } from "../component.js";
+import type { Core } from "../core/core.js";
+import { SchemaError } from "../errors.js";
+import { notValues, unknownField } from "../messages.js";
+import type { FieldInfo } from "../schema.js";
+import type { Table } from "./table.js";
+
+/** Where a component set's init values go: its components, in order, and their columns. */
+export class InitLayout {
+  /** Column of the first field of component k; its object fields start at objBase[k]. */
+  readonly base: number[] = [];
+  readonly objBase: number[] = [];
+  /** Per column: its field, and its default row (`length` numbers). */
+  readonly fields: FieldInfo[] = [];
+  readonly defaults: Float64Array[] = [];
+  /** Per object column: its default value. */
+  readonly objDefaults: unknown[] = [];
+
+  /** comps: the set's components in order; ids: their ids in this world. */
+  constructor(
+    readonly comps: readonly Component[],
+    readonly ids: readonly number[],
+  ) {
+    for (const c of comps) {
+      this.base.push(this.fields.length);
+      this.objBase.push(this.objDefaults.length);
+      const defaults = c.defaults as Record<string, unknown>;
+      for (const f of c.fields) {
+        this.fields.push(f);
+        const row = new Float64Array(f.length);
+        const d = defaults[f.name];
+        if (typeof d === "number") row.fill(d);
+        else if (d !== undefined) row.set(d as ArrayLike<number>);
+        this.defaults.push(row);
+      }
+      for (const o of c.objectFields) this.objDefaults.push(defaults[o.name]);
+    }
+  }
+}
+
+export class InitRows {
+  /** Rows staged (a row is counted by commit()). */
+  n = 0;
+  /** Whether a row took init values; until one does, rows hold nothing to write. */
+  any = false;
+  /** The entity of each row (a deferred run: the ids claimed for it). */
+  ids = new Uint32Array(0);
+  private cols: Float64Array[] = [];
+  private objs: unknown[][] = [];
+  private cap = 0;
+
+  constructor(readonly layout: InitLayout) {
+    this.objs = layout.objDefaults.map(() => []);
+  }
+
+  /**
+   * Stages row n from spawn's arguments (those not in the layout, pairs and sparse
+   * tags, are skipped): checks every value (`strict`: integers must fit their field)
+   * and copies it. The row counts only after commit(), so a throw leaves no trace.
+   */
+  stage(args: readonly ComponentArg[], strict: boolean): void {
+    const L = this.layout;
+    const r = this.n;
+    if (r === this.cap) this.grow();
+    let k = 0;
+    for (let i = 0; i < args.length && k < L.comps.length; i++) {
+      const arg = args[i];
+      if (arg.isInit) {
+        const c = (arg as ComponentInit).component;
+        if (c !== L.comps[k]) continue;
+        if (!this.any) this.backfill(r);
+        this.stageValues(k, (arg as ComponentInit).values, r, strict);
+        k++;
+      } else if (arg === L.comps[k]) {
+        if (this.any) this.defaults(k, r);
+        k++;
+      }
+    }
+  }
+
+  /** Counts the staged row, as entity e's. */
+  commit(e: number): void {
+    this.ids[this.n++] = e;
+  }
+
+  /** Forgets every row (the layout's columns stay for reuse). */
+  clear(): void {
+    this.n = 0;
+    this.any = false;
+    for (const col of this.objs) col.length = 0;
+  }
+
+  /** Writes rows from .. from + n to table t's rows first .. first + n. */
+  write(core: Core, t: Table, first: number, from: number, n: number): void {
+    if (!this.any) return;
+    const L = this.layout;
+    for (let k = 0; k < L.comps.length; k++) {
+      const c = L.comps[k];
+      if (c.fields.length > 0) {
+        const bases = t.fieldBases(L.ids[k], c);
+        for (let j = 0; j < c.fields.length; j++) {
+          const f = c.fields[j];
+          const col = this.cols[L.base[k] + j];
+          const view = core.views[f.code];
+          const len = f.length;
+          const at = bases[j] + first * len;
+          if (n * len <= 16) for (let x = 0; x < n * len; x++) view[at + x] = col[from * len + x];
+          else view.set(col.subarray(from * len, (from + n) * len), at);
+        }
+      }
+      for (let j = 0; j < c.objectFields.length; j++) {
+        const src = this.objs[L.objBase[k] + j];
+        const dst = t.objectColumn(L.ids[k], j) as unknown[];
+        for (let x = 0; x < n; x++) dst[first + x] = src[from + x];
+      }
+    }
+  }
+
+  /** Copies c's values into row r (its defaults where they leave a field out); SchemaError for a bad one. */
+  private stageValues(k: number, values: unknown, r: number, strict: boolean): void {
+    const L = this.layout;
+    const c = L.comps[k];
+    if (values === null || typeof values !== "object")
+      throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
+    if (!strict) {
+      // The usual literal: every numeric field, in schema order, a number each.
+      const fields = c.fields;
+      const base = L.base[k];
+      const own = values as Record<string, unknown>;
+      let j = 0;
+      for (const name in own) {
+        const f = fields[j];
+        const value = own[name];
+        if (f === undefined || f.name !== name || typeof value !== "number" || f.isArray) {
+          j = -1;
+          break;
+        }
+        this.cols[base + j][r] = value;
+        j++;
+      }
+      if (j === fields.length && c.objectFields.length === 0) return;
+    }
+    this.stageAny(k, values as Record<string, unknown>, r, strict);
+  }
+
+  /** stageValues() for any values: defaults first, then each value, checked and copied. */
+  private stageAny(k: number, own: Record<string, unknown>, r: number, strict: boolean): void {
+    const L = this.layout;
+    const c = L.comps[k];
+    this.defaults(k, r);
+    const base = L.base[k];
+    for (const name in own) {
+      const value = own[name];
+      const f = c.fieldByName.get(name);
+      if (f === undefined) {
+        const o = c.objectFieldByName.get(name);
+        if (o !== undefined) this.objs[L.objBase[k] + o.index][r] = value;
+        else if (Object.hasOwn(own, name)) throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
+        continue;
+      }
+      if (value === undefined) continue;
+      const col = this.cols[base + f.index];
+      if (typeof value === "number" && !strict && !f.isArray) col[r] = value;
+      else this.stageOther(c, f, value, col, r, strict);
+    }
+  }
+
+  /** An array field's value, or any value in strict mode: checked, then copied. */
+  private stageOther(c: Component, f: FieldInfo, value: unknown, col: Float64Array, r: number, strict: boolean): void {
+    checkInit(c, f, value, strict);
+    const len = f.length;
+    if (typeof value === "number") col.fill(value, r * len, (r + 1) * len);
+    else for (let x = 0; x < len; x++) col[r * len + x] = (value as ArrayLike<number>)[x];
+  }
+
+  /** Component k's defaults into row r. */
+  private defaults(k: number, r: number): void {
+    const L = this.layout;
+    const c = L.comps[k];
+    for (let j = 0, s = L.base[k]; j < c.fields.length; j++, s++) {
+      const d = L.defaults[s];
+      if (d.length === 1) this.cols[s][r] = d[0];
+      else this.cols[s].set(d, r * d.length);
+    }
+    for (let j = 0, o = L.objBase[k]; j < c.objectFields.length; j++, o++) this.objs[o][r] = L.objDefaults[o];
+  }
+
+  /** The first row with values: rows before it (none had any) take the defaults. */
+  private backfill(r: number): void {
+    this.any = true;
+    for (let k = 0; k < this.layout.comps.length; k++) for (let x = 0; x <= r; x++) this.defaults(k, x);
+  }
+
+  private grow(): void {
+    const cap = Math.max(4, this.cap * 2);
+    const ids = new Uint32Array(cap);
+    ids.set(this.ids);
+    this.ids = ids;
+    this.cols = this.layout.fields.map((f, s) => {
+      const col = new Float64Array(cap * f.length);
+      const old = this.cols[s];
+      if (old !== undefined) col.set(old);
+      return col;
+    });
+    this.cap = cap;
+  }
+}
+
+function fieldNames(c: Component): string[] {
+  return [...c.fields, ...c.objectFields].map((f) => f.name);
+}
