@@ -1,5 +1,5 @@
-// frag_iter in wasm-ecs, as the README's first loop: for each table of the query, the views
-// of t.columns(C), rows 0 .. t.count - 1. frag_iter.length-bound.ts bounds by the view.
+// frag_iter in wasm-ecs, as the README's first loop: for each table of the query, the view of
+// t.columns(C).value, bounded by its length. frag_iter.count-bound.ts bounds by t.count instead.
 import { component, createWorld, type Query, type World } from "wasm-ecs";
 import { sumOf } from "../../check.js";
 import { LETTERS, PER_TYPE, type Readout, TYPES } from "../../scenarios/frag_iter.js";
@@ -19,15 +19,15 @@ export interface State {
 
 function doubleData(s: State): void {
   for (const t of s.data) {
-    const data = t.columns(Data);
-    for (let i = 0; i < t.count; i++) data.value[i] *= 2;
+    const v = t.columns(Data).value;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleZ(s: State): void {
   for (const t of s.z) {
-    const z = t.columns(Z);
-    for (let i = 0; i < t.count; i++) z.value[i] *= 2;
+    const v = t.columns(Z).value;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 

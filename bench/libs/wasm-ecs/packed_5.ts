@@ -1,5 +1,5 @@
-// packed_5 in wasm-ecs, as the README's first loop: for each table of the query, the views
-// of t.columns(C), rows 0 .. t.count - 1. packed_5.length-bound.ts bounds the loop by the view.
+// packed_5 in wasm-ecs, as the README's first loop: for each table of the query, the view of
+// t.columns(C).value, bounded by its length. packed_5.count-bound.ts bounds by t.count instead.
 import { type Component, component, createWorld, type Query, type World } from "wasm-ecs";
 import { sumOf } from "../../check.js";
 import { N, type Readout } from "../../scenarios/packed_5.js";
@@ -22,36 +22,36 @@ export interface State {
 
 function doubleA(s: State): void {
   for (const t of s.qa) {
-    const a = t.columns(A);
-    for (let i = 0; i < t.count; i++) a.value[i] *= 2;
+    const v = t.columns(A).value;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleB(s: State): void {
   for (const t of s.qb) {
-    const b = t.columns(B);
-    for (let i = 0; i < t.count; i++) b.value[i] *= 2;
+    const v = t.columns(B).value;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleC(s: State): void {
   for (const t of s.qc) {
-    const c = t.columns(C);
-    for (let i = 0; i < t.count; i++) c.value[i] *= 2;
+    const v = t.columns(C).value;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleD(s: State): void {
   for (const t of s.qd) {
-    const d = t.columns(D);
-    for (let i = 0; i < t.count; i++) d.value[i] *= 2;
+    const v = t.columns(D).value;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 
 function doubleE(s: State): void {
   for (const t of s.qe) {
-    const e = t.columns(E);
-    for (let i = 0; i < t.count; i++) e.value[i] *= 2;
+    const v = t.columns(E).value;
+    for (let i = 0; i < v.length; i++) v[i] *= 2;
   }
 }
 

@@ -1,5 +1,5 @@
-// simple_iter in wasm-ecs, as the README's first loop: for each table of the query, the
-// views of t.columns(C), rows 0 .. t.count - 1. simple_iter.length-bound.ts bounds by the view.
+// simple_iter in wasm-ecs, as the README's first loop: for each table of the query, the views
+// of t.columns(C), bounded by the first one's length (hoisted). simple_iter.count-bound.ts: t.count.
 import { type Component, component, createWorld, type Query, type World } from "wasm-ecs";
 import { sumOf } from "../../check.js";
 import { N, type Readout } from "../../scenarios/simple_iter.js";
@@ -21,36 +21,36 @@ export interface State {
 
 function swapAB(s: State): void {
   for (const t of s.ab) {
-    const a = t.columns(A);
-    const b = t.columns(B);
-    for (let i = 0; i < t.count; i++) {
-      const x = a.value[i];
-      a.value[i] = b.value[i];
-      b.value[i] = x;
+    const a = t.columns(A).value;
+    const b = t.columns(B).value;
+    for (let i = 0, n = a.length; i < n; i++) {
+      const x = a[i];
+      a[i] = b[i];
+      b[i] = x;
     }
   }
 }
 
 function swapCD(s: State): void {
   for (const t of s.cd) {
-    const c = t.columns(C);
-    const d = t.columns(D);
-    for (let i = 0; i < t.count; i++) {
-      const x = c.value[i];
-      c.value[i] = d.value[i];
-      d.value[i] = x;
+    const c = t.columns(C).value;
+    const d = t.columns(D).value;
+    for (let i = 0, n = c.length; i < n; i++) {
+      const x = c[i];
+      c[i] = d[i];
+      d[i] = x;
     }
   }
 }
 
 function swapCE(s: State): void {
   for (const t of s.ce) {
-    const c = t.columns(C);
-    const e = t.columns(E);
-    for (let i = 0; i < t.count; i++) {
-      const x = c.value[i];
-      c.value[i] = e.value[i];
-      e.value[i] = x;
+    const c = t.columns(C).value;
+    const e = t.columns(E).value;
+    for (let i = 0, n = c.length; i < n; i++) {
+      const x = c[i];
+      c[i] = e[i];
+      e[i] = x;
     }
   }
 }
