@@ -85,6 +85,20 @@ describe("the built package", () => {
     expect(tagged).toEqual([]);
   });
 
+  it("bundled, minified and gzipped as a user's bundler makes it, the package stays within its size budget", async () => {
+    // @ts-expect-error: a plain ESM script without types
+    const { BUDGET_GZ, measureSizes } = await import("../../scripts/size.mjs");
+    const rows: { name: string; jsGz: number; wasmGz: number; totalGz: number }[] = await measureSizes();
+    const ours = rows[0];
+    expect(ours.name).toBe("wasm-ecs");
+    expect(ours.wasmGz).toBeGreaterThan(0); // core.wasm counted
+    expect(ours.totalGz).toBe(ours.jsGz + ours.wasmGz);
+    expect(ours.totalGz).toBeLessThanOrEqual(BUDGET_GZ);
+    // The peers are measured the same way (their bundles are not empty).
+    expect(rows.slice(1).map((r) => r.name)).toEqual(["bitecs 0.4", "koota", "piecs"]);
+    for (const r of rows.slice(1)) expect(r.jsGz).toBeGreaterThan(1000);
+  });
+
   it("Deno imports dist/index.js by file URL from a script outside the package", async () => {
     const { dir, file } = scriptOutside();
     const out = await run(bin("deno"), ["run", "--allow-read", file], dir);
