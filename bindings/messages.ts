@@ -201,6 +201,22 @@ export const snap = {
   malformed: (what: string) => `its JSON part is malformed: ${what}`,
   memoryShort: () => "its memory part is shorter than its own records say",
   disagree: (what: string) => `its parts disagree${what}`,
+  // What malformed() and disagree() name:
+  undescribed: (id: number) => `component ${id} is not described`,
+  notCount: (key: string) => `"${key}" is not a count`,
+  notTicks: (key: string) => `"${key}" is not a map of ticks`,
+  tracksNothing: (id: number) => `component ${id} tracks no component`,
+  onComponentCount: () => " on the component count",
+  onTracking: (name: string) => ` on what tracks ${name}`,
+  aSparseBitset: () => "a sparse bitset",
+  sparseBitsetOf: (id: number) => `sparse bitset of component ${id}`,
+  bitsetOutside: (name: string) => `the bitset of ${name} lies outside the memory part`,
+  bitsetNotBlock: (name: string) => `the bitset of ${name} is not a block of the core's memory`,
+  anObjectList: () => "an object-value list",
+  objectValuesOf: (t: number, id: number) => `object values of table ${t}, component ${id}`,
+  objectValuesWithout: (t: number, id: number) => `object values for table ${t}, which has no component ${id}`,
+  objectRows: (t: number, rows: number, values: number) => `: table ${t} has ${rows} rows and ${values} object values`,
+  noObjectValues: (t: number) => `: table ${t} lacks its object values`,
   notJson: (where: string, value: unknown) => `${where} is ${value}, which JSON cannot hold`,
   tooDeep: (where: string) => `${where} nests deeper than 64 levels`,
   notJsonSafe: (where: string, value: unknown) =>
@@ -215,3 +231,12 @@ export const snap = {
     `createWorld was given ${names.map((n) => `"${n}"`).join(", ")}, which the snapshot does not have`,
   image: (why: string) => `its memory image is not one the core can have made (${why})`,
 };
+
+/** The subject of a MissingComponentError about a table: "The table (A, B)". */
+export const tableSubject = (described: string) => `The table ${described}`;
+
+/** What a kernel run does, for its MissingComponentError. */
+export const runKernelOver = (name: string) => `run kernel ${name} over`;
+
+/** A broken facade invariant, found by the tests' invariant walk (world/testing.ts). */
+export const facadeInvariant = (what: string) => `A facade invariant is broken: ${what}`;

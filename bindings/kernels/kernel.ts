@@ -14,7 +14,16 @@
 import type { Component } from "../component.js";
 import { H_HEAP_TOP } from "../core/constants.generated.js";
 import { ArgumentError, KernelError, MissingComponentError } from "../errors.js";
-import { kernelArgs, kernelDeclaration, kernelOutside, kernelSignature, kernelTrap, noKernel } from "../messages.js";
+import {
+  kernelArgs,
+  kernelDeclaration,
+  kernelOutside,
+  kernelSignature,
+  kernelTrap,
+  noKernel,
+  runKernelOver,
+  tableSubject,
+} from "../messages.js";
 import type { Query } from "../query/query.js";
 import type { FieldInfo } from "../schema.js";
 import type { Store } from "../store/store.js";
@@ -158,13 +167,11 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
   /** Marks the written components and checks the table has every column. */
   private prepare(t: Table): void {
     for (const c of this.written) {
-      if (!t.has(c))
-        throw new MissingComponentError(`The table ${t.describe()}`, c.name, `run kernel ${this.name} over`);
+      if (!t.has(c)) throw new MissingComponentError(tableSubject(t.describe()), c.name, runKernelOver(this.name));
       t.write(c);
     }
     for (const c of this.readOnly)
-      if (!t.has(c))
-        throw new MissingComponentError(`The table ${t.describe()}`, c.name, `run kernel ${this.name} over`);
+      if (!t.has(c)) throw new MissingComponentError(tableSubject(t.describe()), c.name, runKernelOver(this.name));
   }
 
   /** Calls the kernel for rows first .. first + n - 1 of t. */

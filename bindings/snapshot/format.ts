@@ -163,7 +163,7 @@ export function decode(bytes: unknown): { header: SnapshotHeader; meta: Snapshot
   if (meta === null || typeof meta !== "object" || !Array.isArray(meta.schema))
     throw new SnapshotError(snap.noSchema());
   meta.schema.forEach((entry, id) => {
-    if (!wellFormed(entry)) throw new SnapshotError(snap.malformed(`component ${id} is not described`));
+    if (!wellFormed(entry)) throw new SnapshotError(snap.malformed(snap.undescribed(id)));
   });
   return { header, meta, memory: body.subarray(header.jsonBytes, header.jsonBytes + header.memoryBytes) };
 }
@@ -253,29 +253,29 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   const isRecord = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
   const schema = meta.schema;
   for (const key of ["entities", "tables", "changeTick", "steps"] as const)
-    if (!isU32(meta[key])) throw bad(`"${key}" is not a count`);
+    if (!isU32(meta[key])) throw bad(snap.notCount(key));
   for (const key of ["systems", "queries"] as const) {
-    if (!isRecord(meta[key]) || !Object.values(meta[key]).every(isU32)) throw bad(`"${key}" is not a map of ticks`);
+    if (!isRecord(meta[key]) || !Object.values(meta[key]).every(isU32)) throw bad(snap.notTicks(key));
   }
   if (!isRecord(meta.resources)) throw bad('"resources" is not an object');
   if (!Array.isArray(meta.sparse) || !Array.isArray(meta.objects)) throw bad('"sparse" or "objects" is not a list');
   schema.forEach((entry, id) => {
-    if (!isRecord(entry) || typeof entry.name !== "string") throw bad(`component ${id} is not described`);
+    if (!isRecord(entry) || typeof entry.name !== "string") throw bad(snap.undescribed(id));
     if (
       entry.tracks !== undefined &&
       !(isU32(entry.tracks) && entry.tracks < schema.length && !schema[entry.tracks]?.hidden)
     )
-      throw bad(`component ${id} tracks no component`);
+      throw bad(snap.tracksNothing(id));
   });
   const h = corePtr >>> 2;
   // The components the memory's registry holds, and which one travels with which.
-  if (read(h + H_COMPONENT_COUNT) !== schema.length) throw new SnapshotError(snap.disagree(" on the component count"));
+  if (read(h + H_COMPONENT_COUNT) !== schema.length) throw new SnapshotError(snap.disagree(snap.onComponentCount()));
   const registry = read(h + H_COMPONENTS) >>> 2;
   schema.forEach((entry, id) => {
     const companion = read(registry + id * K_STRIDE + K_COMPANION);
     const tracked = schema.findIndex((x) => x.tracks === id);
     if (companion !== (tracked < 0 ? 0 : tracked + 1))
-      throw new SnapshotError(snap.disagree(` on what tracks ${entry.name}`));
+      throw new SnapshotError(snap.disagree(snap.onTracking(entry.name)));
   });
   const alive = read(h + H_ALIVE);
   const tables = read(h + H_TABLE_COUNT);
@@ -289,37 +289,36 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   const seenSparse = new Set<number>();
   for (const s of meta.sparse) {
     if (!isRecord(s) || !isU32(s.id) || !isU32(s.ptr) || !isU32(s.words) || !isU32(s.count))
-      throw bad("a sparse bitset");
-    if (!schema[s.id]?.sparse || seenSparse.has(s.id)) throw bad(`sparse bitset of component ${s.id}`);
+      throw bad(snap.aSparseBitset());
+    if (!schema[s.id]?.sparse || seenSparse.has(s.id)) throw bad(snap.sparseBitsetOf(s.id));
     seenSparse.add(s.id);
     if (s.ptr % 4 !== 0 || s.ptr + s.words * 4 > memory.length || s.count > s.words * 32)
-      throw bad(`the bitset of ${schema[s.id].name} lies outside the memory part`);
+      throw bad(snap.bitsetOutside(schema[s.id].name));
     // A bitset is a live block of the core's allocator: [size, kind (1 small, 2 large), ...] before it.
     if (
       s.words > 0 &&
       (s.ptr < 16 || read((s.ptr >>> 2) - 4) < s.words * 4 || ![1, 2].includes(read((s.ptr >>> 2) - 3)))
     )
-      throw bad(`the bitset of ${schema[s.id].name} is not a block of the core's memory`);
+      throw bad(snap.bitsetNotBlock(schema[s.id].name));
   }
   // Object values: one list per (non-empty table, object field), one value per row.
   const records = read(h + H_TABLES) >>> 2;
   const lists = new Set<string>();
   for (const entry of meta.objects) {
-    if (!Array.isArray(entry) || entry.length !== 4) throw bad("an object-value list");
+    if (!Array.isArray(entry) || entry.length !== 4) throw bad(snap.anObjectList());
     const [t, id, index, values] = entry;
     if (!isU32(t) || t >= tables || !isU32(id) || id >= schema.length || !isU32(index) || !Array.isArray(values))
-      throw bad("an object-value list");
+      throw bad(snap.anObjectList());
     if (index >= (schema[id].objectFields?.length ?? 0) || lists.has(`${t}/${id}/${index}`))
-      throw bad(`object values of table ${t}, component ${id}`);
+      throw bad(snap.objectValuesOf(t, id));
     lists.add(`${t}/${id}/${index}`);
     const rec = records + t * T_STRIDE;
     const comps = read(rec + T_COMPS) >>> 2;
     let has = false;
     for (let k = read(rec + T_NCOMPS) - 1; k >= 0 && !has; k--) has = read(comps + k) === id;
-    if (!has) throw bad(`object values for table ${t}, which has no component ${id}`);
+    if (!has) throw bad(snap.objectValuesWithout(t, id));
     const rows = read(rec + T_COUNT);
-    if (rows !== values.length)
-      throw new SnapshotError(snap.disagree(`: table ${t} has ${rows} rows and ${values.length} object values`));
+    if (rows !== values.length) throw new SnapshotError(snap.disagree(snap.objectRows(t, rows, values.length)));
   }
   for (let t = 0; t < tables; t++) {
     const rec = records + t * T_STRIDE;
@@ -330,8 +329,7 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
       const id = read(comps + k);
       const fields = schema[id]?.objectFields?.length ?? 0;
       for (let f = 0; f < fields; f++)
-        if (!lists.has(`${t}/${id}/${f}`))
-          throw new SnapshotError(snap.disagree(`: table ${t} lacks its object values`));
+        if (!lists.has(`${t}/${id}/${f}`)) throw new SnapshotError(snap.disagree(snap.noObjectValues(t)));
     }
   }
 }

@@ -23,7 +23,7 @@ import {
 import type { Core } from "../core/core.js";
 import type { Entity, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
-import { writeReadTerm } from "../messages.js";
+import { tableSubject, writeReadTerm } from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
 
 /**
@@ -332,7 +332,7 @@ export class Table<R = never> {
     if (id === undefined) throw new UnknownComponentError(c.name);
     const first = this.firstColumn[id];
     if (first === undefined && !this.componentIds.includes(id)) {
-      throw new MissingComponentError(`The table ${this.describe()}`, c.name, "view the columns of");
+      throw new MissingComponentError(tableSubject(this.describe()), c.name, "view the columns of");
     }
     let views: Record<string, TypedArray | unknown[]> | object = NO_COLUMNS;
     if (c.fields.length > 0 || c.objectFields.length > 0) {

@@ -7,7 +7,7 @@
 // creation number) and every object column is exactly as long as its table.
 import { T_COMPS, T_COUNT, T_NCOMPS, T_NPAIRS } from "../core/constants.generated.js";
 import { ArgumentError, EcsError } from "../errors.js";
-import { debugOnly } from "../messages.js";
+import { debugOnly, facadeInvariant } from "../messages.js";
 import type { WorldContext } from "./context.js";
 
 /** The key of the hooks on a World: `world[TESTING]`. */
@@ -40,7 +40,7 @@ export function testingHooks(ctx: WorldContext): TestingHooks {
 function checkViews(ctx: WorldContext): void {
   const { core, tables } = ctx.store;
   const broken = (what: string): never => {
-    throw new EcsError("INTERNAL", `A facade invariant is broken: ${what}`);
+    throw new EcsError("INTERNAL", facadeInvariant(what));
   };
   const list = tables.now();
   if (list.length !== core.tableCount) broken(`${list.length} table views for ${core.tableCount} tables`);
