@@ -1,7 +1,8 @@
 // Builds everything the package and the tests need: the facade's side of the wasm
 // boundary generated from the core's sources (scripts/gen-boundary.mjs), the core in
 // both targets (asconfig.json), the built-in kernels (kernel/builtins.ts, built as any
-// kernel is: bin/wasm-ecs-kernel.mjs) and the tests' kernels (build/kernels/), the facade as self-contained ES modules (esbuild bundles
+// kernel is: bin/wasm-ecs-kernel.mjs), the tests' kernels (build/kernels/) and the browser
+// demo's (build/examples/web/), the facade as self-contained ES modules (esbuild bundles
 // bindings/index.ts and bindings/inspector.ts, @assemblyscript/loader inlined, so dist/
 // has no bare import and loads in a browser page or Deno with no import map or
 // package manager) and its type declarations (tsc, @internal members stripped).
@@ -26,9 +27,10 @@ const asc = require.resolve("assemblyscript/bin/asc.js");
 run(asc, ["assembly/index.ts", "--target", "release", "--outFile", `${out}/core.wasm`]);
 run(asc, ["assembly/index.ts", "--target", "debug", "--outFile", `${out}/core.debug.wasm`]);
 run(require.resolve("typescript/bin/tsc"), ["-p", "tsconfig.build.json", "--outDir", out]);
-// The built-in kernels ship beside the bundle; the test kernels stay in build/.
+// The built-in kernels ship beside the bundle; the tests' and the demo's stay in build/.
 await buildKernel("kernel/builtins.ts", `${out}/kernels.wasm`);
 await buildKernel("test/kernels/test-kernels.ts", "build/kernels/test-kernels.wasm");
+await buildKernel("examples/web/kernels/move.ts", "build/examples/web/move.wasm");
 await build({
   absWorkingDir: root,
   entryPoints: { index: "bindings/index.ts", inspector: "bindings/inspector.ts" },

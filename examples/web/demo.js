@@ -3,6 +3,9 @@
 // ?entities=N sets the starting population (default 100,000). Swarms show relations: a
 // leader with 500 followers that hold Follows.to(leader); destroying the leader destroys
 // them (onTargetDestroyed: "destroy"), and each leader's followers are one sub-table.
+// The movement system runs as a JS loop or as a kernel, scalar or SIMD (kernels/move.ts,
+// built by npm run build into build/examples/web/move.wasm), chosen on the page or with
+// ?movement=js|kernel|simd; the stats say which one runs and its ms per frame.
 import { component, createWorld, relation, tag } from "/dist/index.js";
 import { mountInspector } from "/dist/inspector.js";
 
@@ -15,7 +18,8 @@ const Frozen = tag("Frozen");
 const Offset = component("Offset", { x: "f32", y: "f32" });
 const Follows = relation("Follows", { exclusive: true, onTargetDestroyed: "destroy" });
 
-const start = Number(new URLSearchParams(location.search).get("entities") ?? 100_000);
+const params = new URLSearchParams(location.search);
+const start = Number(params.get("entities") ?? 100_000);
 const world = await createWorld({
   components: [Position, Velocity, Boosted, Frozen, Offset, Follows],
   initialEntities: start,
@@ -25,6 +29,8 @@ const followers = world.query({ all: [Position, Offset], cascade: Follows });
 const drawn = world.query({ all: [Position] });
 const unboosted = world.query({ all: [Position], none: [Boosted] });
 const boosted = world.query({ all: [Position, Boosted] });
+const movingSlow = world.query({ all: [Position, Velocity], none: [Frozen, Boosted] });
+const movingFast = world.query({ all: [Position, Velocity, Boosted], none: [Frozen] });
 
 let seed = 1;
 const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -82,7 +88,7 @@ function follow() {
   }
 }
 
-function move(dt) {
+function moveJs(dt) {
   for (const t of moving) {
     const p = t.columns(Position);
     const v = t.read(Velocity);
@@ -97,6 +103,26 @@ function move(dt) {
     }
   }
 }
+
+/** The same movement as a kernel over the columns in place: Boosted tables run with 3 * dt. */
+function moveWith(kernel) {
+  return (dt) => {
+    kernel.run({ dt, size: SIZE }, movingSlow);
+    kernel.run({ dt: dt * 3, size: SIZE }, movingFast);
+  };
+}
+
+const kernels = await world.kernels(new URL("/build/examples/web/move.wasm", location.href));
+const MOVE_TERMS = { write: [Position], read: [Velocity], scalars: ["dt", "size"] };
+/** The movement systems to choose from, by the value of the #movement control. */
+const MOVEMENTS = {
+  js: { label: "JS loop", run: moveJs },
+  kernel: { label: "kernel", run: moveWith(kernels.kernel("move", MOVE_TERMS)) },
+  simd: { label: "kernel (SIMD)", run: moveWith(kernels.kernel("moveSimd", MOVE_TERMS)) },
+};
+/** Frames each movement system has run. */
+const movedFrames = { js: 0, kernel: 0, simd: 0 };
+let movement = params.get("movement") in MOVEMENTS ? params.get("movement") : "js";
 
 /** Entities in the middle strip gain Boosted, those that left it lose it (migrations). */
 function boost() {
@@ -147,6 +173,12 @@ document.getElementById("toggle").onclick = () => {
 };
 document.getElementById("swarm").onclick = () => swarm();
 document.getElementById("unswarm").onclick = () => unswarm();
+const movementControl = document.getElementById("movement");
+movementControl.value = movement;
+movementControl.onchange = () => {
+  movement = movementControl.value;
+  restartStats(performance.now()); // the next stats measure the new movement system alone
+};
 document.getElementById("pause").onclick = (e) => {
   paused = !paused;
   e.target.textContent = paused ? "resume" : "pause";
@@ -157,13 +189,24 @@ const stats = document.getElementById("stats");
 const inspector = mountInspector(world, document.getElementById("inspector"), { intervalMs: 250 });
 let frames = 0;
 let systemsMs = 0;
+let moveMs = 0;
 let last = performance.now();
 let fps = 0;
+function restartStats(now) {
+  frames = 0;
+  systemsMs = 0;
+  moveMs = 0;
+  last = now;
+}
 spawn(start);
+/** The first entities spawned, whose positions the page's tests watch. */
+const watched = drawn.entities().subarray(0, 64);
 function frame(now) {
   const t0 = performance.now();
   if (!paused) {
-    move(1 / 60);
+    MOVEMENTS[movement].run(1 / 60);
+    movedFrames[movement]++;
+    moveMs += performance.now() - t0;
     follow();
     boost();
   }
@@ -176,15 +219,22 @@ function frame(now) {
     stats.textContent = [
       `fps         ${fps.toFixed(1)}`,
       `systems     ${(systemsMs / frames).toFixed(2)} ms per frame`,
+      `movement    ${MOVEMENTS[movement].label}, ${(moveMs / frames).toFixed(2)} ms per frame`,
       `entities    ${world.entityCount}`,
       `archetypes  ${s.archetypes}`,
       `memory      ${(s.usedBytes / 1048576).toFixed(1)} MiB in use`,
     ].join("\n");
-    frames = 0;
-    systemsMs = 0;
-    last = now;
+    restartStats(now);
   }
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);
-window.__demo = { world, inspector, fps: () => fps };
+window.__demo = {
+  world,
+  inspector,
+  fps: () => fps,
+  movement: () => movement,
+  movedFrames: () => ({ ...movedFrames }),
+  /** x, y of each watched entity still alive. */
+  positions: () => Array.from(watched, (e) => (world.isAlive(e) ? world.get(e, Position) : null)),
+};

@@ -1,6 +1,7 @@
 // The conformance suite in real browsers, without a bundler or an import map:
 // test/conformance/page.html imports dist/index.js and the suite as plain ES modules
-// from the static server (test/support/server.ts). Chromium is Debian's or the npm one,
+// from the static server (test/support/server.ts); its kernels/ section fetches
+// build/kernels/test-kernels.wasm from there. Chromium is Debian's or the npm one,
 // Firefox is Debian's firefox-esr when this machine has it (test/support/browsers.ts).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { firefoxMissing, firefoxPath, runFirefoxSuites } from "../support/browsers.js";
@@ -31,10 +32,14 @@ async function conformance(browser: Browser): Promise<void> {
   const result = await page.waitFor(() => window.__conformance);
   expectAllPassed(browser.name, parseResult(result, browser.name));
   expect.soft(page.problems.join("\n"), `${browser.name}: console errors, page errors or failed requests`).toBe("");
-  // The suite creates release and debug worlds: each build is fetched and compiled once per page.
+  // The suite creates release and debug worlds: each build is fetched and compiled once per
+  // page, and so are the built-in kernels. The kernels/ section loads the test kernels by
+  // URL into five worlds: a module given as a URL is fetched and compiled once per page.
   expect.soft(Object.fromEntries(page.wasmLoads), `${browser.name}: wasm responses`).toEqual({
     "/dist/core.wasm": 1,
     "/dist/core.debug.wasm": 1,
+    "/dist/kernels.wasm": 1,
+    "/build/kernels/test-kernels.wasm": 1,
   });
 }
 

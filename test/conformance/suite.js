@@ -18,6 +18,7 @@ import { checkEngine } from "./suite/engine.js";
 import { checkErrors } from "./suite/errors.js";
 import { checkExports } from "./suite/exports.js";
 import { createHarness } from "./suite/harness.js";
+import { checkKernels } from "./suite/kernels.js";
 import { checkMemory } from "./suite/memory.js";
 import { checkQueries } from "./suite/queries.js";
 import { checkRelations } from "./suite/relations.js";
@@ -40,6 +41,7 @@ const SECTIONS = [
   checkMemory,
   checkDebug,
   checkEngine,
+  checkKernels,
 ];
 
 /** Runs every check against `api`; a failing check is reported and the next one still runs. */

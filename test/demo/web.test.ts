@@ -3,7 +3,9 @@
 // test/support/browsers.ts: the page loads the built package with no bundler, draws on
 // its canvas (pixel check on a screenshot), its stats update, "spawn 10k" adds 10,000
 // entities, the Frozen toggle adds an archetype to the inspector's table list, a swarm
-// (relations) shows its sub-table there and goes with its leader, and nothing logs an error.
+// (relations) shows its sub-table there and goes with its leader, the movement system
+// switches between the JS loop and the two kernels (each then runs alone, the stats name
+// it and positions keep changing), and nothing logs an error.
 import { decode } from "fast-png";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { firefoxMissing, firefoxPath, runFirefoxSuites } from "../support/browsers.js";
@@ -11,6 +13,28 @@ import { type Browser, launchChromium, launchFirefox, type Page } from "../suppo
 import { type Served, serve } from "../support/server.js";
 
 const PAGE = "/examples/web/?entities=20000";
+
+type Movement = "js" | "kernel" | "simd";
+
+/** What examples/web/demo.js publishes for its tests. */
+interface DemoHandle {
+  movement(): Movement;
+  movedFrames(): Record<Movement, number>;
+  positions(): ({ x: number; y: number } | null)[];
+}
+
+declare global {
+  interface Window {
+    __demo?: DemoHandle;
+  }
+}
+
+/** The movement systems of the #movement control: value and the label the stats show. */
+const MOVEMENTS: [Movement, string][] = [
+  ["kernel", "kernel"],
+  ["simd", "kernel (SIMD)"],
+  ["js", "JS loop"],
+];
 
 let server: Served;
 beforeAll(async () => {
@@ -34,6 +58,35 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
 
 function entities(stats: string): number {
   return Number(/entities\s+(\d+)/.exec(stats)?.[1] ?? Number.NaN);
+}
+
+/**
+ * Chooses `value` in the #movement control; then only that system runs frames, the stats
+ * name it with its ms per frame, and the watched entities that are not Frozen move.
+ */
+async function switchMovement(name: string, page: Page, value: Movement, label: string): Promise<void> {
+  await page.select("#movement", value);
+  expect(await page.waitFor(() => window.__demo!.movement()), `${name}: movement after the switch`).toBe(value);
+  const escaped = label.replace(/[()]/g, "\\$&");
+  await until(
+    `the stats to name ${label}`,
+    () => page.text("#stats"),
+    (s) => new RegExp(`movement\\s+${escaped}, \\d+\\.\\d\\d ms per frame`).test(s),
+  );
+  const frames = () => page.waitFor(() => window.__demo!.movedFrames());
+  const positions = () => page.waitFor(() => JSON.stringify(window.__demo!.positions()));
+  const before = await frames();
+  const seen = await positions();
+  await until("the watched positions to change", positions, (p) => p !== seen);
+  const after = await until(`ten more frames of ${label}`, frames, (f) => f[value] >= before[value] + 10);
+  for (const [other] of MOVEMENTS) {
+    if (other !== value) expect(after[other], `${name}: frames of ${other} while ${value} runs`).toBe(before[other]);
+  }
+  // Every system wraps positions into the 512 x 512 canvas.
+  const outside = (JSON.parse(await positions()) as ({ x: number; y: number } | null)[]).filter(
+    (p) => p !== null && !(p.x >= 0 && p.x < 512 && p.y >= 0 && p.y < 512),
+  );
+  expect(outside, `${name}: watched positions outside the canvas after ${label}`).toEqual([]);
 }
 
 /** The whole walk-through, the same in both browsers. */
@@ -99,6 +152,9 @@ async function walkThrough(name: string, page: Page): Promise<void> {
     async () => `${entities(await page.text("#stats"))} ${await page.text(archetypes)}`,
     (s) => s.startsWith(`${withFrozen} `) && !/Follows/.test(s),
   );
+  // The movement system: the JS loop first, then each kernel, then the JS loop again.
+  expect(await page.text("#stats")).toMatch(/movement\s+JS loop, \d+\.\d\d ms per frame/);
+  for (const [value, label] of MOVEMENTS) await switchMovement(name, page, value, label);
   expect(page.problems.join("\n"), `${name}: console errors, page errors or failed requests`).toBe("");
 }
 
@@ -111,7 +167,8 @@ async function demo(browser: Browser): Promise<void> {
   }
 }
 
-const WALK = "draws, updates its stats, spawns 10k, migrates on the toggle, swarms through a relation, with no errors";
+const WALK =
+  "draws, updates its stats, spawns 10k, migrates on the toggle, swarms through a relation, switches its movement system to each kernel, with no errors";
 
 describe("browser demo in Chromium (playwright-core)", () => {
   it(WALK, async () => {

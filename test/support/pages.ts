@@ -12,6 +12,8 @@ export interface Page {
   waitFor<T>(fn: () => T, timeoutMs?: number): Promise<T>;
   text(selector: string): Promise<string>;
   click(selector: string): Promise<void>;
+  /** Chooses the option `value` of a <select>, as a person would (fires change). */
+  select(selector: string, value: string): Promise<void>;
   /** A PNG of one element. */
   screenshot(selector: string): Promise<Uint8Array>;
   /** Console errors, uncaught page errors, failed requests and HTTP errors. */
@@ -51,6 +53,9 @@ export async function launchChromium(launch: ChromiumLaunch): Promise<Browser> {
         waitFor: async (fn, timeout = TIMEOUT) => (await p.waitForFunction(fn, undefined, { timeout })).jsonValue(),
         text: (selector) => p.locator(selector).innerText(),
         click: (selector) => p.click(selector),
+        select: async (selector, value) => {
+          await p.selectOption(selector, value);
+        },
         screenshot: async (selector) => new Uint8Array(await p.locator(selector).screenshot()),
       };
       p.on("console", (m) => {
@@ -86,6 +91,9 @@ export async function launchFirefox(executablePath: string): Promise<Browser> {
           (await p.waitForFunction(fn, { timeout })).jsonValue() as Promise<T>,
         text: (selector) => p.$eval(selector, (el) => (el as HTMLElement).innerText),
         click: (selector) => p.click(selector),
+        select: async (selector, value) => {
+          await p.select(selector, value);
+        },
         screenshot: async (selector) => {
           const el = await p.$(selector);
           if (el === null) throw new Error(`no element matches ${selector}`);

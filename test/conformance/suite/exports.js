@@ -31,6 +31,7 @@ export async function checkExports(t, api) {
       "ArgumentError",
       "SnapshotError",
       "WorldPoisonedError",
+      "KernelError",
     ];
     for (const n of names) ok(typeof api[n] === "function", `export ${n} is missing or not a function`);
     for (const n of names.filter((x) => x.endsWith("Error") && x !== "EcsError")) {

@@ -47,6 +47,7 @@ export function createHarness(api) {
     ArgumentError: "INVALID_ARGUMENT",
     SnapshotError: "SNAPSHOT",
     WorldPoisonedError: "WORLD_POISONED",
+    KernelError: "KERNEL",
   };
 
   /** Checks a thrown error: its class, the EcsError base, stable code and name, and a message naming `mentions`. */
