@@ -34,6 +34,33 @@ function checkCompiled(module: WebAssembly.Module): void {
       );
 }
 
+/** A module read, checked and compiled from bytes: its kernels' signatures are known. */
+interface Checked {
+  readonly module: WebAssembly.Module;
+  readonly signatures: Map<string, KernelSignature>;
+}
+
+/** Modules loaded by URL, checked and compiled once per process (each world instantiates its own). */
+const byUrl = new Map<string, Promise<Checked>>();
+
+async function check(source: KernelBytes): Promise<Checked> {
+  const bytes = await bytesOf(source);
+  const signatures = readKernelModule(bytes);
+  return { module: await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>), signatures };
+}
+
+function checked(source: KernelBytes): Promise<Checked> {
+  if (!(source instanceof URL || typeof source === "string")) return check(source);
+  const href = new URL(String(source), globalThis.location?.href).href;
+  let found = byUrl.get(href);
+  if (found === undefined) {
+    found = check(source);
+    byUrl.set(href, found);
+    found.catch(() => byUrl.delete(href)); // a failed load is tried again next time
+  }
+  return found;
+}
+
 /** Loads a kernel module over the host world's memory. */
 export async function loadKernels(host: KernelHost, source: KernelSource): Promise<KernelModule> {
   let module: WebAssembly.Module;
@@ -42,9 +69,7 @@ export async function loadKernels(host: KernelHost, source: KernelSource): Promi
     checkCompiled(source);
     module = source;
   } else {
-    const bytes = await bytesOf(source as KernelBytes);
-    signatures = readKernelModule(bytes);
-    module = await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+    ({ module, signatures } = await checked(source as KernelBytes));
   }
   const instance = await WebAssembly.instantiate(module, { env: { memory: host.store.core.memory } });
   return new KernelModule(host, instance.exports as Record<string, unknown>, signatures);

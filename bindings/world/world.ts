@@ -272,7 +272,7 @@ export class World {
    * read: [Velocity], scalars: ["dt"] })`. KernelError when the module could write the
    * memory on its own (its own memory, static data, a runtime, other imports).
    */
-  kernels(source: KernelSource): Promise<KernelModule> {
+  async kernels(source: KernelSource): Promise<KernelModule> {
     this.#ctx.store.core.check();
     return loadKernels(this.#kernelHost(), source);
   }

@@ -126,6 +126,11 @@ describe("kernels", () => {
     expect(() => world.get(e, One)).toThrow(
       /^The world refuses further calls: kernel trap trapped on table \(One\) \(unreachable\)/,
     );
+    // Loading more kernels into it rejects (a promise, like builtinKernels()).
+    const loading = world.kernels(BYTES);
+    expect(loading).toBeInstanceOf(Promise);
+    await expect(loading).rejects.toThrow(WorldPoisonedError);
+    await expect(world.builtinKernels()).rejects.toThrow(WorldPoisonedError);
   });
 
   it("in a debug world a kernel that writes outside its columns is caught after the call", async () => {
