@@ -34,11 +34,17 @@ export interface RuntimeInfo {
   readonly command: string;
 }
 
+/** One line of the report: a library's own row, or one of its named variant rows. */
 export interface LibraryInfo {
-  /** The library's report name ("wasm-ecs", "bitecs 0.4"), from its bench/libs/ notes. */
+  /**
+   * The library's report name ("wasm-ecs", "bitecs 0.4"), from its bench/libs/ notes, or a
+   * variant row's name ("wasm-ecs (kernel SIMD)").
+   */
   readonly name: string;
+  /** For a variant row: its library's name. */
+  readonly variantOf?: string;
   readonly version?: string;
-  /** Why this library was not measured at all (no bench/libs/ folder names it). */
+  /** Why this library (or variant row) was not measured at all (no bench/libs/ file is it). */
   readonly pending?: string;
 }
 
@@ -47,6 +53,7 @@ export interface Row {
   readonly group: Group;
   readonly description: string;
   readonly per?: { readonly count: number; readonly unit: string };
+  /** The report's row: a library ("wasm-ecs") or a variant row ("wasm-ecs (kernel)"), a LibraryInfo name. */
   readonly library: string;
   readonly runtime: RuntimeId;
   readonly measurement?: Measurement;
@@ -99,6 +106,15 @@ function planText(plan: RuntimePlan): string {
   return `warm-up ${plan.warmupMs} ms, ${plan.samples} samples${fewer} of ≥ ${plan.sampleMs} ms`;
 }
 
+/** " Variant rows: ..." when the results have any (the scenarios they are measured in). */
+function variantNote(r: RuntimeResults): string {
+  const variants = r.libraries.filter((lib) => lib.variantOf !== undefined && lib.pending === undefined);
+  if (variants.length === 0) return "";
+  const where = (name: string): string =>
+    r.scenarios.filter((s) => r.rows.some((row) => row.scenario === s && row.library === name)).join(", ");
+  return ` Variant rows (bench/libs/<lib>/<scenario>.<variant>.ts): ${variants.map((v) => `${v.name} in ${where(v.name)}`).join("; ")}.`;
+}
+
 export function markdown(r: RuntimeResults): string {
   // Skipped runtimes keep their column (cells say "skipped"), so a missing binary is visible.
   const active = r.runtimes;
@@ -114,7 +130,9 @@ export function markdown(r: RuntimeResults): string {
       `scenario's check, then ${planText(r.plans.standard)} (scale scenarios: ${planText(r.plans.scale)}); ` +
       "the median per-op time as ops/sec, higher is better. `performance.now()` everywhere.",
     "",
-    `Libraries: ${r.libraries.map((lib) => `${lib.name} (package version ${lib.version ?? "?"})`).join(", ")}.`,
+    `Libraries: ${[...new Map(r.libraries.map((lib) => [lib.variantOf ?? lib.name, lib.version])).entries()]
+      .map(([name, version]) => `${name} (package version ${version ?? "?"})`)
+      .join(", ")}.${variantNote(r)}`,
     "",
     "| runtime | engine | version | reported from inside |",
     "| --- | --- | --- | --- |",
@@ -212,7 +230,13 @@ export function markdown(r: RuntimeResults): string {
 /** Grouped bars: one group per scenario, one bar per runtime and library, ops/sec on a log scale. */
 export async function chartSvg(r: RuntimeResults): Promise<string> {
   const active = r.runtimes.filter((rt) => rt.skipped === undefined);
-  const libraries = r.libraries.filter((lib) => lib.pending === undefined).map((lib) => lib.name);
+  const measured = r.libraries.filter((lib) => lib.pending === undefined);
+  const libraries = measured.map((lib) => lib.name);
+  // Opaque: the first library (wasm-ecs); its variant rows half pale; peers pale.
+  const ours = measured[0]?.name;
+  const opacityOf = (lib: LibraryInfo): number => (lib.name === ours ? 1 : lib.variantOf === ours ? 0.7 : 0.4);
+  const peers = measured.filter((lib) => lib.name !== ours && lib.variantOf === undefined).map((lib) => lib.name);
+  const variants = measured.filter((lib) => lib.variantOf !== undefined && lib.variantOf === ours).map((l) => l.name);
   const values: { scenario: string; runtime: string; library: string; series: string; ops: number }[] = [];
   const series: string[] = [];
   for (const rt of active) {
@@ -241,8 +265,8 @@ export async function chartSvg(r: RuntimeResults): Promise<string> {
     title: {
       text: "wasm-ecs across runtimes: ops/sec (log scale, higher is better)",
       subtitle: `${r.mode} run, ${r.date.slice(0, 10)}, ${r.machine.cpu} (${r.machine.cores} cores)${
-        libraries.length > 1 ? `; pale bars: ${libraries.slice(1).join(", ")}` : ""
-      }`,
+        variants.length > 0 ? `; half-pale bars: ${variants.join(", ")}` : ""
+      }${peers.length > 0 ? `; pale bars: ${peers.join(", ")}` : ""}`,
     },
     width: Math.max(400, r.scenarios.length * series.length * 9),
     height: 360,
@@ -271,7 +295,7 @@ export async function chartSvg(r: RuntimeResults): Promise<string> {
         field: "library",
         type: "nominal",
         sort: libraries,
-        scale: { domain: libraries, range: libraries.map((_, i) => (i === 0 ? 1 : 0.4)) },
+        scale: { domain: libraries, range: measured.map(opacityOf) },
         title: "library",
       },
     },

@@ -1,9 +1,11 @@
 // `npm run bench:runtimes` (after the build): the jobs of jobs.ts for the standard and
-// scale scenarios, for wasm-ecs's own rows (no variants) and two peers as reference lines
-// (RUNTIME_LIBRARIES), measured in Node, Deno, Bun, Chromium and Firefox ESR.
+// scale scenarios, for wasm-ecs's own rows, a few of its named variants (RUNTIME_VARIANTS:
+// the kernel rows of iterate_1m) and two peers as reference lines (RUNTIME_LIBRARIES),
+// measured in Node, Deno, Bun, Chromium and Firefox ESR.
 //
 //   node build/bench/runtimes/run.js [--quick] [--only packed_5,iterate_1m]
-//                                    [--runtimes node,deno,bun,chromium,firefox] [--lib wasm-ecs]
+//                                    [--runtimes node,deno,bun,chromium,firefox]
+//                                    [--lib wasm-ecs | --lib "wasm-ecs (kernel SIMD)"]
 //
 // Every measurement runs entry.ts in a fresh process: cli.js under node / deno / bun, or
 // page.html in a freshly launched browser (--quick: one browser per runtime, a fresh
@@ -61,8 +63,25 @@ const TIMEOUT_MS = 180_000;
  */
 const RUNTIME_LIBRARIES: readonly string[] = [OURS, "bitecs 0.4", "piecs"];
 
-/** Binaries; the environment variables override them (a missing one makes the runtime skipped). */
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
+/**
+ * Named variant rows of those libraries measured too, each in the scenarios listed: the
+ * kernel rows (AssemblyScript systems, bench/kernels/, built by bench/kernels/build.mjs into
+ * build/bench/kernels/: read from disk in Node, Deno and Bun, fetched from the page's
+ * server in browsers).
+ */
+const RUNTIME_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  [`${OURS} (kernel)`]: ["iterate_1m"],
+  [`${OURS} (kernel SIMD)`]: ["iterate_1m"],
+};
+
+/**
+ * Binaries; the environment variables override them (a missing one makes the runtime
+ * skipped). Without CHROMIUM_BIN and Debian's /usr/bin/chromium, the Chromium the npm
+ * package @sparticuz/chromium ships (a devDependency, the one `npm test` falls back to:
+ * test/support/browsers.ts) is unpacked and driven.
+ */
+const CHROMIUM_BIN = process.env.CHROMIUM_BIN;
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 const FIREFOX = process.env.FIREFOX_BIN ?? "/usr/bin/firefox-esr";
 const CHROMIUM_ARGS = [
   "--headless",
@@ -266,19 +285,51 @@ const READY = (): boolean => "wasmEcsBench" in globalThis;
 const MEASURE = (request: MeasureRequest): Promise<MeasureReply> =>
   (globalThis as unknown as PageGlobals).wasmEcsBench.measure(request);
 
+/** How to launch Chromium: an executable, its flags and where it comes from. */
+interface ChromiumLaunch {
+  readonly executablePath: string;
+  readonly args: readonly string[];
+  /** "CHROMIUM_BIN", "system" (Debian's package) or "npm" (@sparticuz/chromium). */
+  readonly source: string;
+}
+
+/**
+ * CHROMIUM_BIN, else Debian's Chromium, else the npm one (unpacked on first use; its own
+ * flags minus --single-process, plus ours), as test/support/browsers.ts finds it. A
+ * string says why there is none.
+ */
+async function findChromium(): Promise<ChromiumLaunch | string> {
+  if (CHROMIUM_BIN !== undefined && CHROMIUM_BIN !== "") {
+    if (!existsSync(CHROMIUM_BIN)) return `CHROMIUM_BIN ${CHROMIUM_BIN} not found`;
+    return { executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS, source: "CHROMIUM_BIN" };
+  }
+  if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_ARGS, source: "system" };
+  try {
+    const { default: npmChromium } = await import("@sparticuz/chromium");
+    const executablePath = await npmChromium.executablePath();
+    const args = npmChromium.args.filter((a) => a !== "--single-process");
+    return { executablePath, args: [...args, ...CHROMIUM_ARGS.filter((f) => !args.includes(f))], source: "npm" };
+  } catch (error) {
+    return `${SYSTEM_CHROMIUM} not found and @sparticuz/chromium does not unpack: ${errorText(error).split("\n")[0]}`;
+  }
+}
+
 async function chromiumDriver(): Promise<Driver> {
+  const found = await findChromium();
+  const executable = typeof found === "string" ? SYSTEM_CHROMIUM : found.executablePath;
+  const from = typeof found === "string" || found.source === "system" ? "" : ` (${found.source})`;
   const info: MutableInfo = {
     id: "chromium",
     label: RUNTIME_LABELS.chromium,
     engine: "V8",
-    command: `playwright-core chromium.launch({ executablePath: "${CHROMIUM}", args: [${CHROMIUM_ARGS.join(" ")}] })`,
+    command: `playwright-core chromium.launch({ executablePath: "${executable}"${from}, args: [${(typeof found === "string" ? CHROMIUM_ARGS : found.args).join(" ")}] })`,
   };
   const none: Driver = { info, measure: async () => ({ ok: false, error: "skipped" }), close: async () => {} };
-  if (!existsSync(CHROMIUM)) {
-    info.skipped = `${CHROMIUM} not found`;
+  if (typeof found === "string") {
+    info.skipped = found;
     return none;
   }
-  info.version = versionLine(CHROMIUM);
+  info.version = versionLine(found.executablePath);
   let pw: typeof import("playwright-core");
   try {
     pw = await import("playwright-core");
@@ -288,7 +339,11 @@ async function chromiumDriver(): Promise<Driver> {
   }
   type PwBrowser = Awaited<ReturnType<typeof pw.chromium.launch>>;
   const launch = async (): Promise<PwBrowser> => {
-    const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    const browser = await pw.chromium.launch({
+      executablePath: found.executablePath,
+      args: [...found.args],
+      headless: true,
+    });
     info.version ??= `Chromium ${browser.version()}`;
     return browser;
   };
@@ -418,16 +473,53 @@ async function drivers(): Promise<Driver[]> {
 }
 
 // ── Libraries ──────────────────────────────────────────────────────────────────────
-/** RUNTIME_LIBRARIES (those --lib keeps), with versions; one jobList() does the rest. */
+/**
+ * The report's rows: each of RUNTIME_LIBRARIES followed by its RUNTIME_VARIANTS rows, those
+ * --lib keeps (a library name keeps the library and its variant rows, a row name that row).
+ */
+function rowNames(): string[] {
+  const rows: string[] = [];
+  for (const name of RUNTIME_LIBRARIES) {
+    const variants = Object.keys(RUNTIME_VARIANTS).filter((row) => row.startsWith(`${name} (`));
+    for (const row of [name, ...variants]) {
+      if (args.lib === undefined || args.lib === name || args.lib === row) rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** The rows rowNames() keeps, with versions; one jobList() does the rest. */
 async function libraries(): Promise<{ infos: LibraryInfo[]; jobs: Job[]; skipped: Skip[] }> {
-  const names = RUNTIME_LIBRARIES.filter((name) => args.lib === undefined || name === args.lib);
-  const { jobs, skipped } = await jobList({ only, libs: names, micro: false, variants: false });
-  const infos = names.map((name): LibraryInfo => {
+  const names = rowNames();
+  if (names.length === 0) throw new Error(`--lib ${args.lib}: not one of ${rowNamesAll().join(", ")}`);
+  const all = await jobList({ only, libs: names, micro: false });
+  // A library's own rows, and its variant rows only in the scenarios RUNTIME_VARIANTS lists.
+  const jobs = all.jobs.filter(
+    (j) => names.includes(j.row) && (j.variant === undefined || (RUNTIME_VARIANTS[j.row]?.includes(j.bench) ?? false)),
+  );
+  const skipped = all.skipped.filter((k) => names.includes(k.library));
+  const infos: LibraryInfo[] = [];
+  for (const name of names) {
+    const scenarios = RUNTIME_VARIANTS[name];
+    if (scenarios !== undefined) {
+      const job = jobs.find((j) => j.row === name);
+      if (job !== undefined) {
+        infos.push({ name, variantOf: job.library, version: job.library === OURS ? ownVersion() : job.version });
+      } else if (scenarios.some((s) => only === undefined || only.includes(s))) {
+        infos.push({ name, pending: `no bench/libs/ file is this row of ${scenarios.join(", ")}` });
+      }
+      continue;
+    }
     const about = jobs.find((j) => j.library === name) ?? skipped.find((k) => k.library === name);
-    if (about === undefined) return { name, pending: "no folder in bench/libs/ names it" };
-    return { name, version: name === OURS ? ownVersion() : about.version };
-  });
+    if (about === undefined) infos.push({ name, pending: "no folder in bench/libs/ names it" });
+    else infos.push({ name, version: name === OURS ? ownVersion() : about.version });
+  }
   return { infos, jobs, skipped };
+}
+
+/** Every row name --lib accepts. */
+function rowNamesAll(): string[] {
+  return [...RUNTIME_LIBRARIES, ...Object.keys(RUNTIME_VARIANTS)];
 }
 
 // ── Main ───────────────────────────────────────────────────────────────────────────
@@ -453,15 +545,19 @@ async function main(): Promise<void> {
       `  ${d.info.label.padEnd(12)} ${d.info.skipped === undefined ? (d.info.version ?? "") : `skipped: ${d.info.skipped}`}`,
     );
   }
-  for (const info of libs.infos) console.log(`  ${info.name.padEnd(12)} ${info.pending ?? info.version ?? ""}`);
+  const width = Math.max(12, ...libs.infos.map((info) => info.name.length));
+  for (const info of libs.infos) console.log(`  ${info.name.padEnd(width)} ${info.pending ?? info.version ?? ""}`);
 
   const work: { readonly job: Job; readonly runner: Driver; readonly target: ScenarioTarget }[] = [];
   const rows: Row[] = [];
   for (const scenario of scenarios) {
     for (const runner of runners) {
       for (const info of libs.infos) {
-        const job = libs.jobs.find((j) => j.bench === scenario && j.library === info.name);
-        const skip = libs.skipped.find((k) => k.bench === scenario && k.library === info.name);
+        const job = libs.jobs.find((j) => j.bench === scenario && j.row === info.name);
+        const skip =
+          info.variantOf === undefined
+            ? libs.skipped.find((k) => k.bench === scenario && k.library === info.name)
+            : undefined;
         const about = job ?? skip;
         if (about === undefined) continue;
         const { group, description, per } = about;
@@ -504,13 +600,13 @@ async function main(): Promise<void> {
       group,
       description,
       per,
-      library: job.library,
+      library: job.row,
       runtime: runner.info.id,
       ...(reply.ok ? { measurement: reply.measurement } : { error: reply.error }),
       seconds,
       load,
     });
-    const label = `[${String(i + 1).padStart(String(work.length).length)}/${work.length}] ${scenario.padEnd(15)} ${runner.info.label.padEnd(12)} ${job.library.padEnd(11)}`;
+    const label = `[${String(i + 1).padStart(String(work.length).length)}/${work.length}] ${scenario.padEnd(15)} ${runner.info.label.padEnd(12)} ${job.row.padEnd(width)}`;
     console.log(`${label} ${summary(reply, per)}  (${seconds.toFixed(1)} s, load ${load.toFixed(1)})`);
   }
   for (const runner of runners) await runner.close();

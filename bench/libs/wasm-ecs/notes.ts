@@ -8,5 +8,6 @@ export const notes: LibraryNotes = {
   fastPath:
     "README: for each table t of a query, the typed-array views of t.columns(C), rows 0 .. t.count - 1; " +
     "structural changes per entity inside the loop (world.spawn / destroy / add / remove, deferred to the loop's end); " +
-    "world.get / world.set for one entity; spawnMany / destroyMany / addMany / removeMany as batch rows",
+    "world.get / world.set for one entity; spawnMany / destroyMany / addMany / removeMany as batch rows; " +
+    "systems in AssemblyScript (world.kernels(url).kernel(name, { write, read }).run()) as kernel rows",
 };

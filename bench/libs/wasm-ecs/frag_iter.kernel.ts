@@ -1,0 +1,43 @@
+// frag_iter in wasm-ecs with kernels: each system is one kernel.run() of the AssemblyScript
+// kernel `double` (bench/kernels/scenarios.ts: v[i] *= 2 over an i32 column), declared for
+// Data and for Z, over the same queries as frag_iter.ts (26 tables, then 1). Setup and
+// read() are frag_iter.ts's.
+import type { Kernel } from "wasm-ecs";
+import type { Readout } from "../../scenarios/frag_iter.js";
+import type { Implementation } from "../../spec.js";
+import { type State as Base, implementation as base, Data, Z } from "./frag_iter.js";
+import { scenarioKernels } from "./kernels.js";
+
+interface State extends Base {
+  readonly doubleData: Kernel<[]>;
+  readonly doubleZ: Kernel<[]>;
+}
+
+const NO_SCALARS = {};
+
+function doubleData(s: State): void {
+  s.doubleData.run(NO_SCALARS, s.data);
+}
+
+function doubleZ(s: State): void {
+  s.doubleZ.run(NO_SCALARS, s.z);
+}
+
+export const implementation: Implementation<State, Readout> = {
+  variant: "kernel",
+  async setup() {
+    const state = await base.setup();
+    const kernels = await scenarioKernels(state.world);
+    return {
+      ...state,
+      doubleData: kernels.kernel("double", { write: [Data] }),
+      doubleZ: kernels.kernel("double", { write: [Z] }),
+    };
+  },
+  step(s) {
+    doubleData(s);
+    doubleZ(s);
+  },
+  stages: [doubleData, doubleZ],
+  read: base.read,
+};
