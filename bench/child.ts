@@ -1,11 +1,11 @@
 // One measurement in a fresh process: loads one job's modules (for a scenario: its spec and
-// one implementation, so a peer's process never loads wasm-ecs), sets up, checks, measures,
-// and sends the outcome to the runner over IPC. Started by run.ts as
-// `node --expose-gc child.js <request json>`.
+// one implementation; for a peer's micro row: its file in libs/; so a peer's process never
+// loads wasm-ecs), sets up, checks, measures, and sends the outcome to the runner over IPC.
+// Started by run.ts as `node --expose-gc child.js <request json>`.
 import { prepare } from "./check.js";
 import { measurePhases, measureSteps } from "./harness.js";
 import type { Target } from "./jobs.js";
-import type { Bench, Outcome, Plan } from "./types.js";
+import type { Bench, MicroImplementation, Outcome, Plan } from "./types.js";
 
 export interface Request {
   readonly target: Target;
@@ -26,25 +26,40 @@ async function run({ target, row, plan }: Request): Promise<Outcome> {
       return { kind: "steps", ...measureSteps(step, state, plan) };
     }
     case "micro":
-      return micro(target.module, target.key, plan);
+      return micro(await own(target.module, target.key), plan);
+    case "peer micro": {
+      const loaded = (await import(new URL(target.module, root).href)) as { micro?: MicroImplementation };
+      if (loaded.micro === undefined) throw new Error(`${target.module} exports no micro`);
+      return micro(loaded.micro, plan);
+    }
   }
 }
 
-/** A micro bench: one of its own implementations, with its own check(). */
-async function micro(module: string, key: string, plan: Plan): Promise<Outcome> {
+/** One of a micro bench's own implementations (micro/<name>.js), tagged with the bench's kind. */
+async function own(module: string, key: string): Promise<MicroImplementation> {
   const { bench } = (await import(new URL(module, root).href)) as { bench: Bench };
   if (!(key in bench.implementations)) throw new Error(`${bench.name} has no implementation ${key}`);
   switch (bench.kind) {
     case "figures":
-      return { kind: "figures", figures: await bench.implementations[key].measure() };
+      return { kind: "figures", ...bench.implementations[key] };
+    case "steps":
+      return { kind: "steps", ...bench.implementations[key] };
+    case "phases":
+      return { kind: "phases", ...bench.implementations[key] };
+  }
+}
+
+/** A micro bench's implementation, ours or a peer's: set up, its own check(), then measured. */
+async function micro(impl: MicroImplementation, plan: Plan): Promise<Outcome> {
+  switch (impl.kind) {
+    case "figures":
+      return { kind: "figures", figures: await impl.measure() };
     case "steps": {
-      const impl = bench.implementations[key];
       const state = await impl.setup();
       impl.check(state);
       return { kind: "steps", ...measureSteps(impl.step, state, plan) };
     }
     case "phases": {
-      const impl = bench.implementations[key];
       const state = await impl.setup();
       impl.check(state);
       return { kind: "phases", phases: measurePhases(impl, state, plan) };

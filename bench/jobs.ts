@@ -5,8 +5,11 @@
 //   libs/<lib>/notes.ts                  a library: the folder is its whole registration
 //   libs/<lib>/<scenario>.ts             its implementation of one spec: the row "<name>"
 //   libs/<lib>/<scenario>.<variant>.ts   a named variant: the row "<name> (<variant>)"
+//   libs/<lib>/<micro>.ts                its implementation of a micro bench (exports `micro`):
+//                                        the row "<name>" in that bench, with its own check
 //   libs/<lib>/<other>.ts                a helper (exports no `implementation`)
-//   micro/<name>.ts                      wasm-ecs micro benches, with their own checks
+//   micro/<name>.ts                      micro benches (MICRO gives the report order), with
+//                                        wasm-ecs's implementations and their own checks
 //
 // Files are listed from the source tree (bench/), so a file deleted there never runs from a
 // stale build; their compiled modules (build/bench/) are imported for names and variants.
@@ -15,7 +18,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ScenarioTarget } from "./check.js";
 import type { Implementation, LibraryNotes, Spec } from "./spec.js";
-import type { Bench, Group } from "./types.js";
+import type { Bench, Group, MicroImplementation, PhaseImplementation } from "./types.js";
 
 /** The compared scenarios, in report order. A new spec file needs its name here. */
 export const SCENARIOS: readonly string[] = [
@@ -53,7 +56,10 @@ export const OURS = "wasm-ecs";
 /** What a measuring process loads. Module paths are relative to the compiled bench folder. */
 export type Target =
   | ({ readonly kind: "scenario" } & ScenarioTarget)
-  | { readonly kind: "micro"; readonly module: string; readonly key: string };
+  /** One of a micro bench's own implementations: `bench.implementations[key]` of micro/<name>.js. */
+  | { readonly kind: "micro"; readonly module: string; readonly key: string }
+  /** A peer's implementation of a micro bench: `micro` of libs/<lib>/<name>.js. */
+  | { readonly kind: "peer micro"; readonly module: string };
 
 interface About {
   readonly bench: string;
@@ -137,6 +143,8 @@ interface Library {
   readonly version?: string;
   readonly cannot: Readonly<Record<string, string>>;
   readonly rows: readonly Row[];
+  /** The micro benches it implements (libs/<folder>/<name>.ts exporting `micro`). */
+  readonly micro: readonly string[];
 }
 
 /** libs/<folder>/: its notes and one row per implementation file. */
@@ -144,9 +152,16 @@ async function library(folder: string): Promise<Library> {
   if (!stems(join("libs", folder)).includes("notes")) throw new Error(`bench/libs/${folder}/ has no notes.ts`);
   const notes = await required<LibraryNotes>(`libs/${folder}/notes.js`, "notes");
   const rows: Row[] = [];
+  const micro: string[] = [];
   for (const stem of stems(join("libs", folder))) {
     if (stem === "notes") continue;
     const path = `libs/${folder}/${stem}.js`;
+    if (MICRO.includes(stem)) {
+      if (notes.name === OURS) throw new Error(`bench/libs/${folder}/${stem}.ts: ${OURS}'s micro rows live in micro/`);
+      await required<MicroImplementation>(path, "micro");
+      micro.push(stem);
+      continue;
+    }
     const [scenario, ...variantName] = stem.split(".");
     if (!SCENARIOS.includes(scenario)) {
       if ((await exported(path, "implementation")) === undefined) continue; // a helper
@@ -167,7 +182,8 @@ async function library(folder: string): Promise<Library> {
       target: { kind: "scenario", spec: `scenarios/${scenario}.js`, implementation: path },
     });
   }
-  return { name: notes.name, folder, version: versionOf(notes.packageName), cannot: notes.cannot ?? {}, rows };
+  const version = versionOf(notes.packageName);
+  return { name: notes.name, folder, version, cannot: notes.cannot ?? {}, rows, micro };
 }
 
 /** Every library, one per folder of libs/; ours first. */
@@ -188,6 +204,25 @@ async function specs(): Promise<Map<string, Spec>> {
     map.set(name, spec);
   }
   return map;
+}
+
+/**
+ * Throws unless a peer's implementation of a micro bench is of the bench's kind and, for a
+ * phase bench, has the phases of the bench's own implementations (names, units, units per
+ * run): the same work per unit, so its ns per entity stand beside wasm-ecs's.
+ */
+function checkPeerMicro(bench: Bench, peer: MicroImplementation, file: string): void {
+  const where = `bench/${file.replace(/\.js$/, ".ts")}`;
+  if (peer.kind !== bench.kind)
+    throw new Error(`${where}: a ${peer.kind} implementation of ${bench.kind} bench ${bench.name}`);
+  if (bench.kind !== "phases" || peer.kind !== "phases") return;
+  const shape = (phases: PhaseImplementation<unknown>["phases"]): string =>
+    phases.map((p) => `${p.name}: ${p.per} per ${p.unit}`).join(", ");
+  for (const [key, own] of Object.entries(bench.implementations)) {
+    if (shape(own.phases) !== shape(peer.phases)) {
+      throw new Error(`${where}: phases ${shape(peer.phases)}; ${bench.name} (${key}) has ${shape(own.phases)}`);
+    }
+  }
 }
 
 /** Every job and skip the selection asks for, scenarios first (in SCENARIOS order), then micro. */
@@ -223,10 +258,18 @@ export async function jobList(selection: Selection = {}): Promise<{ jobs: Job[];
     const module = `micro/${name}.js`;
     const bench = await required<Bench>(module, "bench");
     const per = bench.kind === "steps" ? bench.per : undefined;
+    const about = { bench: name, group: bench.group, description: bench.description, per };
     for (const key of Object.keys(bench.implementations)) {
       if (!chosen(OURS, key)) continue;
-      const about = { bench: name, group: bench.group, description: bench.description, per, library: OURS };
-      jobs.push({ ...about, row: key, target: { kind: "micro", module, key } });
+      jobs.push({ ...about, library: OURS, row: key, target: { kind: "micro", module, key } });
+    }
+    // Peers' implementations, each the row of its library (ours is above).
+    for (const lib of all) {
+      if (!lib.micro.includes(name) || !chosen(lib.name, lib.folder)) continue;
+      const path = `libs/${lib.folder}/${name}.js`;
+      checkPeerMicro(bench, await required<MicroImplementation>(path, "micro"), path);
+      const target: Target = { kind: "peer micro", module: path };
+      jobs.push({ ...about, library: lib.name, version: lib.version, row: lib.name, target });
     }
   }
   return { jobs, skipped };

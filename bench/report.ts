@@ -1,9 +1,10 @@
 // The results file (JSON) and its markdown rendering: the standard scenarios as ops/sec
 // with the peer figures DESIGN.md quotes, and the micro figures next to the budget of
-// DESIGN.md's "Performance budget" table.
+// DESIGN.md's "Performance budget" table (wasm-ecs's rows), with the peers' rows of the same
+// micro bench beside them (no budget).
 import { execFileSync } from "node:child_process";
 import { arch, cpus, loadavg, platform, totalmem } from "node:os";
-import { type Comparison, compare, type Ranked } from "./compare.js";
+import { type Comparison, compare, isOurs, type Ranked } from "./compare.js";
 import type { Entry, Plan, Stats } from "./types.js";
 
 export interface Machine {
@@ -76,7 +77,7 @@ interface Budget {
   readonly text: string;
 }
 
-/** DESIGN.md budgets by micro row key (bench/library/part); all are upper limits. */
+/** DESIGN.md budgets by micro row key (bench/library/part): wasm-ecs's rows; all are upper limits. */
 const BUDGETS: Readonly<Record<string, Budget>> = {
   "views_vs_arrays_1m/ratio": { limit: 1.1, text: "≤ 1.10 × plain arrays" },
   "query_1_table/wasm-ecs": { limit: 50, text: "< 50 ns per table" },
@@ -127,9 +128,24 @@ function row(e: Entry, key: string, figure: string, value: number, unit: string,
   };
 }
 
-/** Flattens micro entries into rows (ns per unit, figures, and the views/plain ratio). */
+/** The row's library in a micro figure: a peer with its version ("piecs, 0.4.0"). */
+function who(e: Entry): string {
+  return isOurs(e.library) || e.version === undefined ? e.library : `${e.library}, ${e.version}`;
+}
+
+/**
+ * Flattens micro entries into rows (ns per unit, figures, and the views/plain ratio). A
+ * phase's rows stand together, wasm-ecs's first, then the peers' (spawn of each library,
+ * then destroy of each), in the order the entries came.
+ */
 export function microRows(entries: readonly Entry[]): MicroRow[] {
-  const rows: MicroRow[] = [];
+  /** Rows by the place they are listed at: a bench's phase, or the row's own key. */
+  const places = new Map<string, MicroRow[]>();
+  const put = (place: string, r: MicroRow): void => {
+    const list = places.get(place);
+    if (list === undefined) places.set(place, [r]);
+    else list.push(r);
+  };
   const iterate = new Map<string, Stats>();
   for (const e of entries) {
     if (e.group !== "micro" || e.outcome === undefined) continue;
@@ -138,27 +154,20 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
     if (o.kind === "steps") {
       const per = e.per ?? { count: 1, unit: "op" };
       const ns = o.stats.medianNs / per.count;
-      rows.push(row(e, base, `${e.bench} (${e.library})`, ns, `ns/${per.unit}`, o.stats, per.count));
+      put(base, row(e, base, `${e.bench} (${who(e)})`, ns, `ns/${per.unit}`, o.stats, per.count));
       if (e.bench === "views_vs_arrays_1m") iterate.set(e.library, o.stats);
     } else if (o.kind === "phases") {
       for (const p of o.phases) {
-        rows.push(
-          row(
-            e,
-            `${base}/${p.name}`,
-            `${e.bench}: ${p.name} (${e.library})`,
-            p.stats.medianNs,
-            `ns/${p.unit}`,
-            p.stats,
-          ),
-        );
+        const figure = `${e.bench}: ${p.name} (${who(e)})`;
+        put(`${e.bench}: ${p.name}`, row(e, `${base}/${p.name}`, figure, p.stats.medianNs, `ns/${p.unit}`, p.stats));
       }
     } else {
       for (const [name, f] of Object.entries(o.figures)) {
-        rows.push(row(e, `${base}/${name}`, `${e.bench}: ${name} (${e.library})`, f.value, f.unit));
+        put(`${base}/${name}`, row(e, `${base}/${name}`, `${e.bench}: ${name} (${who(e)})`, f.value, f.unit));
       }
     }
   }
+  const rows: MicroRow[] = [...places.values()].flat();
   const views = iterate.get("wasm-ecs");
   const plain = iterate.get("typed-arrays");
   const grown = iterate.get("typed-arrays-grown");
@@ -286,6 +295,10 @@ export function markdown(results: Results): string {
     "carries a detach check, in every loop of that thread (views_vs_arrays_1m's last rows measures what that costs).",
     "",
     "## Micro figures and the DESIGN.md budget",
+    "",
+    "The budget is wasm-ecs's. Peers' rows in spawn_destroy_100k and add_remove_100k make the same per-entity",
+    "changes through their own per-entity calls, measured in the same run (bench/README.md, Micro benches); their",
+    "budget columns stay empty.",
     "",
     "| figure | median | best | spread | memory grew¹ | load | budget | within (median) |",
     "| --- | ---: | ---: | --- | --- | ---: | --- | --- |",

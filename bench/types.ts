@@ -1,5 +1,6 @@
-// The shapes of the micro benches (micro/*.ts, wasm-ecs only: each file exports `bench` with
-// its implementations and their own checks), of measurements and of results. The compared
+// The shapes of the micro benches (micro/*.ts: each file exports `bench` with wasm-ecs's
+// implementations and their own checks; a peer's implementation of one is
+// libs/<lib>/<bench>.ts exporting `micro`), of measurements and of results. The compared
 // scenarios use spec.ts instead (a spec written once, one implementation file per library).
 //
 // Three kinds of micro bench:
@@ -14,7 +15,7 @@
 
 /**
  * Standard scenarios (DESIGN.md) and scale scenarios compare libraries; micro figures
- * check the budget of DESIGN.md.
+ * check the budget of DESIGN.md (peers' micro rows stand beside them, with no budget).
  */
 export type Group = "standard" | "scale" | "micro";
 
@@ -86,6 +87,16 @@ export interface FigureBench {
 
 export type Bench = StepBench | PhaseBench | FigureBench;
 
+/**
+ * A peer's implementation of a micro bench: the one export (`micro`) of libs/<lib>/<bench>.ts,
+ * of the kind of micro/<bench>.ts, with its own check(). A phase bench's peer has the same
+ * phases (names, units, units per run) as wasm-ecs's; jobs.ts checks both.
+ */
+export type MicroImplementation =
+  | ({ readonly kind: "steps" } & StepImplementation<unknown>)
+  | ({ readonly kind: "phases" } & PhaseImplementation<unknown>)
+  | ({ readonly kind: "figures" } & FigureImplementation);
+
 /** Timing statistics over the samples of one measurement, in ns per op. */
 export interface Stats {
   readonly samples: readonly number[];
@@ -124,7 +135,10 @@ export interface Entry {
   readonly bench: string;
   readonly group: Group;
   readonly description: string;
-  /** The report's row: "wasm-ecs", "wasm-ecs (batch)", "bitecs 0.4"; a micro bench's implementation key. */
+  /**
+   * The report's row: "wasm-ecs", "wasm-ecs (batch)", "bitecs 0.4"; a micro bench's
+   * implementation key ("wasm-ecs", "typed-arrays") or the peer's library name ("piecs").
+   */
   readonly library: string;
   /** Units per op for step benches that cover several tables or entities per op. */
   readonly per?: { readonly count: number; readonly unit: string };

@@ -1,6 +1,8 @@
 // spawn_destroy_100k: 100,000 single world.spawn(Position, Velocity) calls, then 100,000
 // single world.destroy(e) calls (no query open, so nothing is deferred). Reports ns per
 // entity for each; the slots are recycled from the second cycle on, as in a running game.
+// Peers' rows (the same work through their own per-entity calls, each with its own check):
+// libs/piecs/spawn_destroy_100k.ts, libs/bitecs-0.4/spawn_destroy_100k.ts.
 import { component, createWorld, type World } from "wasm-ecs";
 import { expectEqual } from "../check.js";
 import type { PhaseBench, PhaseImplementation } from "../types.js";
@@ -49,6 +51,7 @@ export const bench: PhaseBench = {
   kind: "phases",
   name: "spawn_destroy_100k",
   group: "micro",
-  description: "world.spawn(Position, Velocity) x 100k, then world.destroy(e) x 100k; ns per entity",
+  description:
+    "world.spawn(Position, Velocity) x 100k, then world.destroy(e) x 100k; ns per entity (peers: their own per-entity calls)",
   implementations: { "wasm-ecs": wasmEcs },
 };
