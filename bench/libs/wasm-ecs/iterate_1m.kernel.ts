@@ -21,20 +21,25 @@ function move(s: State): void {
   s.move.run(NO_SCALARS, s.moving);
 }
 
-export const implementation: Implementation<State, Readout> = {
-  variant: "kernel",
-  async setup() {
-    const world = await createWorld({ components: [Position, Velocity], initialEntities: N });
-    world.spawnMany(N, Position, Velocity.with({ x: VX, y: VY }));
-    const kernels = await scenarioKernels(world);
-    const moving = world.query({ all: [Position, Velocity] });
-    return { moving, move: kernels.kernel("move", { write: [Position], read: [Velocity] }) };
-  },
-  step: move,
-  stages: [move],
-  read: (s) => ({
-    moving: s.moving.count(),
-    sumX: sumOf(s.moving, (t) => t.columns(Position).x),
-    sumY: sumOf(s.moving, (t) => t.columns(Position).y),
-  }),
-};
+/** The row running kernel `name` of bench/kernels/scenarios.ts (iterate_1m.kernel-simd.ts: moveSimd). */
+export function kernelRow(name: string, variant: string): Implementation<State, Readout> {
+  return {
+    variant,
+    async setup() {
+      const world = await createWorld({ components: [Position, Velocity], initialEntities: N });
+      world.spawnMany(N, Position, Velocity.with({ x: VX, y: VY }));
+      const kernels = await scenarioKernels(world);
+      const moving = world.query({ all: [Position, Velocity] });
+      return { moving, move: kernels.kernel(name, { write: [Position], read: [Velocity] }) };
+    },
+    step: move,
+    stages: [move],
+    read: (s) => ({
+      moving: s.moving.count(),
+      sumX: sumOf(s.moving, (t) => t.columns(Position).x),
+      sumY: sumOf(s.moving, (t) => t.columns(Position).y),
+    }),
+  };
+}
+
+export const implementation = kernelRow("move", "kernel");
