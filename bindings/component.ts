@@ -47,7 +47,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   readonly isPair = false;
   /** Whether this is a relation (made by relation()): added as pairs, `R.to(target)`. */
   readonly isRelation: boolean = false;
-  /** @internal The world's own bookkeeping (parking tag, change stamps): left out of listings. */
+  /** @internal The world's own bookkeeping (change stamps): left out of listings. */
   hidden = false;
   readonly defaults: Init<S>;
   /** @internal Global serial number of this definition. */

@@ -35,7 +35,7 @@ export const FLAG_DEBUG = 1;
 /** One component as a snapshot records it: enough to tell whether a world has the same. */
 export interface SchemaEntry {
   readonly name: string;
-  /** The world's own bookkeeping (parking tag, change stamps). */
+  /** The world's own bookkeeping (change stamps). */
   readonly hidden: boolean;
   readonly tag: boolean;
   readonly sparse: boolean;

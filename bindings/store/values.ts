@@ -6,7 +6,7 @@ import { type Component, checkInit, checkInitValues } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
 import { badValue, notManyValues, rules } from "../messages.js";
-import { type FieldInfo, type Init, type Schema, type Values, valueProblem } from "../schema.js";
+import { type FieldInfo, type Init, type Schema, type TypedArray, type Values, valueProblem } from "../schema.js";
 import type { Table } from "./table.js";
 
 /**
@@ -202,15 +202,30 @@ export function readValues<S extends Schema>(
   c: Component<S>,
   id: number,
 ): Values<S> {
-  const bases = table.fieldBases(id, c);
+  return valuesAt(core.views, table.fieldBases(id, c), 0, row, c, table, id);
+}
+
+/**
+ * readValues() with the field bases given: field i of c starts at element bases[at + i]
+ * of its type's whole-memory view (world/access.ts keeps them per table).
+ */
+export function valuesAt<S extends Schema>(
+  views: readonly TypedArray[],
+  bases: ArrayLike<number>,
+  at: number,
+  row: number,
+  c: Component<S>,
+  table: Table,
+  id: number,
+): Values<S> {
   // A copy of the component's template has every field already: no shape transitions.
   const out: Record<string, unknown> = { ...c.template };
   const fields = c.fields;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i];
-    const view = core.views[f.code];
-    const at = bases[i] + row * f.length;
-    out[f.name] = f.isArray ? Array.from(view.subarray(at, at + f.length)) : view[at];
+    const view = views[f.code];
+    const first = bases[at + i] + row * f.length;
+    out[f.name] = f.isArray ? Array.from(view.subarray(first, first + f.length)) : view[first];
   }
   for (const o of c.objectFields) out[o.name] = (table.objectColumn(id, o.index) as unknown[])[row];
   return out as Values<S>;

@@ -26,6 +26,7 @@ import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, elementIndex } from "../messages.js";
 import type { FieldType, Schema, TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
+import { valuesAt } from "../store/values.js";
 
 /** The getter and setter names of a field: `x` and `setX`. */
 type Getters<S extends Schema> = {
@@ -124,24 +125,11 @@ export class Lookup {
     throw stale(this.store, e);
   }
 
-  /** world.get(e, C): a copy of e's values (numbers, number[] for array fields, object fields' values). */
+  /** world.get(e, C): a copy of e's values (store/values.ts), e found through its record. */
   read(e: number): Record<string, unknown> {
     const k = this.at(e, "get");
-    const row = this.row(e);
-    const c = this.c;
-    // A copy of the template has every field already: no shape transitions.
-    const out: Record<string, unknown> = { ...c.template };
-    const fields = c.fields;
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i];
-      const at = this.base[k + i] + row * f.length;
-      out[f.name] = f.isArray ? Array.from(this.views[i].subarray(at, at + f.length)) : this.views[i][at];
-    }
-    if (c.objectFields.length > 0) {
-      const t = this.store.tables.at(k / this.nf);
-      for (const o of c.objectFields) out[o.name] = (t.objectColumn(this.id, o.index) as unknown[])[row];
-    }
-    return out;
+    const { core, tables } = this.store;
+    return valuesAt(core.views, this.base, k, this.row(e), this.c, tables.at(k / this.nf), this.id);
   }
 
   /**

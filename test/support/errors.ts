@@ -2,8 +2,8 @@
 // the given class AND has the given message (exact text, or a pattern).
 import { expect } from "vitest";
 
-// biome-ignore lint/suspicious/noExplicitAny: any error class, whatever its constructor takes
-type ErrorClass = abstract new (...args: any[]) => Error;
+/** Any error class, whatever its constructor takes. */
+type ErrorClass = abstract new (...args: never[]) => Error;
 
 /** Calls fn, asserts it throws an instance of `type` whose message is (or matches) `message`; returns the error. */
 export function expectThrows(fn: () => unknown, type: ErrorClass, message: string | RegExp): Error {
