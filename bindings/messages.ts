@@ -167,6 +167,8 @@ export const cannotLoad = (href: string, status: number) => `wasm-ecs: could not
 
 // ── Kernels ──────────────────────────────────────────────────────────────────
 export const kernelModule = (why: string) => `The kernel module was refused: ${why}`;
+export const compiledFor = (shared: boolean) =>
+  `it was compiled for ${shared ? "an unshared" : "a shared"} memory and this world's memory is ${shared ? "shared" : "unshared"}: give its bytes or URL instead of a compiled WebAssembly.Module, and the world compiles it to match`;
 export const noKernel = (name: string, names: readonly string[]) =>
   `The kernel module exports no function "${name}" (it exports ${names.join(", ") || "none"})`;
 export const kernelDeclaration = (name: string, why: string) => `Kernel ${name} cannot be declared: ${why}`;

@@ -70,6 +70,15 @@ export class Core extends CoreCalls {
     this.raw = growingFirst(this.raw, this);
   }
 
+  /** The layout epoch sync() last saw . */
+  private seenEpoch = 0;
+
+  /** The layout moved: rebuilds the views when the memory grew (in place, when shared). */
+  private follow(): void {
+    this.seenEpoch = this.u32[this.hdr + H_EPOCH];
+    if (this.memory.buffer.byteLength !== this.buffer.byteLength) this.refresh();
+  }
+
   /** Rebuilds the whole-memory views over the current buffer. */
   refresh(): void {
     const b = this.memory.buffer;
@@ -92,10 +101,15 @@ export class Core extends CoreCalls {
     ];
   }
 
-  /** After every call: views follow a grown memory; journaled row moves are replayed. */
+  /**
+   * After every call: views follow a grown memory; journaled row moves are replayed.
+   * An unshared memory's growth detaches the views (length 0); a shared memory's keeps
+   * them at the old length, so a moved layout epoch (bumped by every growth) is checked.
+   */
   protected sync(): void {
     this.version++;
     if (this.u32.length === 0) this.refresh();
+    else if (this.u32[this.hdr + H_EPOCH] !== this.seenEpoch) this.follow();
     if (this.onJournal !== undefined && this.u32[this.hdr + H_JOURNAL_LEN] !== 0) this.onJournal();
   }
 

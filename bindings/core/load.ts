@@ -6,6 +6,7 @@
 import { instantiate } from "@assemblyscript/loader";
 import { cannotLoad } from "../messages.js";
 import type { CoreExports } from "./calls.generated.js";
+import { shareMemoryImport } from "./wasm-bytes.js";
 
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
@@ -22,19 +23,45 @@ export async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
   return fs.readFile(url);
 }
 
-/** Compiles the module at url: file: URLs from disk, others streamed (application/wasm) or fetched. */
-export async function compile(url: URL): Promise<WebAssembly.Module> {
-  if (url.protocol === "file:") return WebAssembly.compile(await readFileUrl(url));
-  if (typeof WebAssembly.compileStreaming === "function") {
+/** Bytes fetched over http(s), by URL: a page that compiles a module for both memory kinds fetches it once. */
+const fetched = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+/** The bytes at url: file: URLs from disk, others fetched (once per URL). */
+function bytesAt(url: URL): Promise<Uint8Array<ArrayBuffer>> {
+  if (url.protocol === "file:") return readFileUrl(url);
+  let bytes = fetched.get(url.href);
+  if (bytes === undefined) {
+    bytes = fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(cannotLoad(url.href, response.status));
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    fetched.set(url.href, bytes);
+    bytes.catch(() => fetched.delete(url.href));
+  }
+  return bytes;
+}
+
+/**
+ * Compiles the module at url for an unshared memory (file: URLs from disk, others
+ * streamed with application/wasm, or compiled from bytes fetched already) or, with
+ * `shared`, from its bytes patched to import a shared memory.
+ */
+export async function compile(url: URL, shared = false): Promise<WebAssembly.Module> {
+  if (shared) return WebAssembly.compile(shareMemoryImport(await bytesAt(url), MAX_PAGES));
+  const streamable = url.protocol !== "file:" && !fetched.has(url.href);
+  if (streamable && typeof WebAssembly.compileStreaming === "function") {
     try {
       return await WebAssembly.compileStreaming(fetch(url));
     } catch {
       // A server without the application/wasm MIME type: compile from bytes below.
     }
   }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(cannotLoad(url.href, response.status));
-  return WebAssembly.compile(await response.arrayBuffer());
+  return WebAssembly.compile(await bytesAt(url));
+}
+
+/** Whether a memory is shared (its buffer a SharedArrayBuffer, which never detaches). */
+export function isShared(memory: WebAssembly.Memory): boolean {
+  return typeof SharedArrayBuffer === "function" && (memory.buffer as unknown) instanceof SharedArrayBuffer;
 }
 
 /**
@@ -42,30 +69,41 @@ export async function compile(url: URL): Promise<WebAssembly.Module> {
  * the wasm file elsewhere than beside this module (the package's unit tests run the
  * facade from its sources and the core from dist/).
  */
-export function loadModule(debug: boolean, url: URL = coreUrl(debug)): Promise<WebAssembly.Module> {
-  let module = compiled.get(url.href);
+export function loadModule(debug: boolean, url: URL = coreUrl(debug), shared = false): Promise<WebAssembly.Module> {
+  const key = `${shared ? "shared " : ""}${url.href}`;
+  let module = compiled.get(key);
   if (module === undefined) {
-    module = compile(url);
-    compiled.set(url.href, module);
-    module.catch(() => compiled.delete(url.href));
+    module = compile(url, shared);
+    compiled.set(key, module);
+    module.catch(() => compiled.delete(key));
   }
   return module;
 }
 
 /** A fresh instance of the core over `memory`: one world, one linear memory. */
 export async function instantiateCore(debug: boolean, memory: WebAssembly.Memory, url?: URL): Promise<CoreExports> {
-  const module = await loadModule(debug, url);
+  const module = await loadModule(debug, url, isShared(memory));
   const result = await instantiate<Record<string, unknown>>(module, { env: { memory } });
   return result.instance.exports as unknown as CoreExports;
 }
 
 /**
- * The world's memory, `initialPages` reserved up front. Untouched pages cost no
- * physical memory, and a memory that never grows never detaches its buffer: growing
- * detaches every view and, in V8, turns on detach checks in every typed-array loop of
- * the thread for good. Falls back to a small reservation where the runtime refuses.
+ * The world's memory, `initialPages` reserved up front; shared where the runtime allows
+ * (`shared`: Node, Deno, Bun, cross-origin-isolated pages) and unshared otherwise.
+ * Untouched pages cost no physical memory. A shared memory grows in place and never
+ * detaches a view; an unshared one detaches every view over the old buffer when it
+ * grows and, in V8, turns on detach checks in every typed-array loop of the thread for
+ * good, so it is reserved large. Falls back to a small reservation where the runtime
+ * refuses.
  */
-export function createMemory(initialPages: number, maxPages: number): WebAssembly.Memory {
+export function createMemory(initialPages: number, maxPages: number, shared = true): WebAssembly.Memory {
+  if (shared && sharingAllowed()) {
+    try {
+      return new WebAssembly.Memory({ initial: initialPages, maximum: maxPages, shared: true });
+    } catch {
+      // Shared memory refused (or too large a reservation): an unshared one below.
+    }
+  }
   try {
     return new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
   } catch (error) {
@@ -75,4 +113,13 @@ export function createMemory(initialPages: number, maxPages: number): WebAssembl
   }
 }
 
+/** Shared memory exists here and a page that is not cross-origin isolated does not forbid it. */
+function sharingAllowed(): boolean {
+  return (
+    typeof SharedArrayBuffer === "function" &&
+    (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false
+  );
+}
+
 const FALLBACK_PAGES = 256; // 16 MiB
+const MAX_PAGES = 65536; // 4 GiB, the most a 32-bit memory can have

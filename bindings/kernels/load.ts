@@ -2,9 +2,10 @@
 // before it is compiled and instantiated over the world's memory. A module given already
 // compiled can only be checked through its imports and exports (the signatures of its
 // kernels then by arity alone); bytes, a URL or a Response are checked in full.
-import { compile, readFileUrl } from "../core/load.js";
+import { compile, isShared, readFileUrl } from "../core/load.js";
+import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
-import { kernelModule } from "../messages.js";
+import { compiledFor, kernelModule } from "../messages.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule } from "./module.js";
 
@@ -40,47 +41,64 @@ interface Checked {
   readonly signatures: Map<string, KernelSignature>;
 }
 
-/** Modules loaded by URL, checked and compiled once per process (each world instantiates its own). */
+/** Modules loaded by URL, checked and compiled once per process and memory kind (each world instantiates its own). */
 const byUrl = new Map<string, Promise<Checked>>();
 
-async function check(source: KernelBytes): Promise<Checked> {
+/** Reads, checks and compiles a module for a shared or an unshared memory. */
+async function check(source: KernelBytes, shared: boolean): Promise<Checked> {
   const bytes = await bytesOf(source);
   const signatures = readKernelModule(bytes);
-  return { module: await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>), signatures };
+  const code = shared ? shareMemoryImport(bytes, MAX_PAGES) : (bytes as Uint8Array<ArrayBuffer>);
+  return { module: await WebAssembly.compile(code), signatures };
 }
 
-function checked(source: KernelBytes): Promise<Checked> {
-  if (!(source instanceof URL || typeof source === "string")) return check(source);
-  const href = new URL(String(source), globalThis.location?.href).href;
-  let found = byUrl.get(href);
+function checked(source: KernelBytes, shared: boolean): Promise<Checked> {
+  if (!(source instanceof URL || typeof source === "string")) return check(source, shared);
+  const key = `${shared ? "shared " : ""}${new URL(String(source), globalThis.location?.href).href}`;
+  let found = byUrl.get(key);
   if (found === undefined) {
-    found = check(source);
-    byUrl.set(href, found);
-    found.catch(() => byUrl.delete(href)); // a failed load is tried again next time
+    found = check(source, shared);
+    byUrl.set(key, found);
+    found.catch(() => byUrl.delete(key)); // a failed load is tried again next time
   }
   return found;
 }
 
+const MAX_PAGES = 65536;
+
 /** Loads a kernel module over the host world's memory. */
 export async function loadKernels(host: KernelHost, source: KernelSource): Promise<KernelModule> {
+  const memory = host.store.core.memory;
+  const shared = isShared(memory);
   let module: WebAssembly.Module;
   let signatures: Map<string, KernelSignature> | undefined;
   if (source instanceof WebAssembly.Module) {
     checkCompiled(source);
     module = source;
   } else {
-    ({ module, signatures } = await checked(source as KernelBytes));
+    ({ module, signatures } = await checked(source as KernelBytes, shared));
   }
-  const instance = await WebAssembly.instantiate(module, { env: { memory: host.store.core.memory } });
+  let instance: WebAssembly.Instance;
+  try {
+    instance = await WebAssembly.instantiate(module, { env: { memory } });
+  } catch (error) {
+    if (!(error instanceof WebAssembly.LinkError)) throw error;
+    throw new KernelError(kernelModule(compiledFor(shared)));
+  }
   return new KernelModule(host, instance.exports as Record<string, unknown>, signatures);
 }
 
-/** The package's built-in kernels (dist/kernels.wasm, beside the bundle), compiled once per process. */
-let builtins: Promise<WebAssembly.Module> | undefined;
-export function builtinModule(): Promise<WebAssembly.Module> {
-  builtins ??= compile(new URL("./kernels.wasm", import.meta.url));
-  builtins.catch(() => {
-    builtins = undefined;
-  });
-  return builtins;
+/** The package's built-in kernels (dist/kernels.wasm, beside the bundle), compiled once per process and memory kind. */
+const builtins: (Promise<WebAssembly.Module> | undefined)[] = [];
+export function builtinModule(shared: boolean): Promise<WebAssembly.Module> {
+  const k = shared ? 1 : 0;
+  let module = builtins[k];
+  if (module === undefined) {
+    module = compile(new URL("./kernels.wasm", import.meta.url), shared);
+    builtins[k] = module;
+    module.catch(() => {
+      builtins[k] = undefined;
+    });
+  }
+  return module;
 }

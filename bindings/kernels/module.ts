@@ -6,6 +6,8 @@
 //
 //   binary: "\0asm" version  section*     section: id:u8 size:leb [payload]
 //   1 types  2 imports  3 functions  5 memories  7 exports  8 start  11 data  12 data count
+
+import { WasmReader } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
 import { kernelModule } from "../messages.js";
 
@@ -30,42 +32,12 @@ const TYPES: Record<number, ValType> = {
 /** Exports that betray a runtime which allocates in the memory. */
 const RUNTIME = ["__new", "__alloc", "__renew", "__collect", "__pin"];
 
-class Reader {
-  at = 0;
-  constructor(readonly b: Uint8Array) {}
-  byte(): number {
-    if (this.at >= this.b.length) throw new KernelError(kernelModule("it ends in the middle of a section"));
-    return this.b[this.at++];
-  }
-  u32(): number {
-    let v = 0;
-    let shift = 0;
-    for (;;) {
-      const x = this.byte();
-      v += (x & 0x7f) * 2 ** shift;
-      if ((x & 0x80) === 0) return v;
-      shift += 7;
-    }
-  }
-  name(): string {
-    const n = this.u32();
-    const s = new TextDecoder().decode(this.b.subarray(this.at, this.at + n));
-    this.at += n;
-    return s;
-  }
-  limits(): void {
-    const flags = this.byte();
-    this.u32();
-    if (flags & 1) this.u32();
-  }
-}
-
 /**
  * The exported functions of a kernel module and their signatures; KernelError saying
  * what is wrong when the module could run over the world's memory unsafely.
  */
 export function readKernelModule(bytes: Uint8Array): Map<string, KernelSignature> {
-  const r = new Reader(bytes);
+  const r = new WasmReader(bytes, (what) => new KernelError(kernelModule(what)));
   if (bytes.length < 8 || bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d)
     throw new KernelError(kernelModule("it is not a WebAssembly module"));
   r.at = 8;

@@ -22,11 +22,19 @@ export interface WorldOptions {
   readonly maxMemoryBytes?: number;
   /**
    * Memory reserved up front (default 256 MiB, at most maxMemoryBytes). Pages that are
-   * never written cost no physical memory. A world that outgrows it grows its memory,
-   * which detaches typed-array views (the facade rebuilds its own) and, in V8, makes
-   * every typed-array loop of the thread check for detachment from then on.
+   * never written cost no physical memory. A world that outgrows it grows its memory in
+   * place when the memory is shared; an unshared memory's growth detaches typed-array
+   * views (the facade rebuilds its own) and, in V8, makes every typed-array loop of the
+   * thread check for detachment from then on.
    */
   readonly initialMemoryBytes?: number;
+  /**
+   * Whether the world's memory is a shared WebAssembly.Memory (default: true where the
+   * runtime has one: Node, Deno, Bun, cross-origin-isolated pages). A shared memory never
+   * detaches a view when it grows. `false` gives an unshared memory (what a page without
+   * cross-origin isolation gets anyway); `world.stats().sharedMemory` says which it is.
+   */
+  readonly sharedMemory?: boolean;
   /** Debug core: invariant checks after every structural op, strict integer values. */
   readonly debug?: boolean;
   /**
@@ -62,7 +70,7 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   if (typeof initialBytes !== "number" || !(initialBytes >= 0)) throw new ArgumentError(initialMemory(initialBytes));
   const maxPages = Math.min(MAX_PAGES, Math.floor(maxBytes / PAGE));
   const initialPages = Math.max(MIN_PAGES, Math.min(maxPages, Math.ceil(initialBytes / PAGE)));
-  const memory = createMemory(initialPages, maxPages);
+  const memory = createMemory(initialPages, maxPages, options.sharedMemory ?? true);
   const core = new Core(await instantiateCore(debug, memory), memory);
   if (core.init(maxPages, debug ? 1 : 0) !== 0) throw new CapacityError(outOfMemory("create the world", maxBytes));
   if (options.growMemoryEachCall === true) core.growEachCall();

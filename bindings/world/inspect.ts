@@ -1,8 +1,10 @@
 // What a world holds now, for the inspector panel and debugging: every archetype table
 // with its components, rows and bytes, every cached query with its terms and matches,
 // and the summary counts of stats(). Reads memory only; no core call.
+
 import { type Component, type Pair, Relation } from "../component.js";
 import { H_LIVE_TABLES, H_USED_BYTES, T_ROW_BYTES } from "../core/constants.generated.js";
+import { isShared } from "../core/load.js";
 import type { WorldContext } from "./context.js";
 
 /** world.inspect(): the tables and queries of a world right now. */
@@ -36,6 +38,8 @@ export interface WorldStats {
   readonly usedBytes: number;
   /** Bumped whenever a column or the memory moved. */
   readonly layoutEpoch: number;
+  /** Whether the memory is shared (grows in place, never detaches a view); see WorldOptions.sharedMemory. */
+  readonly sharedMemory: boolean;
 }
 
 export function inspect(ctx: WorldContext): WorldInspection {
@@ -72,5 +76,6 @@ export function stats(ctx: WorldContext): WorldStats {
     memoryBytes: core.memory.buffer.byteLength,
     usedBytes: core.header(H_USED_BYTES),
     layoutEpoch: core.epoch,
+    sharedMemory: isShared(core.memory),
   };
 }

@@ -2,7 +2,9 @@
 // delegate to the module that owns the concept (entities.ts, batches.ts, queries.ts,
 // deferral.ts, systems.ts, events.ts, inspect.ts, snapshot/world-state.ts); the state
 // behind it is one WorldContext in a private field.
+
 import type { Component, ComponentArg, ComponentInit, Pair, Relation } from "../component.js";
+import { isShared } from "../core/load.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError } from "../errors.js";
 import { BuiltinKernels } from "../kernels/builtins.js";
@@ -282,7 +284,7 @@ export class World {
     const ctx = this.#ctx;
     ctx.store.core.check();
     if (ctx.builtins === undefined) {
-      const module = await builtinModule();
+      const module = await builtinModule(isShared(ctx.store.core.memory));
       const instance = await WebAssembly.instantiate(module, { env: { memory: ctx.store.core.memory } });
       ctx.builtins = new BuiltinKernels(this.#kernelHost(), instance.exports as Record<string, unknown>);
     }

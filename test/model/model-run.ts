@@ -723,7 +723,8 @@ export async function property(runs: number, commands: number, options: RunOptio
         const world = await createWorld({
           components: [...fillers, ...ALL, ...RELATIONS],
           ...options,
-          ...(options.growMemoryEachCall ? { initialMemoryBytes: 1 << 20 } : {}),
+          // Growth before every call detaches views only in an unshared memory.
+          ...(options.growMemoryEachCall ? { initialMemoryBytes: 1 << 20, sharedMemory: false } : {}),
         });
         const model = new WorldModel();
         const state: RunState = { saved: undefined, watching: false };

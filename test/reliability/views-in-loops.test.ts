@@ -66,9 +66,10 @@ function chaos(world: World, r: (n: number) => number, alive: number[], marked: 
   }
 }
 
-async function trial(seed: number, growMemoryEachCall: boolean): Promise<void> {
+async function trial(seed: number, growMemoryEachCall: boolean, sharedMemory: boolean): Promise<void> {
   const r = rng(seed);
-  const world = await createWorld({ components: ALL, initialMemoryBytes: 0, growMemoryEachCall });
+  const world = await createWorld({ components: ALL, initialMemoryBytes: 0, growMemoryEachCall, sharedMemory });
+  expect(world.stats().sharedMemory).toBe(sharedMemory);
   const marked = [...world.spawnMany(200 + r(800), Mark, Pos)];
   const alive = [...marked];
   const expected = new Map<number, number>();
@@ -98,11 +99,34 @@ async function trial(seed: number, growMemoryEachCall: boolean): Promise<void> {
 }
 
 describe("views held by a loop", () => {
-  it("keep every write while the loop body spawns, migrates, batches and tags (200 worlds growing from 0 bytes)", async () => {
-    for (let seed = 1; seed <= 200; seed++) await trial(seed, false);
+  it("keep every write while the loop body spawns, migrates, batches and tags (200 worlds growing from 0 bytes, half of them unshared)", async () => {
+    for (let seed = 1; seed <= 200; seed++) await trial(seed, false, seed % 2 === 0);
   });
 
-  it("keep every write with the memory grown before every core call: the loop body makes none (50 worlds)", async () => {
-    for (let seed = 1001; seed <= 1050; seed++) await trial(seed, true);
+  it("keep every write with an unshared memory grown before every core call: the loop body makes none (50 worlds)", async () => {
+    for (let seed = 1001; seed <= 1050; seed++) await trial(seed, true, false);
   });
+
+  for (const sharedMemory of [true, false]) {
+    it(`a system writing columns and spawning in a world that grows from 1 MiB to over 1 GiB: every write lands (${sharedMemory ? "shared" : "unshared"} memory)`, async () => {
+      const world = await createWorld({ components: ALL, initialMemoryBytes: 1 << 20, sharedMemory });
+      const movers = world.spawnMany(20_000, Pos);
+      world.system("move-and-fire", { all: [Pos] }, (q) => {
+        for (const t of q) {
+          const p = t.write(Pos);
+          for (let i = 0, n = p.x.length; i < n; i++) {
+            p.x[i] += 1;
+            p.y[i] = p.x[i] * 2;
+            for (let k = 0; k < 25; k++) world.spawn(Big.with({ data: i }));
+          }
+        }
+      });
+      for (let step = 0; step < 5; step++) world.step();
+      const stats = world.stats();
+      expect(stats.memoryBytes).toBeGreaterThan(1 << 30);
+      expect(world.query({ all: [Big] }).count()).toBe(5 * 20_000 * 25);
+      for (const e of movers) expect(world.get(e, Pos)).toEqual({ x: 5, y: 10 });
+      world.dispose();
+    });
+  }
 });

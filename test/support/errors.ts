@@ -18,3 +18,17 @@ export function expectThrows(fn: () => unknown, type: ErrorClass, message: strin
   else expect((error as Error).message).toMatch(message);
   return error as Error;
 }
+
+/** Awaits p, asserts it rejects with an instance of `type` whose message is (or matches) `message`; returns the error. */
+export async function expectRejects(p: Promise<unknown>, type: ErrorClass, message: string | RegExp): Promise<Error> {
+  let error: unknown;
+  try {
+    await p;
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(type);
+  if (typeof message === "string") expect((error as Error).message).toBe(message);
+  else expect((error as Error).message).toMatch(message);
+  return error as Error;
+}

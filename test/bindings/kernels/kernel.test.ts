@@ -16,6 +16,7 @@ import {
   type World,
   WorldPoisonedError,
 } from "wasm-ecs";
+import { expectRejects } from "../../support/errors.js";
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
 const Vel = component("Vel", { x: "f32", y: "f32" });
@@ -148,10 +149,19 @@ describe("kernels", () => {
       /^The kernel module was refused: it does not import the world's memory/,
     );
     const compiled = await WebAssembly.compile(BYTES);
-    const mod = await world.kernels(compiled);
-    const e = world.spawn(Val.with({ value: 5 }));
+    // A compiled module is built for an unshared memory: a shared world cannot link it.
+    expect(world.stats().sharedMemory).toBe(true);
+    await expectRejects(
+      world.kernels(compiled),
+      KernelError,
+      "The kernel module was refused: it was compiled for an unshared memory and this world's memory is shared: give its bytes or URL instead of a compiled WebAssembly.Module, and the world compiles it to match",
+    );
+    const unshared = await createWorld({ components: ALL, sharedMemory: false });
+    expect(unshared.stats().sharedMemory).toBe(false);
+    const mod = await unshared.kernels(compiled);
+    const e = unshared.spawn(Val.with({ value: 5 }));
     mod.kernel("double", { write: [Val] }).run({});
-    expect(world.get(e, Val).value).toBe(10);
+    expect(unshared.get(e, Val).value).toBe(10);
     expect(() => mod.kernel("double", { write: [Pos] })).toThrow(/^Kernel double takes \(\?, \?\)/);
   });
 });

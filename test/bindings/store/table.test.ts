@@ -32,8 +32,8 @@ describe("views across memory growth", () => {
     });
   });
 
-  it("views fetched again after direct growth see every value; writes through them land", async () => {
-    const world = await createWorld({ components: [Pos, Big], initialMemoryBytes: 0 });
+  it("an unshared memory: views fetched again after direct growth see every value; writes through them land", async () => {
+    const world = await createWorld({ components: [Pos, Big], initialMemoryBytes: 0, sharedMemory: false });
     world.spawnMany(2000, Pos.with({ x: 5, y: 6 }));
     const q = world.query({ all: [Pos] });
     const before = [...q][0].columns(Pos).x;
@@ -45,6 +45,22 @@ describe("views across memory growth", () => {
       expect(p.x.every((v) => v === 5)).toBe(true);
       p.x.fill(8);
     }
+    let sum = 0;
+    for (const t of q) for (const v of t.columns(Pos).x) sum += v;
+    expect(sum).toBe(16_000);
+  });
+
+  it("a shared memory grows in place: a view kept across growth (its table unmoved) still reads and writes", async () => {
+    const world = await createWorld({ components: [Pos, Big], initialMemoryBytes: 0 });
+    expect(world.stats().sharedMemory).toBe(true);
+    world.spawnMany(2000, Pos.with({ x: 5, y: 6 }));
+    const q = world.query({ all: [Pos] });
+    const before = [...q][0].columns(Pos).x;
+    const bytes = world.stats().memoryBytes;
+    world.spawnMany(100_000, Big);
+    expect(world.stats().memoryBytes).toBeGreaterThan(bytes);
+    expect(before.length).toBe(2000);
+    before.fill(8);
     let sum = 0;
     for (const t of q) for (const v of t.columns(Pos).x) sum += v;
     expect(sum).toBe(16_000);

@@ -95,4 +95,23 @@ export async function checkMemory(t, api) {
     eq(view.x[0], 11, "world b's view still valid after world a grew");
     eq(b.get(eb, Position), { x: 11, y: 12 }, "world b's value");
   });
+
+  await check("memory/shared-where-the-runtime-has-it-kept-views-survive-growth", async () => {
+    const isolated = typeof SharedArrayBuffer === "function" && globalThis.crossOriginIsolated !== false;
+    for (const sharedMemory of [true, false]) {
+      const world = await newWorld({ components: [Position, Velocity], initialMemoryBytes: 0, sharedMemory });
+      eq(world.stats().sharedMemory, sharedMemory && isolated, `stats().sharedMemory asked ${sharedMemory}`);
+      const e = world.spawn(Position.with({ x: 1, y: 2 }), Velocity);
+      const kept = world.tableOf(e).columns(Position);
+      const start = world.stats().memoryBytes;
+      world.spawnMany(100_000, Position.with({ x: 3 })); // another table: e's does not move
+      ok(world.stats().memoryBytes > start, "memory grew");
+      if (world.stats().sharedMemory) {
+        // The table of e did not move its columns: the kept view is still on them.
+        eq(kept.x.length, 1, "kept view keeps its length");
+        kept.x[0] = 42;
+        eq(world.get(e, Position), { x: 42, y: 2 }, "write through a view kept across growth");
+      } else eq(kept.x.length, 0, "an unshared memory's growth detaches the kept view");
+    }
+  });
 }
