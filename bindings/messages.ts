@@ -126,8 +126,8 @@ export const sparseInTerm = (name: string) =>
   `${name} is a sparse tag: queries take sparse tags in all, none or optional`;
 export const readAndWrite = (name: string) => `${name} is both a read and a write term`;
 export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
-export const flushInIteration = () =>
-  "world.flush() was called while a query is being iterated: changes are applied when the outermost iteration ends";
+export const iterationEnded = (by: string) =>
+  `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
 export const batchTarget = (method: string, target: unknown) =>
   `${method}() takes an array of entities or a query, got ${String(target)}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;

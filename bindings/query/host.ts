@@ -18,8 +18,9 @@ export interface RowFilter {
 export interface QueryHost {
   /** Every table the core has, discovering new ones. */
   tablesNow(): readonly Table[];
-  beginIteration(): void;
-  endIteration(): void;
+  /** Registers an iteration at its first next(): structural changes wait until it ends. */
+  beginIteration(it: { end(by: string): void }): void;
+  endIteration(it: { end(by: string): void }): void;
   readonly changes: Changes;
   readonly sparse: SparseTags;
   /** u32 view of the whole memory (current). */

@@ -2,9 +2,71 @@
 // until it ends (also on break or throw, through the iterator's return()). A filtered
 // query yields only tables with matching rows, each with `rows` set while it is current.
 import { SLOT_MASK } from "../core/constants.generated.js";
+import { ArgumentError } from "../errors.js";
+import { iterationEnded } from "../messages.js";
 import { newer, type TicksComponent } from "../store/changes.js";
 import type { Table } from "../store/table.js";
 import type { QueryHost, Reading, RowFilter } from "./host.js";
+
+/** %IteratorPrototype%: query iterators inherit from it, so they are iterable themselves
+ * and get the Iterator helpers (map, filter, take, toArray, ...) where the runtime has them. */
+const ITERATOR_PROTOTYPE = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
+
+/**
+ * An iteration's lifecycle: registered with the world at its first next() (so an
+ * iterator never advanced holds nothing open), closed when done, on return(), or ended
+ * from outside by flush()/step(), after which next() throws instead of yielding.
+ */
+abstract class Iteration {
+  private state: "new" | "open" | "closed" = "new";
+  private endedBy: string | undefined = undefined;
+  constructor(protected readonly host: QueryHost) {}
+
+  /** Called at the top of next(): opens the iteration; throws once it was ended from outside. */
+  protected enter(): boolean {
+    if (this.state === "open") return true;
+    if (this.endedBy !== undefined) throw new ArgumentError(iterationEnded(this.endedBy));
+    if (this.state === "closed") return false;
+    this.host.beginIteration(this);
+    this.state = "open";
+    return true;
+  }
+
+  /** Undoes what the current table carries for this iteration. */
+  protected abstract release(): void;
+  /** Runs once when an opened iteration closes, before the world is told. */
+  protected onClose(): void {}
+
+  protected close(): void {
+    if (this.state !== "open") {
+      this.state = "closed";
+      return;
+    }
+    this.state = "closed";
+    this.release();
+    this.onClose();
+    this.host.endIteration(this);
+  }
+
+  end(by: string): void {
+    if (this.state !== "open") return;
+    this.endedBy = by;
+    this.close();
+  }
+
+  protected finished(result: { done: boolean; value: Table | undefined }): IteratorResult<Table> {
+    this.close();
+    result.done = true;
+    result.value = undefined;
+    return result as IteratorResult<Table>;
+  }
+
+  return(): IteratorResult<Table> {
+    this.close();
+    return { done: true, value: undefined };
+  }
+}
+Object.setPrototypeOf(Iteration.prototype, ITERATOR_PROTOTYPE);
 
 /** Identity row lists by length, shared (read-only by contract): "every row matches". */
 let allRows = new Uint32Array(0);
@@ -60,10 +122,8 @@ export function filterRows(host: QueryHost, t: Table, f: RowFilter, base: number
 }
 
 /** Yields non-empty tables; the world defers structural changes until it closes. */
-export class TableIterator implements Iterator<Table> {
+export class TableIterator extends Iteration implements Iterator<Table> {
   private i = 0;
-  private open = true;
-  private readonly host: QueryHost;
   private readonly list: readonly Table[];
   private readonly result: { done: boolean; value: Table | undefined };
   /** Read terms to put on each yielded table (undefined: none). */
@@ -72,14 +132,14 @@ export class TableIterator implements Iterator<Table> {
   private savedRead: Uint32Array | undefined = undefined;
 
   constructor(host: QueryHost, list: readonly Table[], readMask: Uint32Array | undefined) {
-    this.host = host;
+    super(host);
     this.list = list;
     this.readMask = readMask;
     this.result = { done: false, value: undefined };
-    host.beginIteration();
   }
 
   next(): IteratorResult<Table> {
+    if (!this.enter()) return this.finished(this.result);
     const list = this.list;
     if (this.readMask !== undefined) this.release();
     while (this.i < list.length) {
@@ -94,30 +154,15 @@ export class TableIterator implements Iterator<Table> {
         return this.result as IteratorResult<Table>;
       }
     }
-    this.close();
-    this.result.done = true;
-    this.result.value = undefined;
-    return this.result as IteratorResult<Table>;
-  }
-
-  return(): IteratorResult<Table> {
-    this.close();
-    return { done: true, value: undefined };
+    return this.finished(this.result);
   }
 
   /** Gives the last yielded table its previous read terms back (nested iterations). */
-  private release(): void {
+  protected release(): void {
     const t = this.current;
     if (t === undefined) return;
     t.readTerms = this.savedRead;
     this.current = undefined;
-  }
-
-  private close(): void {
-    if (!this.open) return;
-    this.open = false;
-    this.release();
-    this.host.endIteration();
   }
 }
 
@@ -126,26 +171,30 @@ export class TableIterator implements Iterator<Table> {
  * `rows` set while it is the current one. The reader's base tick is read once, at the
  * start; outside systems, closing moves the query's own base on.
  */
-export class FilteredIterator implements Iterator<Table> {
+export class FilteredIterator extends Iteration implements Iterator<Table> {
   private i = 0;
-  private open = true;
-  private readonly base: number;
+  private base = 0;
   private current: Table | undefined = undefined;
+  private started = false;
   private savedRows: Uint32Array | undefined = undefined;
   private savedRead: Uint32Array | undefined = undefined;
   private readonly result: { done: boolean; value: Table | undefined } = { done: false, value: undefined };
 
   constructor(
-    private readonly host: QueryHost,
+    host: QueryHost,
     private readonly query: Reading,
     private readonly list: readonly Table[],
     private readonly filter: RowFilter,
   ) {
-    this.base = host.readBase(query);
-    host.beginIteration();
+    super(host);
   }
 
   next(): IteratorResult<Table> {
+    if (!this.started) {
+      this.started = true;
+      this.base = this.host.readBase(this.query);
+    }
+    if (!this.enter()) return this.finished(this.result);
     this.release();
     const list = this.list;
     while (this.i < list.length) {
@@ -161,18 +210,10 @@ export class FilteredIterator implements Iterator<Table> {
       this.result.value = t;
       return this.result as IteratorResult<Table>;
     }
-    this.close();
-    this.result.done = true;
-    this.result.value = undefined;
-    return this.result as IteratorResult<Table>;
+    return this.finished(this.result);
   }
 
-  return(): IteratorResult<Table> {
-    this.close();
-    return { done: true, value: undefined };
-  }
-
-  private release(): void {
+  protected release(): void {
     const t = this.current;
     if (t === undefined) return;
     t.rows = this.savedRows;
@@ -180,11 +221,7 @@ export class FilteredIterator implements Iterator<Table> {
     this.current = undefined;
   }
 
-  private close(): void {
-    if (!this.open) return;
-    this.open = false;
-    this.release();
+  protected override onClose(): void {
     if (this.filter.byChange) this.host.endRead(this.query);
-    this.host.endIteration();
   }
 }

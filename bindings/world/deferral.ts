@@ -35,6 +35,12 @@ import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { copyValues } from "../store/values.js";
 
+/** An open query iteration, as the deferral scope sees it. */
+export interface Iteration {
+  /** Ends the iteration from outside (flush() or step() while it was open); `by` names the call. */
+  end(by: string): void;
+}
+
 export class Deferral {
   /** Open query iterations. */
   iterating = 0;
@@ -65,14 +71,27 @@ export class Deferral {
     if (--this.depth === 0) this.flush();
   }
 
-  beginIteration(): void {
+  /** The iterations open now (registered at their first next()). */
+  private readonly iterations = new Set<Iteration>();
+
+  beginIteration(it: Iteration): void {
+    this.iterations.add(it);
     this.iterating++;
     this.depth++;
   }
 
-  endIteration(): void {
+  endIteration(it: Iteration): void {
+    if (!this.iterations.delete(it)) return;
     this.iterating--;
     if (--this.depth === 0) this.flush();
+  }
+
+  /**
+   * Ends every open iteration (flush() or step() with iterators left unfinished): each
+   * one's next next() throws, naming `by`, and what waited for them is applied.
+   */
+  endIterations(by: string): void {
+    for (const it of [...this.iterations]) it.end(by);
   }
 
   /** Applies the waiting commands, then starts the tracking asked for meanwhile. */

@@ -20,7 +20,7 @@ import type { Changes } from "../store/changes.js";
 import type { SparseTags } from "../store/sparse.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import type { Deferral } from "./deferral.js";
+import type { Deferral, Iteration } from "./deferral.js";
 import type { Runner } from "./systems.js";
 import { pairIds } from "./validate.js";
 
@@ -149,12 +149,12 @@ export class WorldHost implements QueryHost {
   tablesNow(): readonly Table[] {
     return this.store.tables.now();
   }
-  beginIteration(): void {
+  beginIteration(it: Iteration): void {
     this.store.core.check();
-    this.defer.beginIteration();
+    this.defer.beginIteration(it);
   }
-  endIteration(): void {
-    this.defer.endIteration();
+  endIteration(it: Iteration): void {
+    this.defer.endIteration(it);
   }
   get changes(): Changes {
     return this.store.changes;

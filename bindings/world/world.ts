@@ -10,7 +10,7 @@ import { ArgumentError } from "../errors.js";
 import { BuiltinKernels } from "../kernels/builtins.js";
 import type { KernelHost, KernelModule } from "../kernels/kernel.js";
 import { builtinModule, type KernelSource, loadKernels } from "../kernels/load.js";
-import { flushInIteration, notTracked, refusedInside, systemFn, systemName } from "../messages.js";
+import { notTracked, refusedInside, systemFn, systemName } from "../messages.js";
 import { register } from "../ops/components.js";
 import type { Query } from "../query/query.js";
 import type { QueryTerms, ReadTerms } from "../query/terms.js";
@@ -190,11 +190,14 @@ export class World {
     }
   }
 
-  /** Applies deferred changes now. Not allowed while a query is being iterated. */
+  /**
+   * Applies deferred changes now. Iterations still open (an iterator left unfinished, or
+   * a loop calling flush()) end here: their next next() throws ArgumentError.
+   */
   flush(): void {
     const { store, defer } = this.#ctx;
     store.core.check();
-    if (defer.iterating > 0) throw new ArgumentError(flushInIteration());
+    defer.endIterations("world.flush()");
     defer.flush();
   }
 
@@ -224,6 +227,8 @@ export class World {
   step(dt = 0): void {
     const ctx = this.#ctx;
     ctx.store.core.check();
+    // Iterations left open outside any system or defer() scope end here, applying what waited.
+    if (ctx.defer.deferring === 0 && !ctx.runner.inStep) ctx.defer.endIterations("world.step()");
     ctx.runner.step(this, dt, () => {
       for (const ev of ctx.events.values()) ev.endStep();
     });

@@ -201,11 +201,18 @@ export async function checkDeferral(t, api) {
     ok(caught === boom, "defer propagates fn's error");
     eq(q.count(), 6, "changes made before the throw applied");
     const es = q.entities();
-    for (const t of q) {
-      throws("flush during an iteration", () => world.flush(), ArgumentError, "flush");
-      world.destroy(t.entities[0]);
-    }
-    eq(world.entityCount, es.length - 1, "iteration continued after the refused flush");
+    throws(
+      "flush during an iteration ends it",
+      () => {
+        for (const t of q) {
+          world.destroy(t.entities[0]);
+          world.flush();
+        }
+      },
+      ArgumentError,
+      "ended by world.flush()",
+    );
+    eq(world.entityCount, es.length - 1, "the flush applied the destroy made before it");
     world.flush();
     eq(world.entityCount, es.length - 1, "flush with nothing pending changes nothing");
   });

@@ -169,4 +169,25 @@ export async function checkQueries(t, api) {
       '"Unregistered"',
     );
   });
+
+  await check("queries/iterators-are-js-iterators-and-cannot-wedge", async () => {
+    const world = await newWorld({ components: BASIC });
+    world.spawnMany(3, Position);
+    world.spawnMany(2, Position, Velocity);
+    const q = world.query({ all: [Position] });
+    const proto = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
+    const it = q[Symbol.iterator]();
+    ok(proto.isPrototypeOf(it), "a query iterator inherits from %IteratorPrototype%");
+    if (typeof proto.map === "function") {
+      const counts = q[Symbol.iterator]()
+        .map((tb) => tb.count)
+        .toArray();
+      eq(counts.sort(), [2, 3], "Iterator helpers: map().toArray()");
+    }
+    it.next(); // left unfinished
+    const e = world.spawn(Position.with({ x: 5 }));
+    world.flush();
+    eq(world.get(e, Position), { x: 5, y: 0 }, "flush() applies what an unfinished iterator held back");
+    throws("next() of an ended iteration", () => it.next(), ArgumentError, "ended by world.flush()");
+  });
 }
