@@ -14,6 +14,7 @@ import {
   relationDataNeedsExclusive,
   relationObjectFields,
   relationOptions,
+  reservedField,
   rules,
   unknownField,
 } from "./messages.js";
@@ -77,6 +78,8 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     const fields: FieldInfo[] = [];
     const objectFields: ObjectFieldInfo[] = [];
     for (const [field, type] of Object.entries(schema ?? {})) {
+      // Field names become keys of plain objects (columns, values): "__proto__" would set a prototype.
+      if (field === "__proto__") throw new SchemaError(reservedField(name));
       if (type === "object") {
         objectFields.push({ name: field, index: objectFields.length });
         continue;

@@ -4,9 +4,33 @@
 import { GEN_BITS, SLOT_BITS } from "./core/constants.generated.js";
 import { generationOf, isHandle, slotOf } from "./entity.js";
 
+/**
+ * Any value as text, never throwing: a BigInt as `1n`, a symbol by its description, an
+ * object whose conversion throws (a Proxy, a null-prototype object) by its kind.
+ */
+export function show(value: unknown): string {
+  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "symbol") return value.toString();
+  try {
+    return String(value);
+  } catch {
+    return typeof value === "function" ? "a function" : "an object";
+  }
+}
+
+/** A value as JSON where it has a JSON form (strings quoted), else as show() has it; never throws. */
+export function quote(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? show(value);
+  } catch {
+    return show(value);
+  }
+}
+
 /** A value as a message shows it: numbers and strings as written, objects by kind. */
 export function formatValue(value: unknown): string {
-  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value === "bigint" || typeof value === "symbol") return show(value);
   if (typeof value === "string") return JSON.stringify(value);
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value) || ArrayBuffer.isView(value))
@@ -16,16 +40,24 @@ export function formatValue(value: unknown): string {
 
 /** A value's kind for messages about wrong types: `a Map object`, `a function`, `number 3`. */
 export function describeValue(value: unknown): string {
-  if (value === undefined) return "undefined";
+  if (value === undefined || value === null) return String(value);
   if (typeof value === "function") return "a function";
-  if (typeof value === "object" && value !== null) return `a ${value.constructor?.name ?? "null-prototype"} object`;
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === "object" && value !== null) {
+    let name: unknown;
+    try {
+      name = Object.getPrototypeOf(value)?.constructor?.name;
+    } catch {
+      return "an object";
+    }
+    return typeof name === "string" ? `a ${name} object` : "a null-prototype object";
+  }
+  return `${typeof value} ${show(value)}`;
 }
 
 // ── Entities ─────────────────────────────────────────────────────────────────
 /** `Entity 4097 (slot 1, generation 1)`. */
 export function describeEntity(e: number): string {
-  if (!isHandle(e) && e !== 0) return `Entity ${String(e)}`;
+  if (!isHandle(e) && e !== 0) return `Entity ${show(e)}`;
   return `Entity ${e} (slot ${slotOf(e)}, generation ${generationOf(e)})`;
 }
 
@@ -47,9 +79,9 @@ export const missingComponent = (subject: string, component: string, action: str
 export const unknownComponent = (component: string) =>
   `Component "${component}" is not registered in this world: pass it to createWorld({ components }) or world.register() first`;
 
-export const notAComponent = (value: unknown) => `Expected a component, got ${String(value)}`;
-export const notAComponentOrPair = (value: unknown) => `Expected a component or a pair, got ${String(value)}`;
-export const registerTakesComponent = (value: unknown) => `register() takes a component, got ${String(value)}`;
+export const notAComponent = (value: unknown) => `Expected a component, got ${show(value)}`;
+export const notAComponentOrPair = (value: unknown) => `Expected a component or a pair, got ${show(value)}`;
+export const registerTakesComponent = (value: unknown) => `register() takes a component, got ${show(value)}`;
 
 // ── Capacity ─────────────────────────────────────────────────────────────────
 export const outOfMemory = (what: string, limit: number) =>
@@ -65,19 +97,21 @@ export const internalStatus = (status: number, what: string) => `The core answer
 // ── Schemas and values ───────────────────────────────────────────────────────
 export const duplicateName = (name: string) =>
   `Another component named "${name}" is already registered in this world: component names are unique per world`;
-export const emptyName = (name: unknown) => `A component needs a non-empty name, got ${JSON.stringify(name)}`;
+export const emptyName = (name: unknown) => `A component needs a non-empty name, got ${quote(name)}`;
 export const notASchema = (name: unknown, schema: unknown) =>
-  `${String(name)} needs a schema object such as { x: "f32" }, got ${String(schema)}`;
+  `${show(name)} needs a schema object such as { x: "f32" }, got ${show(schema)}`;
 export const unknownField = (component: string, field: string, fields: readonly string[]) =>
   `${component} has no field "${field}" (its fields: ${fields.length ? fields.join(", ") : "none"})`;
+export const reservedField = (component: string) =>
+  `${component} has a field named "__proto__": that name would set the prototype of the objects fields are keys of; rename the field`;
 export const badFieldType = (component: string, field: string, type: unknown) =>
-  `${component}.${field} has type ${JSON.stringify(type)}: use f32, f64, i8, u8, i16, u16, i32, u32, eid, [type, length] or "object"`;
+  `${component}.${field} has type ${quote(type)}: use f32, f64, i8, u8, i16, u16, i32, u32, eid, [type, length] or "object"`;
 export const badValue = (component: string, field: string, value: unknown, rule: string) =>
   `${component}.${field} cannot take ${formatValue(value)}: ${rule}`;
 export const notValues = (component: string, firstField: string | undefined, values: unknown) =>
-  `Values for ${component} must be an object such as { ${firstField ?? "x"}: 1 }, got ${String(values)}`;
+  `Values for ${component} must be an object such as { ${firstField ?? "x"}: 1 }, got ${show(values)}`;
 export const notManyValues = (component: string, values: unknown) =>
-  `Values for ${component} must be an object, got ${String(values)}`;
+  `Values for ${component} must be an object, got ${show(values)}`;
 /** The rules badValue names. */
 export const rules = {
   numbers: () => "values must be numbers",
@@ -96,29 +130,28 @@ export const bareRelation = (name: string, method: string) =>
   `${name} is a relation: ${method}() takes a pair such as ${name}.to(target)`;
 export const wildcardPair = (name: string, method: string) =>
   `${name}.to("*") matches any target in queries; ${method}() needs a target entity`;
-export const badTarget = (name: string, target: unknown) =>
-  `${name}.to() takes an entity or "*", got ${String(target)}`;
+export const badTarget = (name: string, target: unknown) => `${name}.to() takes an entity or "*", got ${show(target)}`;
 export const relationObjectFields = (name: string) =>
   `Relation ${name} cannot have "object" fields; numeric data fields only`;
 export const relationDataNeedsExclusive = (name: string) =>
   `Relation ${name} has data fields, which need exclusive: true (one value per entity, not per target)`;
 export const relationOptions = (name: unknown, options: unknown) =>
-  `relation(${String(name)}) takes options such as { exclusive: true }, got ${String(options)}`;
+  `relation(${show(name)}) takes options such as { exclusive: true }, got ${show(options)}`;
 export const badPolicy = (name: unknown, policy: unknown) =>
-  `onTargetDestroyed of ${String(name)} must be "remove" or "destroy", got ${String(policy)}`;
+  `onTargetDestroyed of ${show(name)} must be "remove" or "destroy", got ${show(policy)}`;
 export const badRelationData = (name: unknown) =>
-  `The data of relation ${String(name)} must be a schema object such as { weight: "f32" }`;
+  `The data of relation ${show(name)} must be a schema object such as { weight: "f32" }`;
 export const twoExclusiveTargets = (name: string, pairs: string) =>
   `${name} is exclusive: one target per entity, got two in (${pairs})`;
 export const refusedPairs = (names: string) => `The core refused the relation pairs of (${names})`;
-export const targetsTakesRelation = (value: unknown) => `targets() takes a relation, got ${String(value)}`;
+export const targetsTakesRelation = (value: unknown) => `targets() takes a relation, got ${show(value)}`;
 export const notTracked = (what: string) => `Relations are not change-tracked: ${what}`;
 export const pairInTerm = (pair: string, key: string, relation: string) =>
   `A pair with a target (${pair}) goes in all or none; ${key} takes ${relation}.to("*")`;
-export const cascadeTakesRelation = (value: unknown) => `cascade takes a relation, got ${String(value)}`;
+export const cascadeTakesRelation = (value: unknown) => `cascade takes a relation, got ${show(value)}`;
 
 // ── Queries, views and deferral ──────────────────────────────────────────────
-export const badTerms = (terms: unknown) => `query() takes terms such as { all: [A] }, got ${String(terms)}`;
+export const badTerms = (terms: unknown) => `query() takes terms such as { all: [A] }, got ${show(terms)}`;
 export const unknownTerm = (key: string, keys: readonly string[]) =>
   `Unknown query term "${key}": use ${keys.join(", ")}`;
 export const termNotArray = (key: string) => `Query term "${key}" must be an array of components`;
@@ -129,27 +162,32 @@ export const writeReadTerm = (name: string) => `${name} is a read term of this q
 export const iterationEnded = (by: string) =>
   `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
 export const batchTarget = (method: string, target: unknown) =>
-  `${method}() takes an array of entities or a query, got ${String(target)}`;
+  `${method}() takes an array of entities or a query, got ${show(target)}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
 export const elementIndex = (component: string, field: string, length: number, k: unknown) =>
-  `${component}.${field} has elements 0 to ${length - 1}, got ${String(k)}`;
+  `${component}.${field} has elements 0 to ${length - 1}, got ${show(k)}`;
 export const noTableYet = (entity: string) =>
   `${entity} was spawned while changes are deferred: it joins its table when they are applied`;
 export const spawnManyCount = (max: number, n: unknown) =>
-  `spawnMany needs a whole number of entities from 0 to ${max}, got ${String(n)}`;
+  `spawnMany needs a whole number of entities from 0 to ${max}, got ${show(n)}`;
 
 // ── World options, systems, events ───────────────────────────────────────────
 export const disposed = () => "the world was disposed";
 export const poisoned = (cause: string) =>
   `an internal error left it half-updated (${cause}); restore a snapshot into a new world`;
 export const maxMemory = (min: number, value: unknown) =>
-  `maxMemoryBytes must be a number of bytes of at least ${min}, got ${String(value)}`;
-export const initialEntities = (value: unknown) => `initialEntities must be a whole number, got ${String(value)}`;
-export const initialMemory = (value: unknown) => `initialMemoryBytes must be a number of bytes, got ${String(value)}`;
+  `maxMemoryBytes must be a number of bytes of at least ${min}, got ${show(value)}`;
+export const worldOptions = (value: unknown) =>
+  `createWorld() takes options such as { components: [A, B] }, got ${describeValue(value)}`;
+export const worldComponents = (value: unknown) =>
+  `createWorld({ components }) takes an array of components, got ${describeValue(value)}`;
+export const initialEntities = (value: unknown) => `initialEntities must be a whole number, got ${show(value)}`;
+export const initialMemory = (value: unknown) => `initialMemoryBytes must be a number of bytes, got ${show(value)}`;
 export const refusedInside = (what: string) =>
   `${what} cannot run while a query is iterated, inside defer() or inside step()`;
-export const systemName = (name: unknown) => `A system needs a non-empty name, got ${String(name)}`;
-export const systemFn = (name: string, fn: unknown) => `System "${name}" needs a function, got ${String(fn)}`;
+export const needsFunction = (method: string, fn: unknown) => `${method}() takes a function, got ${describeValue(fn)}`;
+export const systemName = (name: unknown) => `A system needs a non-empty name, got ${show(name)}`;
+export const systemFn = (name: string, fn: unknown) => `System "${name}" needs a function, got ${show(fn)}`;
 export const duplicateSystem = (name: string) => `A system named "${name}" exists already`;
 export const systemCycle = (names: readonly string[]) =>
   `The before / after constraints of systems ${names.join(", ")} form a cycle`;
@@ -157,11 +195,11 @@ export const unknownSystem = (from: string, key: string, name: string) =>
   `System "${from}" runs ${key} "${name}", but no system has that name`;
 export const stepInStep = () => "step() was called inside a step";
 export const stepWhileDeferring = () => "step() was called while a query is iterated or inside defer()";
-export const stepDt = (dt: unknown) => `step(dt) needs a finite number, got ${String(dt)}`;
-export const eventName = (name: unknown) => `An event type needs a non-empty name, got ${String(name)}`;
+export const stepDt = (dt: unknown) => `step(dt) needs a finite number, got ${show(dt)}`;
+export const eventName = (name: unknown) => `An event type needs a non-empty name, got ${show(name)}`;
 export const foreignEvent = (type: unknown) =>
-  `Expected an event type of this world (world.event(name)), got ${String(type)}`;
-export const resourceKey = (key: unknown) => `A resource key is a string, got ${String(key)}`;
+  `Expected an event type of this world (world.event(name)), got ${show(type)}`;
+export const resourceKey = (key: unknown) => `A resource key is a string, got ${show(key)}`;
 export const debugOnly = (what: string) => `${what} needs a world created with debug: true`;
 export const cannotLoad = (href: string, status: number) => `wasm-ecs: could not load ${href} (HTTP ${status})`;
 

@@ -118,12 +118,14 @@ export class Core extends CoreCalls {
     this.dead = poisoned(error instanceof Error ? error.message : String(error));
     // Views for post-mortem reads (stats, inspection).
     if (this.memory.buffer !== this.buffer) this.refresh();
+    this.retire();
     return new WorldPoisonedError(this.dead);
   }
 
   /** Refuses every later call, for `reason` (a kernel trapped); the error to throw. */
   kill(reason: string): WorldPoisonedError {
     this.dead ??= reason;
+    this.retire();
     return new WorldPoisonedError(this.dead);
   }
 
@@ -134,6 +136,16 @@ export class Core extends CoreCalls {
 
   dispose(): void {
     this.dead ??= disposed();
+    this.retire();
+  }
+
+  /**
+   * A dead world moves its layout epoch and call version on, so every reader that
+   * skips work while they stand still (accessors, tables) looks again and meets check().
+   */
+  private retire(): void {
+    this.version++;
+    if (this.u32.length > 0) this.u32[this.hdr + H_EPOCH]++;
   }
 
   // ── Header and record reads (no calls) ────────────────────────────────────
@@ -170,7 +182,7 @@ export class Core extends CoreCalls {
    * slot holds (GEN_BITS = 9), so the generation compare rejects them.
    */
   tableOf(e: number): number {
-    const slot = e & SLOT_MASK;
+    const slot = typeof e === "number" ? e & SLOT_MASK : 0; // a BigInt, symbol or object is no entity
     const h = this.hdr;
     const u32 = this.u32;
     if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || e >>> 0 !== e) return -1;
@@ -183,7 +195,7 @@ export class Core extends CoreCalls {
   }
   /** Current generation of e's slot and whether it is free; undefined for a slot never used. */
   slotState(e: number): { generation: number; free: boolean } | undefined {
-    const slot = e & SLOT_MASK;
+    const slot = typeof e === "number" ? e & SLOT_MASK : 0;
     const h = this.hdr;
     if (slot === 0 || slot >= this.u32[h + H_SLOT_COUNT]) return undefined;
     return {

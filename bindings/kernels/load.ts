@@ -5,7 +5,7 @@
 import { compile, isShared, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
-import { compiledFor, kernelModule } from "../messages.js";
+import { compiledFor, describeValue, kernelModule, quote, show } from "../messages.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule } from "./module.js";
 
@@ -19,9 +19,29 @@ async function bytesOf(source: KernelBytes): Promise<Uint8Array> {
   if (source instanceof Uint8Array) return source;
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   if (typeof Response !== "undefined" && source instanceof Response) return new Uint8Array(await source.arrayBuffer());
-  const url = source instanceof URL ? source : new URL(String(source), globalThis.location?.href);
-  if (url.protocol === "file:") return readFileUrl(url);
-  const response = await fetch(url);
+  if (!(source instanceof URL || typeof source === "string"))
+    throw new KernelError(
+      kernelModule(`it is ${describeValue(source)}, not bytes, a URL, a Response or a WebAssembly.Module`),
+    );
+  let url: URL;
+  try {
+    url = source instanceof URL ? source : new URL(source, globalThis.location?.href);
+  } catch {
+    throw new KernelError(kernelModule(`${quote(source)} is not a URL`));
+  }
+  if (url.protocol === "file:") {
+    try {
+      return await readFileUrl(url);
+    } catch (cause) {
+      throw new KernelError(kernelModule(`${url.href} could not be read (${show((cause as Error)?.message)})`));
+    }
+  }
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (cause) {
+    throw new KernelError(kernelModule(`${url.href} could not be fetched (${show((cause as Error)?.message)})`));
+  }
   if (!response.ok) throw new KernelError(kernelModule(`${url.href} answered HTTP ${response.status}`));
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -53,7 +73,11 @@ async function check(source: KernelBytes, shared: boolean): Promise<Checked> {
 }
 
 function checked(source: KernelBytes, shared: boolean): Promise<Checked> {
-  if (!(source instanceof URL || typeof source === "string")) return check(source, shared);
+  if (
+    !(source instanceof URL || typeof source === "string") ||
+    !URL.canParse(String(source), globalThis.location?.href)
+  )
+    return check(source, shared);
   const key = `${shared ? "shared " : ""}${new URL(String(source), globalThis.location?.href).href}`;
   let found = byUrl.get(key);
   if (found === undefined) {

@@ -40,7 +40,7 @@ export function add(store: Store, e: number, id: number, c: Component, values: o
  */
 export function addPlain(store: Store, e: number, id: number, c: Component): void {
   const { core, changes } = store;
-  if (changes.ticksOf[id] !== undefined || changes.pending.length !== 0 || e >>> 0 !== e) {
+  if (changes.ticksOf[id] !== undefined || changes.pending.length !== 0 || typeof e !== "number" || e >>> 0 !== e) {
     if (core.tableOf(e) < 0) throw stale(store, e);
     add(store, e, id, c, undefined);
     return;
@@ -56,7 +56,7 @@ export function addPlain(store: Store, e: number, id: number, c: Component): voi
 export function removePlain(store: Store, e: number, id: number, c: Component): boolean {
   const { core, changes } = store;
   // Not a u32 (the call would truncate it to another id), or bookkeeping to do: the general path.
-  if (changes.logged.length !== 0 || changes.pending.length !== 0 || e >>> 0 !== e) {
+  if (changes.logged.length !== 0 || changes.pending.length !== 0 || typeof e !== "number" || e >>> 0 !== e) {
     if (core.tableOf(e) < 0) throw stale(store, e);
     return remove(store, e, id, c);
   }
@@ -70,7 +70,7 @@ export function removePlain(store: Store, e: number, id: number, c: Component): 
 
 /** destroy() when nothing needs the facade's bookkeeping (no relation, removal log or sparse tag). */
 export function destroyPlain(store: Store, e: number): void {
-  if (e >>> 0 !== e) throw stale(store, e); // the call would truncate it to another id
+  if (typeof e !== "number" || e >>> 0 !== e) throw stale(store, e); // the call would truncate it to another id
   const status = store.core.destroy(e);
   if (status < 0) {
     if (status === ERR_STALE) throw stale(store, e);

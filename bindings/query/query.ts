@@ -2,7 +2,10 @@
 // that match and extends it when the core has created tables since the last look
 // (masks are tested in JS). Iteration (iterate.ts) yields non-empty tables and opens a
 // deferral scope: structural changes wait until the outermost iteration ends.
+
 import type { Entity } from "../entity.js";
+import { ArgumentError } from "../errors.js";
+import { needsFunction } from "../messages.js";
 import type { Table } from "../store/table.js";
 import { NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host.js";
 import { FilteredIterator, filterRows, TableIterator } from "./iterate.js";
@@ -200,6 +203,7 @@ export class Query<R = never> {
 
   /** Calls fn for every matching entity (convenience; loops over columns are faster). */
   each(fn: (e: Entity, table: Table<R>, row: number) => void): void {
+    if (typeof fn !== "function") throw new ArgumentError(needsFunction("each", fn));
     for (const t of this) {
       // Bounded by the rows the table had when it was yielded.
       const es = t.entities;

@@ -93,7 +93,7 @@ export class Claims {
 
   /** Whether e is a claimed id no entity took yet. */
   has(e: number): boolean {
-    if (this.count === this.born) return false;
+    if (this.count === this.born || typeof e !== "number") return false;
     const slot = e & SLOT_MASK;
     const w = slot >>> 5;
     if (w >= this.pending.length || (this.pending[w] & (1 << (slot & 31))) === 0) return false;

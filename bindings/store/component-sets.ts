@@ -3,9 +3,11 @@
 // only while its record still holds the table it was found as (same creation number)
 // and no component began to be tracked since (tracking adds companions to the tables).
 import { type Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
+import { ArgumentError } from "../errors.js";
+import { bareRelation } from "../messages.js";
 import { InitLayout, type InitRows } from "./init-rows.js";
 import type { Registry } from "./registry.js";
-import { checkManyValues, copyValues } from "./values.js";
+import { checkManyValues, copyValues, readOnce } from "./values.js";
 
 /** A set of component ids reached by adding ids in argument order; caches its table. */
 export class ComponentSet {
@@ -81,12 +83,16 @@ export class ComponentSets {
       const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);
       const id = c?.isInit === false ? ids[c.key] : undefined;
       if (id === undefined) unknown(c);
+      if (c.isRelation) throw new ArgumentError(bareRelation(c.name, many ? "spawnMany" : "spawn"));
       if (registry.sparseFlag[id as number] === 1) {
         out.sparse.push(id as number);
         continue;
       }
       if (many && arg.isInit) {
-        const init = arg as ComponentInit;
+        // Read once: what is checked is what is written (a getter or Proxy cannot answer twice).
+        const given = arg as ComponentInit;
+        const init = new ComponentInit(c, readOnce(given.values, c), given.each);
+        (args as ComponentArg[])[i] = init;
         shared = checkManyValues(c, init.values, n, strict, buffer, init.each) || shared;
       }
       node = node.next[id as number] ??= new ComponentSet(node, id as number);

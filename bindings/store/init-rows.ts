@@ -131,47 +131,54 @@ export class InitRows {
     const c = L.comps[k];
     if (values === null || typeof values !== "object")
       throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
-    if (!strict) {
-      // The usual literal: every numeric field, in schema order, a number each.
-      const fields = c.fields;
-      const base = L.base[k];
-      const own = values as Record<string, unknown>;
-      let j = 0;
-      for (const name in own) {
-        const f = fields[j];
-        const value = own[name];
-        if (f === undefined || f.name !== name || typeof value !== "number" || f.isArray) {
-          j = -1;
-          break;
-        }
-        this.cols[base + j][r] = value;
-        j++;
-      }
-      if (j === fields.length && c.objectFields.length === 0) return;
-    }
-    this.stageAny(k, values as Record<string, unknown>, r, strict);
-  }
-
-  /** stageValues() for any values: defaults first, then each value, checked and copied. */
-  private stageAny(k: number, own: Record<string, unknown>, r: number, strict: boolean): void {
-    const L = this.layout;
-    const c = L.comps[k];
-    this.defaults(k, r);
+    // Each value is read once. The usual literal (numeric fields in schema order, a
+    // number each) is copied as it comes; from the first value that is not, the rest go
+    // through the general path, the fields not staged yet starting from their defaults.
+    const fields = c.fields;
     const base = L.base[k];
+    const own = values as Record<string, unknown>;
+    let fast = !strict;
+    let j = 0;
+    if (!fast) this.defaults(k, r, 0);
     for (const name in own) {
       const value = own[name];
-      const f = c.fieldByName.get(name);
-      if (f === undefined) {
-        const o = c.objectFieldByName.get(name);
-        if (o !== undefined) this.objs[L.objBase[k] + o.index][r] = value;
-        else if (Object.hasOwn(own, name)) throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
-        continue;
+      if (fast) {
+        const f = fields[j];
+        if (f !== undefined && f.name === name && typeof value === "number" && !f.isArray) {
+          this.cols[base + j][r] = value;
+          j++;
+          continue;
+        }
+        fast = false;
+        this.defaults(k, r, j);
       }
-      if (value === undefined) continue;
-      const col = this.cols[base + f.index];
-      if (typeof value === "number" && !strict && !f.isArray) col[r] = value;
-      else this.stageOther(c, f, value, col, r, strict);
+      this.stageOne(k, own, name, value, r, strict);
     }
+    if (fast && (j < fields.length || c.objectFields.length > 0)) this.defaults(k, r, j);
+  }
+
+  /** One value of component k for row r, checked and copied. */
+  private stageOne(
+    k: number,
+    own: Record<string, unknown>,
+    name: string,
+    value: unknown,
+    r: number,
+    strict: boolean,
+  ): void {
+    const L = this.layout;
+    const c = L.comps[k];
+    const f = c.fieldByName.get(name);
+    if (f === undefined) {
+      const o = c.objectFieldByName.get(name);
+      if (o !== undefined) this.objs[L.objBase[k] + o.index][r] = value;
+      else if (Object.hasOwn(own, name)) throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
+      return;
+    }
+    if (value === undefined) return;
+    const col = this.cols[L.base[k] + f.index];
+    if (typeof value === "number" && !strict && !f.isArray) col[r] = value;
+    else this.stageOther(c, f, value, col, r, strict);
   }
 
   /** An array field's value, or any value in strict mode: checked, then copied. */
@@ -182,11 +189,11 @@ export class InitRows {
     else for (let x = 0; x < len; x++) col[r * len + x] = (value as ArrayLike<number>)[x];
   }
 
-  /** Component k's defaults into row r. */
-  private defaults(k: number, r: number): void {
+  /** Component k's defaults into row r, for its fields from `from` on and all its object fields. */
+  private defaults(k: number, r: number, from = 0): void {
     const L = this.layout;
     const c = L.comps[k];
-    for (let j = 0, s = L.base[k]; j < c.fields.length; j++, s++) {
+    for (let j = from, s = L.base[k] + from; j < c.fields.length; j++, s++) {
       const d = L.defaults[s];
       if (d.length === 1) this.cols[s][r] = d[0];
       else this.cols[s].set(d, r * d.length);

@@ -144,6 +144,7 @@ export class Table<R = never> {
    * non-exclusive relation holding several), or undefined when the table lacks r.
    */
   target(r: Component): Entity | undefined {
+    this.core.check();
     const id = this.ids[r.key];
     const pairs = this.pairs;
     for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) return pairs[i + 1] as Entity;
@@ -152,6 +153,7 @@ export class Table<R = never> {
 
   /** Every target of relation r in this table (empty when it lacks r). */
   targets(r: Component): Entity[] {
+    this.core.check();
     const id = this.ids[r.key];
     const out: Entity[] = [];
     const pairs = this.pairs;
@@ -170,6 +172,7 @@ export class Table<R = never> {
   refresh(): number {
     const core = this.core;
     if (core.version === this.version) return this.count; // no core call since the last look
+    core.check(); // a dead world moved the version on to come here
     this.version = core.version;
     if (core.epoch !== this.epoch) {
       this.epoch = core.epoch;

@@ -53,7 +53,7 @@ export function checkManyValues(
       continue;
     }
     if (value === undefined) continue;
-    if (typeof value === "object" && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
+    if (typeof value === "object" && value !== null && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
     const f = c.field(name);
     if (isPerEntity(f, value, n)) {
       const arr = value as ArrayLike<unknown>;
@@ -76,16 +76,41 @@ export function checkManyValues(
  * c's "object" fields are kept as they are (the same JS values).
  */
 export function copyValues<T extends object>(values: T, c?: Component): T {
+  if (values === null || typeof values !== "object") return values; // checkValues names it
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) out[k] = c?.objectFieldByName.has(k) ? v : copyArrayLike(v);
   return out as T;
 }
 
+/**
+ * Values read once into a plain object: each key read once, array-likes that are not
+ * typed arrays (whose length cannot change) copied, so that checks and writes see the same values.
+ */
+export function readOnce<T extends object>(values: T, c: Component): T {
+  if (values === null || typeof values !== "object") return values;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const typed = ArrayBuffer.isView(v) && !(v instanceof DataView);
+    out[k] = typed || c.objectFieldByName.has(k) ? v : copyArrayLike(v);
+  }
+  return out as T;
+}
+
+/** Longer array-likes are not copied (a spawnMany that long would need gigabytes of plain arrays). */
+const MAX_COPY = 2 ** 27;
+
 /** Copies an array-like value (typed arrays keep their type); other values pass through. */
 function copyArrayLike(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return (v as Float64Array).slice();
-  return Array.from(v as ArrayLike<number>);
+  // Its length read once (an iterator would read it again at every step).
+  const like = v as ArrayLike<unknown>;
+  const n = like.length;
+  if (typeof n !== "number" || !(n >= 0)) return v; // not array-like: the checks name it
+  if (n > MAX_COPY) return { length: n }; // longer than any spawn takes: the checks refuse its length
+  const out = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) out[i] = like[i];
+  return out;
 }
 
 function checkElement(c: Component, f: FieldInfo, value: unknown, strict: boolean): void {

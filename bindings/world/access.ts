@@ -93,7 +93,7 @@ export class Lookup {
       this.rebuild();
       u32 = this.u32;
     }
-    const slot = e & SLOT_MASK;
+    const slot = typeof e === "number" ? e & SLOT_MASK : 0; // a BigInt, symbol or object is no entity
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1).
     if (
       slot !== 0 &&
@@ -164,6 +164,7 @@ export class Lookup {
 
   private rebuild(): void {
     const { core, tables } = this.store;
+    core.check(); // a dead world moved the epoch on to come here
     const h = core.hdr;
     const u32 = core.u32;
     const n = u32[h + H_TABLE_COUNT];
@@ -205,7 +206,7 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
       out[setter(f.name)] = (e: number, value: number): void => {
         const k = look.at(e);
         const row = look.row(e);
-        if (store.debug) checkInit(c, f, value, true);
+        if (store.debug || typeof value !== "number") checkInit(c, f, value, true);
         look.views[i][look.base[k + i] + row] = value;
         if (store.changes.ticksOf[id] !== undefined)
           store.changes.stamp(store.tables.at(k / look.nf), id, row, 1, false);
@@ -223,7 +224,7 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
       const row = look.row(e);
       if (!(el >= 0 && el < len && Number.isInteger(el)))
         throw new ArgumentError(elementIndex(c.name, f.name, len, el));
-      if (store.debug) checkInit(c, f, value, true);
+      if (store.debug || typeof value !== "number") checkInit(c, f, value, true);
       look.views[i][look.base[k + i] + row * len + el] = value;
       if (store.changes.ticksOf[id] !== undefined) store.changes.stamp(store.tables.at(k / look.nf), id, row, 1, false);
     };

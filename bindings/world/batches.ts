@@ -9,7 +9,7 @@ import { checkLive } from "../ops/batch-ops.js";
 import { Query } from "../query/query.js";
 import type { Init, Schema } from "../schema.js";
 import type { Table } from "../store/table.js";
-import { checkValues } from "../store/values.js";
+import { checkValues, copyValues } from "../store/values.js";
 import type { WorldContext } from "./context.js";
 import { checkIds, liveTable, ownIds, pairIds } from "./validate.js";
 
@@ -46,15 +46,15 @@ export function addMany<S extends Schema>(
   c: Component<S> | Pair<S>,
   values?: Init<S>,
 ): void {
-  if ((c as Pair).isPair === true) pairMoves(ctx, target, c as Pair<S>, true, values);
+  if ((c as Pair | null)?.isPair === true) pairMoves(ctx, target, c as Pair<S>, true, values);
   else moves(ctx, target, c as Component<S>, true, values);
 }
 
 /** Removes c from every listed entity, or every entity a query matches. */
 export function removeMany(ctx: WorldContext, target: Target, c: Component | Pair): void {
   const p = c as Pair;
-  if (p.isPair === true && p.target !== WILDCARD) pairMoves(ctx, target, p, false, undefined);
-  else moves(ctx, target, p.isPair === true ? p.relation : (c as Component), false, undefined);
+  if (p?.isPair === true && p.target !== WILDCARD) pairMoves(ctx, target, p, false, undefined);
+  else moves(ctx, target, p?.isPair === true ? p.relation : (c as Component), false, undefined);
 }
 
 function pairMoves(ctx: WorldContext, target: Target, p: Pair, adding: boolean, values: object | undefined): void {
@@ -63,8 +63,10 @@ function pairMoves(ctx: WorldContext, target: Target, p: Pair, adding: boolean, 
   checkTarget(ctx, target, adding ? "addMany" : "removeMany");
   const [rel, to] = pairIds(store, p, adding ? "addMany" : "removeMany");
   values ??= adding ? p.values : undefined;
-  const shared = values !== undefined && checkValues(p.relation, values, store.debug, store.core.buffer);
-  ctx.defer.movePair(wholeTables(target), idsOf(ctx, target), rel, to, adding, values, p.relation, shared);
+  // Read once into a copy, which is what is checked and written.
+  if (values !== undefined) values = copyValues(values, p.relation);
+  if (values !== undefined) checkValues(p.relation, values, store.debug);
+  ctx.defer.movePair(wholeTables(target), idsOf(ctx, target), rel, to, adding, values, p.relation, false);
 }
 
 function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean, values: object | undefined): void {
@@ -77,8 +79,9 @@ function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean,
     sparseMany(ctx, target, id, adding);
     return;
   }
-  const shared = values !== undefined && checkValues(c, values, store.debug, store.core.buffer);
-  ctx.defer.move(wholeTables(target), idsOf(ctx, target), id, adding, values, c, shared);
+  if (values !== undefined) values = copyValues(values, c);
+  if (values !== undefined) checkValues(c, values, store.debug);
+  ctx.defer.move(wholeTables(target), idsOf(ctx, target), id, adding, values, c, false);
 }
 
 /** Sets or clears sparse tag id on a list (all alive, or nothing changes) or a query's entities. */

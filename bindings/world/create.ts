@@ -6,7 +6,7 @@ import { MAX_SLOTS } from "../core/constants.generated.js";
 import { Core } from "../core/core.js";
 import { createMemory, instantiateCore } from "../core/load.js";
 import { ArgumentError, CapacityError } from "../errors.js";
-import { initialEntities, initialMemory, maxMemory, outOfMemory } from "../messages.js";
+import { initialEntities, initialMemory, maxMemory, outOfMemory, worldComponents, worldOptions } from "../messages.js";
 import { register } from "../ops/components.js";
 import { decode, FLAG_DEBUG } from "../snapshot/format.js";
 import { registerLike, restore } from "../snapshot/world-state.js";
@@ -59,6 +59,9 @@ const DEFAULT_INITIAL_BYTES = 256 << 20;
 
 /** Creates a world in any runtime. The compiled core is cached, so later worlds only instantiate. */
 export async function createWorld(options: WorldOptions = {}): Promise<World> {
+  if (options === null || typeof options !== "object") throw new ArgumentError(worldOptions(options));
+  if (options.components !== undefined && !Array.isArray(options.components))
+    throw new ArgumentError(worldComponents(options.components));
   const snap = options.snapshot === undefined ? undefined : decode(options.snapshot);
   const debug = options.debug ?? (snap !== undefined && (snap.header.flags & FLAG_DEBUG) !== 0);
   const maxBytes = options.maxMemoryBytes ?? MAX_PAGES * PAGE;

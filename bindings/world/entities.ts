@@ -28,7 +28,7 @@ import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { checkValues, readValues, writeValues } from "../store/values.js";
+import { checkValues, copyValues, readValues, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
@@ -95,7 +95,7 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
   store.core.check();
   if (values === undefined) {
     // The usual case: a plain component (no sparse tag, no relation), no values.
-    const id = store.registry.plain[(c as Component).key];
+    const id = store.registry.plain[(c as Component | null)?.key as number];
     if (id !== undefined && store.registry.components[id] === c) {
       if (defer.depth === 0) addPlain(store, e, id, c as Component);
       else if (store.core.tableOf(e) >= 0 || store.claims.has(e)) defer.addLater(e, id);
@@ -104,7 +104,7 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
     }
   }
   const t = liveTable(store, e);
-  if ((c as Pair).isPair === true) {
+  if ((c as Pair | null)?.isPair === true) {
     addPair(ctx, e, c as Pair<S>, values);
     return;
   }
@@ -116,8 +116,10 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
     ctx.defer.sparse(e, t, id, true);
     return;
   }
-  const shared = values !== undefined && checkValues(comp, values, store.debug, store.core.buffer);
-  ctx.defer.add(e, id, comp, values, shared);
+  // Read once into a copy, which is what is checked and written (a getter cannot answer twice).
+  const v = values === undefined ? undefined : copyValues(values, comp);
+  if (v !== undefined) checkValues(comp, v, store.debug);
+  ctx.defer.add(e, id, comp, v, false);
 }
 
 /** add() of a pair: e gains (R, target); for an exclusive R it replaces R's old target. */
@@ -131,16 +133,17 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
     return;
   }
   const [r, target] = pairIds(store, p, "add");
-  const v = values ?? p.values;
-  const shared = v !== undefined && checkValues(p.relation, v, store.debug, store.core.buffer);
-  ctx.defer.addPair(e, r, target, v, p.relation, shared);
+  const given = values ?? p.values;
+  const v = given === undefined ? undefined : copyValues(given, p.relation);
+  if (v !== undefined) checkValues(p.relation, v, store.debug);
+  ctx.defer.addPair(e, r, target, v, p.relation, false);
 }
 
 /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
-  const plain = store.registry.plain[(c as Component).key];
+  const plain = store.registry.plain[(c as Component | null)?.key as number];
   if (plain !== undefined && store.registry.components[plain] === c) {
     // The usual case: a plain component (no sparse tag, no relation).
     if (defer.depth === 0) return removePlain(store, e, plain, c as Component);
@@ -149,7 +152,7 @@ export function remove(ctx: WorldContext, e: number, c: Component | Pair): boole
     return t >= 0 && store.tables.at(t).hasId(plain);
   }
   const t = liveTable(store, e);
-  if ((c as Pair).isPair === true) {
+  if ((c as Pair | null)?.isPair === true) {
     const p = c as Pair;
     const rel = store.registry.idOf(p.relation);
     // The wildcard removes every pair of the relation, like the bare relation.
@@ -190,10 +193,11 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
     if (store.registry.components[plain] === c && lookup(ctx, c, plain).write(e, values)) return;
   }
   const table = tableWith(store, e, c, "set");
-  checkValues(c, values, store.debug);
+  const v = values !== null && typeof values === "object" ? copyValues(values, c) : values;
+  checkValues(c, v, store.debug);
   const id = store.registry.ids[c.key];
   const row = store.core.rowOf(e);
-  writeValues(store.core, table, row, c, id, values);
+  writeValues(store.core, table, row, c, id, v);
   if (store.changes.isTracked(id)) store.changes.stamp(table, id, row, 1, false);
 }
 
@@ -216,7 +220,7 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
   const { store } = ctx;
   store.core.check();
   const t = liveTable(store, e);
-  if ((c as Pair).isPair === true) {
+  if ((c as Pair | null)?.isPair === true) {
     const p = c as Pair;
     const rel = store.registry.idOf(p.relation);
     if (p.target !== WILDCARD) liveTable(store, p.target);

@@ -121,7 +121,7 @@ export class QueryCache {
 
 /** Component id of a query term; a pair stands for its relation (its target is checked apart). */
 function termId(store: Store, c: Component | Pair): number {
-  if ((c as Pair).isPair === true) return store.registry.idOf((c as Pair).relation);
+  if ((c as Pair | null)?.isPair === true) return store.registry.idOf((c as Pair).relation);
   return store.registry.idOf(c as Component);
 }
 
@@ -130,7 +130,7 @@ function termId(store: Store, c: Component | Pair): number {
  * sub-table (PairTerms.none), not every table with the relation.
  */
 function withoutTargetedNone(terms: QueryTerms): QueryTerms {
-  const none = terms.none?.filter((c) => (c as Pair).isPair !== true || (c as Pair).target === WILDCARD);
+  const none = terms.none?.filter((c) => (c as Pair | null)?.isPair !== true || (c as Pair).target === WILDCARD);
   return { ...terms, none };
 }
 

@@ -9,6 +9,7 @@ import { describeEntity, notAComponentOrPair, twoExclusiveTargets, wildcardPair 
 import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
+import { checkValues, copyValues } from "../store/values.js";
 
 /** Table of a live entity; StaleEntityError otherwise. */
 export function tableOfLive(b: Boundary, e: number): number {
@@ -53,8 +54,16 @@ export function pairIds(store: Store, p: Pair, method: string): [number, number]
 }
 
 /** Checks the pairs given to spawn: live targets, no wildcard, one target per exclusive relation. */
-export function checkPairs(store: Store, pairs: readonly Pair[]): readonly Pair[] {
+export function checkPairs(store: Store, pairs: Pair[]): readonly Pair[] {
   for (const p of pairs) pairIds(store, p, "spawn");
+  // Data values are read once into a copy, checked, and the copy is what is written.
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i];
+    if (p.values === undefined) continue;
+    const v = copyValues(p.values, p.relation);
+    checkValues(p.relation, v, store.debug);
+    pairs[i] = new Pair(p.relation, p.target, v);
+  }
   for (let i = 0; i < pairs.length; i++) {
     const p = pairs[i];
     if (p.relation.exclusive && pairs.some((q, j) => j < i && q.relation === p.relation && q.target !== p.target))
@@ -83,5 +92,5 @@ export function checkIds(b: Boundary, ids: ArrayLike<number>): void {
  */
 export function ownIds(ids: ArrayLike<number>): Uint32Array {
   if (ids instanceof Uint32Array) return ids.slice();
-  return Uint32Array.from(ids, (e) => (e >>> 0 === e ? e : 0));
+  return Uint32Array.from(ids, (e) => (typeof e === "number" && e >>> 0 === e ? e : 0));
 }

@@ -10,7 +10,7 @@ import { ArgumentError } from "../errors.js";
 import { BuiltinKernels } from "../kernels/builtins.js";
 import type { KernelHost, KernelModule } from "../kernels/kernel.js";
 import { builtinModule, type KernelSource, loadKernels } from "../kernels/load.js";
-import { notTracked, refusedInside, systemFn, systemName } from "../messages.js";
+import { needsFunction, notTracked, refusedInside, systemFn, systemName } from "../messages.js";
 import { register } from "../ops/components.js";
 import type { Query } from "../query/query.js";
 import type { QueryTerms, ReadTerms } from "../query/terms.js";
@@ -45,13 +45,15 @@ export class World {
   /** A debug world: debug core, invariant checks after every structural op, strict values. */
   readonly debug: boolean;
   /** World-global state with no entity: `world.resources.set("time", { elapsed: 0 })`. */
-  readonly resources: Resources;
+  get resources(): Resources {
+    this.#ctx.store.core.check();
+    return this.#ctx.resources;
+  }
 
   /** @internal Use createWorld(). */
   constructor(store: Store, maxPages: number) {
     this.#ctx = new WorldContext(store, maxPages, this);
     this.debug = store.debug;
-    this.resources = this.#ctx.resources;
   }
 
   // ── Components ────────────────────────────────────────────────────────────
@@ -126,6 +128,7 @@ export class World {
   /** Live entities, those spawned while changes are deferred included. */
   get entityCount(): number {
     const { core, claims } = this.#ctx.store;
+    core.check();
     return core.alive + claims.unborn;
   }
 
@@ -182,6 +185,7 @@ export class World {
   defer<T>(fn: () => T): T {
     const { store, defer } = this.#ctx;
     store.core.check();
+    if (typeof fn !== "function") throw new ArgumentError(needsFunction("defer", fn));
     defer.open();
     try {
       return fn();
@@ -236,6 +240,7 @@ export class World {
 
   /** The number of steps run so far. */
   get tick(): number {
+    this.#ctx.store.core.check();
     return this.#ctx.runner.steps;
   }
 

@@ -177,7 +177,7 @@ export async function checkQueries(t, api) {
     const q = world.query({ all: [Position] });
     const proto = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
     const it = q[Symbol.iterator]();
-    ok(proto.isPrototypeOf(it), "a query iterator inherits from %IteratorPrototype%");
+    ok(Object.prototype.isPrototypeOf.call(proto, it), "a query iterator inherits from %IteratorPrototype%");
     if (typeof proto.map === "function") {
       const counts = q[Symbol.iterator]()
         .map((tb) => tb.count)

@@ -1,0 +1,270 @@
+// Misuse through the public API: any argument (BigInt, symbols, null-prototype objects,
+// proxies, getters, "__proto__", a relation without .to()) gets a documented EcsError,
+// never INTERNAL or an untyped error, and leaves the world as it was; values are read
+// once; after dispose() every call throws WorldPoisonedError.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  ArgumentError,
+  component,
+  createWorld,
+  EcsError,
+  relation,
+  SchemaError,
+  StaleEntityError,
+  tag,
+  type World,
+  WorldPoisonedError,
+} from "wasm-ecs";
+import { expectRejects, expectThrows } from "../support/errors.js";
+import { stateOf } from "../support/state.js";
+
+const Pos = component("Pos", { x: "f32", y: "f32" });
+const Label = component("Label", { text: "object" });
+const Hot = tag("Hot");
+const Picked = tag("Picked", { sparse: true });
+const Likes = relation("Likes");
+const Owns = relation("Owns", { exclusive: true, data: { share: "f32" } });
+const ALL = [Pos, Label, Hot, Picked, Likes, Owns];
+
+/** Arguments a careless or hostile caller passes where an entity, component or value goes. */
+const odd = fc.oneof(
+  fc.anything(),
+  fc.bigInt(),
+  fc.constantFrom(
+    Symbol("s"),
+    Object.create(null),
+    new Proxy({}, {}),
+    JSON.parse('{"__proto__": 1}'),
+    -1,
+    1.5,
+    2 ** 40,
+    Number.NaN,
+    Likes,
+    Likes.to("*"),
+    Pos.with({ x: 1 }),
+  ),
+);
+
+/** Every public World method with one argument replaced by `a`. */
+function calls(w: World, e: number): [string, (a: unknown) => unknown][] {
+  const q = w.query({ all: [Pos] });
+  return [
+    ["spawn", (a) => w.spawn(a as never)],
+    ["spawn with Pos", (a) => w.spawn(Pos, a as never)],
+    ["spawn values", (a) => w.spawn(Pos.with(a as never))],
+    ["spawnMany count", (a) => w.spawnMany(a as never, Pos)],
+    ["spawnMany withEach", (a) => w.spawnMany(2, Pos.withEach({ x: a as never }))],
+    ["add entity", (a) => w.add(a as never, Hot)],
+    ["add component", (a) => w.add(e, a as never)],
+    ["add values", (a) => w.add(e, Pos, a as never)],
+    ["set", (a) => w.set(e, Pos, a as never)],
+    ["get", (a) => w.get(a as never, Pos)],
+    ["get component", (a) => w.get(e, a as never)],
+    ["has", (a) => w.has(e, a as never)],
+    ["remove", (a) => w.remove(a as never, Hot)],
+    ["remove component", (a) => w.remove(e, a as never)],
+    ["destroy", (a) => w.destroy(a as never)],
+    ["access", (a) => w.access(a as never)],
+    ["accessor get", (a) => w.access(Pos).x(a as never)],
+    ["accessor set", (a) => w.access(Pos).setX(e, a as never)],
+    ["targets", (a) => w.targets(e, a as never)],
+    ["tableOf", (a) => w.tableOf(a as never)],
+    ["addMany", (a) => w.addMany(a as never, Hot)],
+    ["addMany component", (a) => w.addMany([e], a as never)],
+    ["destroyMany", (a) => w.destroyMany([a as never])],
+    ["query", (a) => w.query(a as never)],
+    ["query term", (a) => w.query({ all: [a as never] })],
+    ["defer", (a) => w.defer(a as never)],
+    ["each", (a) => q.each(a as never)],
+    ["step", (a) => w.step(a as never)],
+    ["event", (a) => w.event(a as never)],
+    ["removed", (a) => w.removed(a as never)],
+    ["pair target", (a) => Likes.to(a as never)],
+    ["pair data", (a) => w.spawn(Pos, Owns.to(e).with(a as never))],
+    ["register", (a) => w.register(a as never)],
+    ["restore", (a) => w.restore(a as never)],
+  ];
+}
+
+describe("misuse", () => {
+  it("property: any argument to any method gives an EcsError other than INTERNAL, and a refused call changes nothing", async () => {
+    const w = await createWorld({ components: ALL });
+    const e = w.spawn(Pos.with({ x: 1, y: 2 }), Hot);
+    w.spawnMany(3, Pos, Label.with({ text: "a" }));
+    const list = calls(w, e);
+    fc.assert(
+      fc.property(fc.nat(list.length - 1), odd, (k, a) => {
+        const [name, call] = list[k];
+        const before = stateOf(w, ALL);
+        try {
+          call(a);
+        } catch (error) {
+          expect(error, `${name}(${String(typeof a)})`).toBeInstanceOf(EcsError);
+          expect((error as EcsError).code, name).not.toBe("INTERNAL");
+          expect(stateOf(w, ALL), `${name} refused and changed the world`).toEqual(before);
+          return;
+        }
+        // Accepted (a value that is valid after all): keep the world to its known entities.
+        for (const x of w.query({}).entities()) if (!before.entities.some((s) => s.e === x)) w.destroy(x);
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
+  });
+
+  it("a relation without .to() in spawn is an ArgumentError, as in add", async () => {
+    const w = await createWorld({ components: ALL });
+    expectThrows(
+      () => w.spawn(Pos, Likes),
+      ArgumentError,
+      "Likes is a relation: spawn() takes a pair such as Likes.to(target)",
+    );
+    expectThrows(
+      () => w.spawnMany(2, Pos, Likes),
+      ArgumentError,
+      "Likes is a relation: spawnMany() takes a pair such as Likes.to(target)",
+    );
+    expect(w.entityCount).toBe(0);
+  });
+
+  it("a BigInt id is no entity: isAlive is false, every other call throws StaleEntityError naming it", async () => {
+    const w = await createWorld({ components: ALL });
+    w.spawn(Pos);
+    expect(w.isAlive(1n as never)).toBe(false);
+    const message = "Entity 1n is not an entity id (ids are integers from 1 to 2147483647)";
+    for (const call of [
+      () => w.get(1n as never, Pos),
+      () => w.destroy(1n as never),
+      () => w.add(1n as never, Hot),
+      () => w.remove(1n as never, Hot),
+      () => w.access(Pos).x(1n as never),
+      () => w.tableOf(1n as never),
+    ])
+      expectThrows(call, StaleEntityError, message);
+  });
+
+  it('a field named "__proto__" is refused with SchemaError', () => {
+    expectThrows(
+      () => component("Evil", JSON.parse('{"__proto__": "f32", "a": "f32"}')),
+      SchemaError,
+      'Evil has a field named "__proto__": that name would set the prototype of the objects fields are keys of; rename the field',
+    );
+  });
+
+  it("values are read once: a getter or Proxy that answers differently the second time changes nothing", async () => {
+    const w = await createWorld({ components: ALL });
+    const target = w.spawn(Pos);
+    const fickle = () => {
+      let reads = 0;
+      const values = {
+        get x() {
+          reads++;
+          return reads === 1 ? 5 : "not a number";
+        },
+      };
+      return { values, reads: () => reads };
+    };
+    for (const [name, run] of [
+      ["spawn", (v: object) => w.get(w.spawn(Pos.with(v as never)), Pos)],
+      ["add", (v: object) => w.add(w.spawn(Hot), Pos, v as never)],
+      ["set", (v: object) => w.set(target, Pos, v as never)],
+      ["addMany", (v: object) => w.addMany([w.spawn(Hot)], Pos, v as never)],
+      ["pair data", (v: object) => w.spawn(Pos, Owns.to(target).with({ share: (v as { x: number }).x }))],
+    ] as const) {
+      const f = fickle();
+      run(f.values);
+      expect(f.reads(), name).toBe(1);
+    }
+    const f = fickle();
+    w.defer(() => w.spawn(Pos.with(f.values as never)));
+    expect(f.reads()).toBe(1);
+    // spawnMany: a values object whose getter hands out a longer array the second time,
+    // and an array-like whose length grows after the first read.
+    let arrays = 0;
+    const growing = {
+      get x() {
+        arrays++;
+        return arrays === 1 ? new Float32Array(3) : new Float32Array(300_000);
+      },
+    };
+    const count = w.entityCount;
+    w.spawnMany(3, Pos.withEach(growing as never));
+    expect(arrays).toBe(1);
+    let lengths = 0;
+    const liar = new Proxy([1, 2, 3], {
+      get: (t, k) => (k === "length" ? (++lengths === 1 ? 3 : 300_000) : t[k as never]),
+    });
+    w.spawnMany(3, Pos.withEach({ x: liar }));
+    expect(lengths).toBe(1);
+    expect(w.entityCount).toBe(count + 6);
+    expect(w.stats().usedBytes).toBeLessThan(1 << 20);
+    expect(w.query({ all: [Pos] }).count()).toBeGreaterThan(0);
+  });
+
+  it("an error thrown by the caller's own getter passes through unchanged, and the world is as before", async () => {
+    const w = await createWorld({ components: ALL });
+    const e = w.spawn(Pos.with({ x: 1, y: 2 }));
+    const before = stateOf(w, ALL);
+    const boom = new RangeError("mine");
+    const values = {
+      get x(): number {
+        throw boom;
+      },
+    };
+    for (const call of [
+      () => w.spawn(Pos.with(values)),
+      () => w.set(e, Pos, values),
+      () => w.add(w.query({ all: [Pos] }).entities()[0] as number, Pos, values),
+      () => w.defer(() => w.spawn(Pos.with(values))),
+    ]) {
+      expect(call).toThrow(boom);
+      expect(stateOf(w, ALL)).toEqual(before);
+    }
+  });
+
+  it("after dispose() every call throws WorldPoisonedError, kept queries, tables and accessors too; isAlive is false", async () => {
+    const w = await createWorld({ components: ALL });
+    const e = w.spawn(Pos, Likes.to(w.spawn(Hot)));
+    const q = w.query({ all: [Pos] });
+    const [t] = [...q];
+    const pos = w.access(Pos);
+    w.dispose();
+    const message = "The world refuses further calls: the world was disposed";
+    for (const call of [
+      () => w.entityCount,
+      () => w.tick,
+      () => w.resources,
+      () => w.spawn(Pos),
+      () => w.get(e, Pos),
+      () => pos.x(e),
+      () => pos.setX(e, 1),
+      () => q.count(),
+      () => q.entities(),
+      () => [...q],
+      () => t?.columns(Pos),
+      () => t?.entities,
+      () => t?.target(Likes),
+      () => w.stats(),
+      () => w.flush(),
+      () => w.step(),
+      () => w.snapshot(),
+    ])
+      expectThrows(call, WorldPoisonedError, message);
+    await expectRejects(w.builtinKernels(), WorldPoisonedError, message);
+    expect(w.isAlive(e)).toBe(false);
+    w.dispose();
+  });
+
+  it("createWorld() refuses options that are not an object and components that are not an array", async () => {
+    await expectRejects(
+      createWorld(null as never),
+      ArgumentError,
+      "createWorld() takes options such as { components: [A, B] }, got null",
+    );
+    await expectRejects(
+      createWorld({ components: Pos as never }),
+      ArgumentError,
+      "createWorld({ components }) takes an array of components, got a Component object",
+    );
+  });
+});
