@@ -2,7 +2,7 @@
 
 export type { ComponentArg, ComponentOptions, OnTargetDestroyed, RelationOptions, TagOptions } from "./component.js";
 export { Component, ComponentInit, component, Pair, Relation, relation, tag } from "./component.js";
-export type { Entity, TableId } from "./entity.js";
+export type { Entity, EntityList, TableId } from "./entity.js";
 export {
   ArgumentError,
   CapacityError,

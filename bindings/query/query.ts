@@ -2,7 +2,7 @@
 // that match and extends it when the core has created tables since the last look
 // (masks are tested in JS). Iteration (iterate.ts) yields non-empty tables and opens a
 // deferral scope: structural changes wait until the outermost iteration ends.
-import type { Entity } from "../entity.js";
+import type { Entity, EntityList } from "../entity.js";
 import type { Table } from "../store/table.js";
 import { NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host.js";
 import { FilteredIterator, filterRows, TableIterator } from "./iterate.js";
@@ -176,7 +176,7 @@ export class Query<R = never> {
   }
 
   /** A copy of every matching entity, table by table (row filters included). */
-  entities(): Uint32Array {
+  entities(): EntityList {
     const f = this.filter;
     if (f !== undefined) {
       const base = this.host.readBase(this);
@@ -186,7 +186,7 @@ export class Query<R = never> {
         const es = t.entities;
         for (const r of filterRows(this.host, t, f, base)) out.push(es[r]);
       }
-      return Uint32Array.from(out);
+      return Uint32Array.from(out) as EntityList;
     }
     const out = new Uint32Array(this.count());
     let at = 0;
@@ -195,7 +195,7 @@ export class Query<R = never> {
       out.set(t.entities, at);
       at += t.count;
     }
-    return out;
+    return out as EntityList;
   }
 
   /** Calls fn for every matching entity (convenience; loops over columns are faster). */

@@ -3,7 +3,7 @@
 // deferral.ts, systems.ts, events.ts, inspect.ts, snapshot/world-state.ts); the state
 // behind it is one WorldContext in a private field.
 import type { Component, ComponentArg, ComponentInit, Pair, Relation } from "../component.js";
-import type { Entity } from "../entity.js";
+import type { Entity, EntityList } from "../entity.js";
 import { ArgumentError } from "../errors.js";
 import { BuiltinKernels } from "../kernels/builtins.js";
 import type { KernelHost, KernelModule } from "../kernels/kernel.js";
@@ -69,8 +69,8 @@ export class World {
    * Spawns n entities with one core call. A field's init may be one value for all or,
    * with `C.withEach(...)`, an array-like with one value per entity. Returns the new entities.
    */
-  spawnMany(n: number, ...components: (Component | ComponentInit<Schema> | Pair)[]): Uint32Array {
-    return entities.spawnMany(this.#ctx, n, components);
+  spawnMany(n: number, ...components: (Component | ComponentInit<Schema> | Pair)[]): EntityList {
+    return entities.spawnMany(this.#ctx, n, components) as EntityList;
   }
 
   /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
