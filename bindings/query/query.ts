@@ -8,11 +8,14 @@ import { NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host
 import { FilteredIterator, filterRows, TableIterator } from "./iterate.js";
 import { containsAll, intersects, maskOf, type QueryTerms } from "./terms.js";
 
+/** A table a query yields: with change filters (`F` true) it always carries `rows`. */
+export type TableOf<R, F extends boolean> = F extends true ? Table<R> & { rows: Uint32Array } : Table<R>;
+
 /**
  * A cached query. `R` (type only) is its read terms: tables it yields type their
- * `columns()` read-only.
+ * `columns()` read-only. `F` (type only) is true when its terms filter rows by change.
  */
-export class Query<R = never> {
+export class Query<R = never, F extends boolean = boolean> {
   readonly terms: QueryTerms;
   private readonly host: QueryHost;
   private readonly all: Uint32Array;
@@ -156,10 +159,10 @@ export class Query<R = never> {
     return list;
   }
 
-  [Symbol.iterator](): Iterator<Table<R>> {
+  [Symbol.iterator](): Iterator<TableOf<R, F>> {
     if (this.filter !== undefined)
-      return new FilteredIterator(this.host, this, this.tables(), this.filter) as Iterator<Table<R>>;
-    return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<Table<R>>;
+      return new FilteredIterator(this.host, this, this.tables(), this.filter) as Iterator<TableOf<R, F>>;
+    return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<TableOf<R, F>>;
   }
 
   /** Number of matching entities (row filters included; reading them moves no reader on). */

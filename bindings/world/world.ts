@@ -11,7 +11,7 @@ import { builtinModule, type KernelSource, loadKernels } from "../kernels/load.j
 import { flushInIteration, notTracked, refusedInside, systemFn, systemName } from "../messages.js";
 import { register } from "../ops/components.js";
 import type { Query } from "../query/query.js";
-import type { QueryTerms, ReadTerms } from "../query/terms.js";
+import type { QueryTerms, ReadTerms, RowFiltered } from "../query/terms.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { restore, snapshot } from "../snapshot/world-state.js";
 import type { Store } from "../store/store.js";
@@ -172,8 +172,8 @@ export class World {
 
   // ── Queries and deferral ──────────────────────────────────────────────────
   /** The query for these terms (the same object for the same terms). */
-  query<const T extends QueryTerms>(terms: T): Query<ReadTerms<T>> {
-    return this.#ctx.cache.query(terms);
+  query<const T extends QueryTerms>(terms: T): Query<ReadTerms<T>, RowFiltered<T>> {
+    return this.#ctx.cache.query(terms) as Query<ReadTerms<T>, RowFiltered<T>>;
   }
 
   /** Runs fn with structural changes deferred, then applies them (also when fn throws). */
@@ -205,7 +205,7 @@ export class World {
   system<const T extends QueryTerms>(
     name: string,
     terms: T,
-    fn: SystemFn<World, Query<ReadTerms<T>>>,
+    fn: SystemFn<World, Query<ReadTerms<T>, RowFiltered<T>>>,
     options: SystemOptions<World> = {},
   ): void {
     const ctx = this.#ctx;

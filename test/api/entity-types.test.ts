@@ -1,4 +1,4 @@
-// One entity-id type: every list of entities the API hands out (spawnMany, t.entities,
+// Public types. One entity-id type: every list of entities the API hands out (spawnMany, t.entities,
 // query.entities(), removed(), targets()) reads as the branded Entity that spawn()
 // returns, so an element goes back into any World method and into an `Entity` variable.
 // The type assertions are checked by `tsc -p tsconfig.json` (npm run check), and again
@@ -48,7 +48,23 @@ describe("entity id types", () => {
     world.removed(Position); // starts the log
     world.destroy(many[1]!);
     world.destroyMany(world.query({ all: [ChildOf.to(one)] }).entities());
-    expect(world.removed(Position).sort((a, b) => a - b)).toEqual([many[0], many[1]].sort((a, b) => a - b));
+    const gone: Entity[] = [many[0]!, many[1]!];
+    expect(world.removed(Position).sort((a, b) => a - b)).toEqual(gone.sort((a, b) => a - b));
     expect(world.entityCount).toBe(2);
+  });
+
+  it("tables of a query with added / changed terms carry rows in their type; other queries' tables may not", async () => {
+    const world = await createWorld({ components: [Position] });
+    const changed = world.query({ all: [Position], changed: [Position] });
+    const plain = world.query({ all: [Position] });
+    world.spawnMany(2, Position);
+    for (const t of changed) {
+      expectTypeOf(t.rows).toEqualTypeOf<Uint32Array>();
+      expect([...t.rows]).toEqual([0, 1]);
+    }
+    for (const t of plain) {
+      expectTypeOf(t.rows).toEqualTypeOf<Uint32Array | undefined>();
+      expect(t.rows).toBeUndefined();
+    }
   });
 });
