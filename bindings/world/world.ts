@@ -1,4 +1,4 @@
-// World: the public face of one core instance. Every method of API.md is a short
+// World: the public face of one core instance. Every public method (docs/api.md) is a short
 // delegate to the module that owns the concept (entities.ts, batches.ts, queries.ts,
 // deferral.ts, systems.ts, events.ts, inspect.ts, snapshot/world-state.ts); the state
 // behind it is one WorldContext in a private field.
