@@ -1,7 +1,7 @@
 // checkInvariants(): walks the whole core and aborts, naming the broken rule, when
-// any invariant of DESIGN.md fails. The debug target runs it after every structural
+// any invariant of docs/design.md fails. The debug target runs it after every structural
 // operation of a world created with `debug: true`; the release target compiles it out.
-// Each message names its invariant: 1-4 are DESIGN.md's; 6 is the relation invariant
+// Each message names its invariant: 1-4 are docs/design.md's; 6 is the relation invariant
 // (target-index.ts, cascade.ts); "invariant:" alone marks a bookkeeping count (free
 // lists, live counts) that no numbered rule covers.
 import {

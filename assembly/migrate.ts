@@ -3,7 +3,7 @@
 // Precondition of every function here: the destination has room (ensureCapacity)
 // and, for spawns, slots are reserved (reserveSlots). They cannot fail.
 // Invariant: when a function returns, every entity whose row moved has its record
-// pointing at the new row (DESIGN.md invariant 1), the row journal (when on) has the
+// pointing at the new row (docs/design.md invariant 1), the row journal (when on) has the
 // change, and a move of a relation target is counted (target-index.ts: H_TARGET_MOVES).
 import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
 import { record } from "./journal";

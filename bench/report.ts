@@ -1,6 +1,6 @@
 // The results file (JSON) and its markdown rendering: the standard scenarios as ops/sec
-// with the peer figures DESIGN.md quotes, and the micro figures next to the budget of
-// DESIGN.md's "Performance budget" table (wasm-ecs's rows), with the peers' rows of the same
+// with the peer figures the original design brief quoted, and the micro figures next to the
+// budget of docs/design.md's "Performance budget" table (wasm-ecs's rows), with the peers' rows of the same
 // micro bench beside them (no budget).
 import { execFileSync } from "node:child_process";
 import { arch, cpus, loadavg, platform, totalmem } from "node:os";
@@ -63,7 +63,7 @@ export function commitInfo(): string {
   }
 }
 
-/** Best peer figures quoted by DESIGN.md (not measured here). */
+/** Best peer figures quoted by the original design brief (not measured here). */
 const PEERS: Readonly<Record<string, string>> = {
   packed_5: "221k (piecs, bitECS 0.3)",
   simple_iter: "197k (piecs)",
@@ -77,7 +77,7 @@ interface Budget {
   readonly text: string;
 }
 
-/** DESIGN.md budgets by micro row key (bench/library/part): wasm-ecs's rows; all are upper limits. */
+/** docs/design.md budgets by micro row key (bench/library/part): wasm-ecs's rows; all are upper limits. */
 const BUDGETS: Readonly<Record<string, Budget>> = {
   "views_vs_arrays_1m/ratio": { limit: 1.1, text: "≤ 1.10 × plain arrays" },
   "query_1_table/wasm-ecs": { limit: 50, text: "< 50 ns per table" },
@@ -242,7 +242,7 @@ function comparisonMarkdown(comparisons: readonly Comparison[], entries: readonl
   const out = [
     "## wasm-ecs against the best peer (one op = one step; higher ops/sec is better)",
     "",
-    "| scenario | group | wasm-ecs ops/sec | best peer | best peer ops/sec | wasm-ecs / best peer | DESIGN.md quote |",
+    "| scenario | group | wasm-ecs ops/sec | best peer | best peer ops/sec | wasm-ecs / best peer | quoted peer figure |",
     "| --- | --- | ---: | --- | ---: | ---: | --- |",
   ];
   for (const c of comparisons) {
@@ -294,7 +294,7 @@ export function markdown(results: Results): string {
     "in practice by the world's wasm memory growing: from then on every typed-array access in optimized code",
     "carries a detach check, in every loop of that thread (views_vs_arrays_1m's last rows measures what that costs).",
     "",
-    "## Micro figures and the DESIGN.md budget",
+    "## Micro figures and the docs/design.md budget",
     "",
     "The budget is wasm-ecs's. Peers' rows in spawn_destroy_100k and add_remove_100k make the same per-entity",
     "changes through their own per-entity calls, measured in the same run (bench/README.md, Micro benches); their",

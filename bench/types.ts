@@ -14,8 +14,8 @@
 // and each keeps a precise state type of its own.
 
 /**
- * Standard scenarios (DESIGN.md) and scale scenarios compare libraries; micro figures
- * check the budget of DESIGN.md (peers' micro rows stand beside them, with no budget).
+ * Standard scenarios (docs/design.md) and scale scenarios compare libraries; micro figures
+ * check the budget of docs/design.md (peers' micro rows stand beside them, with no budget).
  */
 export type Group = "standard" | "scale" | "micro";
 

@@ -8,6 +8,19 @@ import { SLOT_BITS, SLOT_MASK } from "./core/constants.generated.js";
 /** An entity handle: generation and slot packed in 31 bits; always a non-negative integer. */
 export type Entity = number & { readonly __brand: "Entity" };
 
+/**
+ * A Uint32Array of entity handles whose elements read as `Entity`: what `spawnMany`,
+ * `t.entities` and `query.entities()` return, so `const e: Entity = list[i]` holds like
+ * `world.spawn()`'s result (with `noUncheckedIndexedAccess`, `list[i]!` or a check).
+ * Type only: at run time it is a plain Uint32Array.
+ */
+export interface EntityList extends Uint32Array {
+  [index: number]: Entity;
+  [Symbol.iterator](): ArrayIterator<Entity>;
+  values(): ArrayIterator<Entity>;
+  at(index: number): Entity | undefined;
+}
+
 /** A table id (dense, per world). */
 export type TableId = number & { readonly __brand: "TableId" };
 

@@ -1,8 +1,8 @@
-// The public API of wasm-ecs, by name (see API.md). Everything else is internal.
+// The public API of wasm-ecs, by name (docs/api.md documents it). Everything else is internal.
 
 export type { ComponentArg, ComponentOptions, OnTargetDestroyed, RelationOptions, TagOptions } from "./component.js";
 export { Component, ComponentInit, component, Pair, Relation, relation, tag } from "./component.js";
-export type { Entity, TableId } from "./entity.js";
+export type { Entity, EntityList, TableId } from "./entity.js";
 export {
   ArgumentError,
   CapacityError,

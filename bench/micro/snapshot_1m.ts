@@ -1,6 +1,6 @@
 // snapshot_1m: world.snapshot() and world.restore(bytes) of 1,000,000 entities with
 // Position { x, y: f32 } and Velocity { x, y: f32 } (four f32 fields, 16 MB of field
-// data). Budget (DESIGN.md): memory-copy speed, under 20 ms each (20 ns per entity).
+// data). Budget (docs/design.md): memory-copy speed, under 20 ms each (20 ns per entity).
 // snapshot_size_1m reports the snapshot's size against the raw field bytes.
 import { component, createWorld, type Query, type World } from "wasm-ecs";
 import { expectEqual, sumOf } from "../check.js";

@@ -3,7 +3,7 @@
 // (masks are tested in JS). Iteration (iterate.ts) yields non-empty tables and opens a
 // deferral scope: structural changes wait until the outermost iteration ends.
 
-import type { Entity } from "../entity.js";
+import type { Entity, EntityList } from "../entity.js";
 import { ArgumentError } from "../errors.js";
 import { needsFunction } from "../messages.js";
 import type { Table } from "../store/table.js";
@@ -11,11 +11,14 @@ import { NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host
 import { FilteredIterator, filterRows, TableIterator } from "./iterate.js";
 import { containsAll, intersects, maskOf, type QueryTerms } from "./terms.js";
 
+/** A table a query yields: with change filters (`F` true) it always carries `rows`. */
+export type TableOf<R, F extends boolean> = F extends true ? Table<R> & { rows: Uint32Array } : Table<R>;
+
 /**
  * A cached query. `R` (type only) is its read terms: tables it yields type their
- * `columns()` read-only.
+ * `columns()` read-only. `F` (type only) is true when its terms filter rows by change.
  */
-export class Query<R = never> {
+export class Query<R = never, F extends boolean = boolean> {
   readonly terms: QueryTerms;
   private readonly host: QueryHost;
   private readonly all: Uint32Array;
@@ -159,10 +162,10 @@ export class Query<R = never> {
     return list;
   }
 
-  [Symbol.iterator](): Iterator<Table<R>> {
+  [Symbol.iterator](): Iterator<TableOf<R, F>> {
     if (this.filter !== undefined)
-      return new FilteredIterator(this.host, this, this.tables(), this.filter) as Iterator<Table<R>>;
-    return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<Table<R>>;
+      return new FilteredIterator(this.host, this, this.tables(), this.filter) as Iterator<TableOf<R, F>>;
+    return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<TableOf<R, F>>;
   }
 
   /** Number of matching entities (row filters included; reading them moves no reader on). */
@@ -179,7 +182,7 @@ export class Query<R = never> {
   }
 
   /** A copy of every matching entity, table by table (row filters included). */
-  entities(): Uint32Array {
+  entities(): EntityList {
     const f = this.filter;
     if (f !== undefined) {
       const base = this.host.readBase(this);
@@ -189,7 +192,7 @@ export class Query<R = never> {
         const es = t.entities;
         for (const r of filterRows(this.host, t, f, base)) out.push(es[r]);
       }
-      return Uint32Array.from(out);
+      return Uint32Array.from(out) as EntityList;
     }
     const out = new Uint32Array(this.count());
     let at = 0;
@@ -198,7 +201,7 @@ export class Query<R = never> {
       out.set(t.entities, at);
       at += t.count;
     }
-    return out;
+    return out as EntityList;
   }
 
   /** Calls fn for every matching entity (convenience; loops over columns are faster). */

@@ -125,3 +125,13 @@ export function intersects(table: Uint32Array, m: Uint32Array): boolean {
 
 /** The read terms of query terms T, as a union of components (never when it has none). */
 export type ReadTerms<T> = T extends { readonly read: readonly (infer C)[] } ? C : never;
+
+/**
+ * Whether query terms T filter rows by change (a non-empty `added` or `changed`): the
+ * tables such a query yields always carry `rows`.
+ */
+export type RowFiltered<T> = T extends { readonly added: readonly [unknown, ...unknown[]] }
+  ? true
+  : T extends { readonly changed: readonly [unknown, ...unknown[]] }
+    ? true
+    : false;

@@ -21,7 +21,7 @@ import {
   TS_LIVE,
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
-import type { Entity, TableId } from "../entity.js";
+import type { Entity, EntityList, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
 import { tableSubject, writeReadTerm } from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
@@ -269,12 +269,12 @@ export class Table<R = never> {
   }
 
   /** The table's entities, row-aligned with every column. */
-  get entities(): Uint32Array {
+  get entities(): EntityList {
     this.refresh();
     if (this.entityView === undefined) {
       this.entityView = new Uint32Array(this.core.buffer, this.columnPtr(0), this.count);
     }
-    return this.entityView;
+    return this.entityView as EntityList;
   }
 
   /** Names of the table's components (for messages and inspection); hidden ones are left out. */

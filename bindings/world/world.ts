@@ -1,11 +1,11 @@
-// World: the public face of one core instance. Every method of API.md is a short
+// World: the public face of one core instance. Every public method (docs/api.md) is a short
 // delegate to the module that owns the concept (entities.ts, batches.ts, queries.ts,
 // deferral.ts, systems.ts, events.ts, inspect.ts, snapshot/world-state.ts); the state
 // behind it is one WorldContext in a private field.
 
 import type { Component, ComponentArg, ComponentInit, Pair, Relation } from "../component.js";
 import { isShared } from "../core/load.js";
-import type { Entity } from "../entity.js";
+import type { Entity, EntityList } from "../entity.js";
 import { ArgumentError } from "../errors.js";
 import { BuiltinKernels } from "../kernels/builtins.js";
 import type { KernelHost, KernelModule } from "../kernels/kernel.js";
@@ -13,7 +13,7 @@ import { builtinModule, type KernelSource, loadKernels } from "../kernels/load.j
 import { needsFunction, notTracked, refusedInside, systemFn, systemName } from "../messages.js";
 import { register } from "../ops/components.js";
 import type { Query } from "../query/query.js";
-import type { QueryTerms, ReadTerms } from "../query/terms.js";
+import type { QueryTerms, ReadTerms, RowFiltered } from "../query/terms.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { restore, snapshot } from "../snapshot/world-state.js";
 import type { Store } from "../store/store.js";
@@ -73,8 +73,8 @@ export class World {
    * Spawns n entities with one core call. A field's init may be one value for all or,
    * with `C.withEach(...)`, an array-like with one value per entity. Returns the new entities.
    */
-  spawnMany(n: number, ...components: (Component | ComponentInit<Schema> | Pair)[]): Uint32Array {
-    return entities.spawnMany(this.#ctx, n, components);
+  spawnMany(n: number, ...components: (Component | ComponentInit<Schema> | Pair)[]): EntityList {
+    return entities.spawnMany(this.#ctx, n, components) as EntityList;
   }
 
   /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
@@ -177,8 +177,8 @@ export class World {
 
   // ── Queries and deferral ──────────────────────────────────────────────────
   /** The query for these terms (the same object for the same terms). */
-  query<const T extends QueryTerms>(terms: T): Query<ReadTerms<T>> {
-    return this.#ctx.cache.query(terms);
+  query<const T extends QueryTerms>(terms: T): Query<ReadTerms<T>, RowFiltered<T>> {
+    return this.#ctx.cache.query(terms) as Query<ReadTerms<T>, RowFiltered<T>>;
   }
 
   /** Runs fn with structural changes deferred, then applies them (also when fn throws). */
@@ -214,7 +214,7 @@ export class World {
   system<const T extends QueryTerms>(
     name: string,
     terms: T,
-    fn: SystemFn<World, Query<ReadTerms<T>>>,
+    fn: SystemFn<World, Query<ReadTerms<T>, RowFiltered<T>>>,
     options: SystemOptions<World> = {},
   ): void {
     const ctx = this.#ctx;

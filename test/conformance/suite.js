@@ -1,4 +1,4 @@
-// The conformance suite: the whole public API (API.md), run against the built package
+// The conformance suite: the whole public API (docs/api.md), run against the built package
 // in every runtime (Node, Deno, Bun, Chromium, Firefox). Plain ESM with no test
 // framework, no runtime-specific API and only relative imports, so every runner loads
 // these same files. `runConformance(api)` takes the module namespace of dist/index.js

@@ -37,7 +37,7 @@ export function createHarness(api) {
     }
   }
 
-  /** The stable `code` of each error class (API.md, README). */
+  /** The stable `code` of each error class (docs/api.md, README). */
   const CODES = {
     StaleEntityError: "STALE_ENTITY",
     UnknownComponentError: "UNKNOWN_COMPONENT",
