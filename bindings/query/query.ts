@@ -5,7 +5,8 @@
 import type { Entity } from "../entity.js";
 import type { Table } from "../store/table.js";
 import { NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host.js";
-import { FilteredIterator, filterRows, TableIterator } from "./iterate.js";
+import { FilteredIterator, TableIterator } from "./iterate.js";
+import { filterRows } from "./rows.js";
 import { containsAll, intersects, maskOf, type QueryTerms } from "./terms.js";
 
 /**
