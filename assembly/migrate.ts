@@ -147,17 +147,16 @@ export function swapRows(t: u32, a: u32, b: u32): void {
 
 /** Swaps n bytes at x with n bytes at y (the ranges do not overlap). */
 @inline function swapBytes(x: usize, y: usize, n: usize): void {
-  if (n == 4) {
-    const v = load<u32>(x);
-    store<u32>(x, load<u32>(y));
-    store<u32>(y, v);
-    return;
-  }
   let o: usize = 0;
   for (; o + 8 <= n; o += 8) {
     const v = load<u64>(x + o);
     store<u64>(x + o, load<u64>(y + o));
     store<u64>(y + o, v);
+  }
+  for (; o + 4 <= n; o += 4) {
+    const v = load<u32>(x + o);
+    store<u32>(x + o, load<u32>(y + o));
+    store<u32>(y + o, v);
   }
   for (; o < n; o++) {
     const v = load<u8>(x + o);

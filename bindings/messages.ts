@@ -129,8 +129,7 @@ export const writeReadTerm = (name: string) => `${name} is a read term of this q
 export const flushInIteration = () =>
   "world.flush() was called while a query is being iterated: changes are applied when the outermost iteration ends";
 export const rowsHeld = (table: string) =>
-  `A filtered query cannot yield table ${table} now: its matching rows must first move to the front, and an outer loop is iterating that table (its views must not see rows move). ` +
-  "In the inner loop, test the sparse tag per entity with world.has() over the outer loop's rows, or take q.entities() before the outer loop";
+  `A filtered loop cannot take table ${table}: its matching rows must move to the front while an outer loop is on that table. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop`;
 export const batchTarget = (method: string, target: unknown) =>
   `${method}() takes an array of entities or a query, got ${String(target)}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;

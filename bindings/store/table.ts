@@ -60,10 +60,6 @@ function firstOf(col: unknown[], k: number): unknown[] {
       if (i >= 0 && i < k) c[i] = v;
       return true;
     },
-    has(c, p) {
-      const i = index(p);
-      return i >= 0 ? i < k : Reflect.has(c, p);
-    },
   });
 }
 

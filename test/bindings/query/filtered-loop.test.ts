@@ -188,7 +188,7 @@ describe("filtered loops visit exactly the matching entities", () => {
           for (const _ of inner);
         },
         ArgumentError,
-        /^A filtered query cannot yield table \(P\) now: its matching rows must first move to the front, and an outer loop is iterating that table/,
+        "A filtered loop cannot take table (P): its matching rows must move to the front while an outer loop is on that table. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop",
       );
       expect([...t.entities]).toEqual(before);
     }
