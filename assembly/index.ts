@@ -22,7 +22,9 @@ import {
   destroyListed, destroyTables, firstDead as firstDeadListed, moveListed, moveTables, TO_TABLE, WITH_COMPONENT,
   WITHOUT_COMPONENT,
 } from "./batch";
-import { destroyEntity, moveEntity, spawnClaimedInto, spawnInto, spawnManyInto, trapAfterMoves } from "./migrate";
+import {
+  destroyEntity, moveEntity, spawnClaimedInto, spawnInto, spawnManyInto, swapRows as swapRowsOf, trapAfterMoves,
+} from "./migrate";
 import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
@@ -307,6 +309,20 @@ export function destroyMany(ptr: usize, n: u32, skipDead: u32): i32 {
   }
   if (!reserveJournal(n)) return ERR_CAPACITY;
   return after(destroyListed(ptr, n, skipDead != 0));
+}
+
+/**
+ * Swaps the n row pairs (a, b) at ptr (u32 each) of table t, in order: the facade
+ * brings a query's matching rows to the front. Needs no memory, so it never grows it
+ * (the facade calls it while loops hold views). ERR_BAD_ARGUMENT when t is no live
+ * table or a row is not below its count (nothing changed).
+ */
+export function swapRows(t: u32, ptr: usize, n: u32): i32 {
+  if (badTable(t)) return ERR_BAD_ARGUMENT;
+  const count = tget(t, T_COUNT);
+  for (let i: usize = 0; i < <usize>n * 2; i++) if (load<u32>(ptr + (i << 2)) >= count) return ERR_BAD_ARGUMENT;
+  for (let i: usize = 0; i < <usize>n; i++) swapRowsOf(t, load<u32>(ptr + (i << 3)), load<u32>(ptr + (i << 3), 4));
+  return after(OK);
 }
 
 export function isAlive(e: u32): i32 { return indexIsAlive(e) ? 1 : 0; }

@@ -1,10 +1,12 @@
-// Moving entities between tables, spawning and destroying them. This is the only
-// module that patches entity records (through setRecord) after a row moves.
+// Moving entities between tables, spawning and destroying them, and swapping rows
+// within a table. This is the only module that patches entity records (through
+// setRecord) after a row moves.
 // Precondition of every function here: the destination has room (ensureCapacity)
 // and, for spawns, slots are reserved (reserveSlots). They cannot fail.
 // Invariant: when a function returns, every entity whose row moved has its record
 // pointing at the new row (docs/design.md invariant 1), the row journal (when on) has the
-// change, and a move of a relation target is counted (target-index.ts: H_TARGET_MOVES).
+// change (swapRows excepted: its caller mirrors it), and a move of a relation target
+// to another table is counted (target-index.ts: H_TARGET_MOVES).
 import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
 import { record } from "./journal";
 import { recRow, recTable, releaseSlot, setRecord, slotOf, takeClaimed, takeSlot, takeSlots } from "./entity-index";
@@ -121,6 +123,46 @@ export function moveTail(src: u32, r0: u32, n: u32, dst: u32): void {
     setRecord(slotOf(load<u32>(ents + (<usize>(d0 + i) << 2))), dst, d0 + i);
   }
   noteRowsMoved();
+}
+
+/**
+ * Swaps rows a and b of t (both below its count) in every column and patches both
+ * entities' records. Not journaled: the facade, which asks for the swap, swaps its
+ * JS-side columns itself. The entities stay in t, so no relation target moves.
+ */
+export function swapRows(t: u32, a: u32, b: u32): void {
+  if (a == b) return;
+  const ncols = tget(t, T_NCOLS);
+  let d = colDesc(t, 0);
+  for (let j: u32 = 0; j < ncols; j++) {
+    const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
+    const p = <usize>load<u32>(d, C_PTR << 2);
+    swapBytes(p + <usize>a * rb, p + <usize>b * rb, rb);
+    d += <usize>C_STRIDE << 2;
+  }
+  const ents = <usize>cget(colDesc(t, 0), C_PTR);
+  setRecord(slotOf(load<u32>(ents + (<usize>a << 2))), t, a);
+  setRecord(slotOf(load<u32>(ents + (<usize>b << 2))), t, b);
+}
+
+/** Swaps n bytes at x with n bytes at y (the ranges do not overlap). */
+@inline function swapBytes(x: usize, y: usize, n: usize): void {
+  let o: usize = 0;
+  for (; o + 8 <= n; o += 8) {
+    const v = load<u64>(x + o);
+    store<u64>(x + o, load<u64>(y + o));
+    store<u64>(y + o, v);
+  }
+  for (; o + 4 <= n; o += 4) {
+    const v = load<u32>(x + o);
+    store<u32>(x + o, load<u32>(y + o));
+    store<u32>(y + o, v);
+  }
+  for (; o < n; o++) {
+    const v = load<u8>(x + o);
+    store<u8>(x + o, load<u8>(y + o));
+    store<u8>(y + o, v);
+  }
 }
 
 /** Destroys live entity e: its row is swap-removed and its slot freed. */

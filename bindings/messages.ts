@@ -161,6 +161,8 @@ export const readAndWrite = (name: string) => `${name} is both a read and a writ
 export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
 export const iterationEnded = (by: string) =>
   `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
+export const rowsHeld = (table: string) =>
+  `A filtered loop cannot take table ${table}: its matching rows must move to the front while an outer loop is on that table. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop`;
 export const batchTarget = (method: string, target: unknown) =>
   `${method}() takes an array of entities or a query, got ${show(target)}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
@@ -194,7 +196,7 @@ export const systemCycle = (names: readonly string[]) =>
 export const unknownSystem = (from: string, key: string, name: string) =>
   `System "${from}" runs ${key} "${name}", but no system has that name`;
 export const stepInStep = () => "step() was called inside a step";
-export const stepWhileDeferring = () => "step() was called while a query is iterated or inside defer()";
+export const stepWhileDeferring = () => "step() was called inside defer() or a system";
 export const stepDt = (dt: unknown) => `step(dt) needs a finite number, got ${show(dt)}`;
 export const eventName = (name: unknown) => `An event type needs a non-empty name, got ${show(name)}`;
 export const foreignEvent = (type: unknown) =>

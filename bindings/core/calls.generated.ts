@@ -41,6 +41,7 @@ export interface CoreExports {
   destroyInTables(ptr: number, n: number): number;
   destroy(e: number): number;
   destroyMany(ptr: number, n: number, skipDead: number): number;
+  swapRows(t: number, ptr: number, n: number): number;
   isAlive(e: number): number;
   firstDead(ptr: number, n: number): number;
   reserveEntities(n: number): number;
@@ -489,6 +490,22 @@ export abstract class CoreCalls {
   destroyMany(ptr: number, n: number, skipDead: number): number {
     try {
       const r = this.raw.destroyMany(ptr, n, skipDead);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /**
+   * Swaps the n row pairs (a, b) at ptr (u32 each) of table t, in order: the facade
+   * brings a query's matching rows to the front. Needs no memory, so it never grows it
+   * (the facade calls it while loops hold views). ERR_BAD_ARGUMENT when t is no live
+   * table or a row is not below its count (nothing changed).
+   */
+  swapRows(t: number, ptr: number, n: number): number {
+    try {
+      const r = this.raw.swapRows(t, ptr, n);
       this.sync();
       return r;
     } catch (error) {

@@ -128,7 +128,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
   }
 
   /**
-   * Runs the kernel over every table (every run of matching rows) of `query`, default
+   * Runs the kernel over every table (its matching rows) of `query`, default
    * the query of its write and read components. Write components count as written
    * (change detection). Inside a system, use system() instead.
    */
@@ -144,18 +144,9 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
       argv[1 + nc + s] = v;
     }
     for (const t of q) {
+      // A filtered query's table holds exactly its matching rows: one call covers them.
       this.prepare(t);
-      const rows = t.rows;
-      if (rows === undefined) {
-        this.call(t, 0, t.count);
-        continue;
-      }
-      for (let i = 0; i < rows.length; ) {
-        let j = i + 1;
-        while (j < rows.length && rows[j] === rows[i] + (j - i)) j++;
-        this.call(t, rows[i], j - i);
-        i = j;
-      }
+      this.call(t, 0, t.count);
     }
   }
 

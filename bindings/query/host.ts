@@ -29,6 +29,13 @@ export interface QueryHost {
   readBase(q: Reading): number;
   /** Ends a read of q outside systems: q's own base moves to now. */
   endRead(q: Reading): void;
+  /**
+   * Moves the listed rows of table t (ascending) to its first rows (store/window.ts);
+   * ArgumentError when they must move while an open iteration is on t.
+   */
+  front(t: Table, rows: Uint32Array): void;
+  /** Counts core calls: a table's rows move only through one. */
+  readonly coreVersion: number;
   /** Changes whenever a table id came to stand for another table (match afresh then). */
   readonly tableGeneration: number;
   /** Changes whenever tables were created or recycled, or an entity that is a target moved. */

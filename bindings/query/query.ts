@@ -8,7 +8,8 @@ import { ArgumentError } from "../errors.js";
 import { needsFunction } from "../messages.js";
 import type { Table } from "../store/table.js";
 import { NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host.js";
-import { FilteredIterator, filterRows, TableIterator } from "./iterate.js";
+import { FilteredIterator, TableIterator } from "./iterate.js";
+import { filterRows } from "./rows.js";
 import { containsAll, intersects, maskOf, type QueryTerms } from "./terms.js";
 
 /** A table a query yields: with change filters (`F` true) it always carries `rows`. */

@@ -23,6 +23,8 @@ export class SparseTags {
   private readonly sets: (Bitset | undefined)[] = [];
   /** Ids of every sparse tag. */
   readonly ids: number[] = [];
+  /** Counts changes to any bitset's bits (a row filter's answer holds while it stays). */
+  flips = 0;
   private readonly core: Core;
   private readonly maxBytes: number;
   /** The slot capacity every bitset has room for (follow()). */
@@ -66,6 +68,7 @@ export class SparseTags {
     if (was === on) return was;
     i32[at] ^= bit;
     s.count += on ? 1 : -1;
+    this.flips++;
     return was;
   }
 
@@ -86,6 +89,7 @@ export class SparseTags {
     if (at >= 0) {
       const changed = core.setBits(s.ptr, s.words, at, n, on ? 1 : 0);
       s.count += on ? changed : -changed;
+      this.flips++;
       return;
     }
     // Any other list goes through the scratch buffer in pieces that fit it as it is:
@@ -99,6 +103,7 @@ export class SparseTags {
       for (let k = 0; k < m; k++) u32[(ptr >>> 2) + k] = entities[i + k];
       const changed = core.setBits(s.ptr, s.words, ptr, m, on ? 1 : 0);
       s.count += on ? changed : -changed;
+      this.flips++;
     }
   }
 
@@ -130,6 +135,7 @@ export class SparseTags {
   adopt(state: readonly { id: number; ptr: number; words: number; count: number }[]): void {
     for (const id of this.ids) Object.assign(this.sets[id] as Bitset, { ptr: 0, words: 0, count: 0 });
     for (const { id, ptr, words, count } of state) Object.assign(this.sets[id] as Bitset, { ptr, words, count });
+    this.flips++;
     this.followed = 0;
     this.follow();
   }

@@ -2,6 +2,9 @@
 // columns in wasm memory. Views are cached and rebuilt only when the core's layout
 // epoch moved (a column or the memory moved) or the row count changed, so a view is
 // never used after the memory under it was detached.
+// A filtered query (sparse or change terms) yields a table's window instead: a second
+// view object of the same core table whose `count` is the number of matching rows,
+// which the query brought to the front (store/window.ts), so its views cover exactly them.
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
 import type { Component } from "../component.js";
 import {
@@ -40,6 +43,26 @@ const NO_COLUMNS = Object.freeze({});
 /** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
 const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
+/**
+ * The first k values of a JS-side column, as an array-like that reads and writes them in
+ * place (`length` is k; like a typed array, indices from k on read undefined and ignore writes).
+ */
+function firstOf(col: unknown[], k: number): unknown[] {
+  const index = (p: string | symbol): number => (typeof p === "string" && /^(0|[1-9]\d*)$/.test(p) ? Number(p) : -1);
+  return new Proxy(col, {
+    get(c, p) {
+      if (p === "length") return k;
+      const i = index(p);
+      return i >= k ? undefined : Reflect.get(c, p);
+    },
+    set(c, p, v) {
+      const i = index(p);
+      if (i >= 0 && i < k) c[i] = v;
+      return true;
+    },
+  });
+}
+
 /** Whether a component named N is among the read terms R (a union of components). */
 type IsRead<N extends string, R> = string extends N
   ? false
@@ -57,13 +80,20 @@ export type ColumnsIn<S extends Schema, N extends string, R> =
  */
 export class Table<R = never> {
   readonly id: TableId;
-  /** Rows in the table when it was yielded by an iteration (or last refreshed). */
+  /**
+   * Rows in the table when it was yielded by an iteration (or last refreshed). In a
+   * table yielded by a filtered query: the rows that match, which are its first rows.
+   */
   count = 0;
   /**
    * For a table yielded by a filtered query (added / changed / sparse terms): the
-   * indices of the rows that match, ascending. Undefined otherwise.
+   * indices of the rows that match, ascending, which are 0 .. count - 1. Undefined otherwise.
    */
   rows: Uint32Array | undefined = undefined;
+  /** @internal The table this one is a window of (itself for the table). */
+  readonly owner: Table;
+  /** @internal Open iterations whose current table this is: its rows must not move. */
+  pins = 0;
   /** @internal While yielded by a query with read terms: their mask (write() refuses them). */
   readTerms: Uint32Array | undefined = undefined;
   /** @internal Per component id: the tick of the last whole-table write not yet in the row stamps. */
@@ -98,9 +128,28 @@ export class Table<R = never> {
   private version = -1;
   private viewCount = -1;
   private rec = 0;
+  /** A window: its first `limit` rows are the view's rows (-1: every row). */
+  private limit = -1;
+  private windowView: Table | undefined = undefined;
 
-  /** @internal Created by the world when it discovers a new core table. */
-  constructor(core: Core, id: number, ids: readonly number[], components: readonly Component[], changes: WriteMarks) {
+  /**
+   * @internal Created by the world when it discovers a new core table; with `of`, the
+   * window of table `of` (sharing its JS-side columns and write marks).
+   */
+  constructor(
+    core: Core,
+    id: number,
+    ids: readonly number[],
+    components: readonly Component[],
+    changes: WriteMarks,
+    of?: Table,
+  ) {
+    this.owner = of ?? this;
+    if (of !== undefined) {
+      this.objects = of.objects;
+      this.objectComponents = of.objectComponents;
+      this.objectFirst = of.objectFirst;
+    }
     this.core = core;
     this.changes = changes;
     this.id = id as TableId;
@@ -118,7 +167,7 @@ export class Table<R = never> {
       this.firstColumn[c] = col;
       col += components[c].fields.length;
       const objectFields = components[c].objectFields.length;
-      if (objectFields > 0) {
+      if (objectFields > 0 && of === undefined) {
         this.objectComponents.push(c);
         this.objectFirst[c] = this.objects.length;
         for (let f = 0; f < objectFields; f++) this.objects.push([]);
@@ -180,7 +229,8 @@ export class Table<R = never> {
       this.rec = core.tableRec(this.id);
       this.viewCount = -1;
     }
-    const n = core.u32[this.rec + T_COUNT];
+    let n = core.u32[this.rec + T_COUNT];
+    if (this.limit >= 0 && this.limit < n) n = this.limit;
     if (n !== this.viewCount) {
       this.viewCount = n;
       if (this.cache.length > 0) this.cache.length = 0;
@@ -188,6 +238,21 @@ export class Table<R = never> {
     }
     this.count = n;
     return n;
+  }
+
+  /** @internal This table's window (created on first use). */
+  window(): Table {
+    this.windowView ??= new Table(this.core, this.id, this.ids, this.components, this.changes, this);
+    return this.windowView;
+  }
+
+  /** @internal A window shows its first k rows from now on (-1: every row); returns what it showed before. */
+  showFirst(k: number): number {
+    const before = this.limit;
+    this.limit = k;
+    this.version = -1;
+    this.refresh();
+    return before;
   }
 
   /** Whether the table's entities have component c. */
@@ -248,12 +313,14 @@ export class Table<R = never> {
     // Only a table that holds C's stamps can be marked (not one that lacks C: write() then throws).
     const k = this.changes.ticksOf[id];
     if (k === undefined || !this.hasId(k)) return;
+    // A window marks its table: marks are whole-table, and queries read the table's.
+    const t = this.owner as Table;
     const tick = this.changes.tick;
-    if (this.marks[id] === tick) return;
-    this.marks[id] = tick;
-    if (!this.marked) {
-      this.marked = true;
-      this.changes.markTable(this as Table);
+    if (t.marks[id] === tick) return;
+    t.marks[id] = tick;
+    if (!t.marked) {
+      t.marked = true;
+      this.changes.markTable(t);
     }
   }
 
@@ -344,7 +411,12 @@ export class Table<R = never> {
       for (const f of c.fields) {
         out[f.name] = new f.ctor(buffer, this.columnPtr(first + f.index), this.count * f.length);
       }
-      for (const o of c.objectFields) out[o.name] = this.objectColumn(id, o.index) as unknown[];
+      // A window that shows fewer rows than the table: its first `count` values, live.
+      const part = this.owner !== this && this.count < this.owner.refresh();
+      for (const o of c.objectFields) {
+        const col = this.objectColumn(id, o.index) as unknown[];
+        out[o.name] = part ? firstOf(col, this.count) : col;
+      }
       views = out;
     }
     this.cache[id] = views;

@@ -1,9 +1,10 @@
 // The one place that decides now or later. While a query is iterated, a system runs or
 // world.defer(fn) is open, structural changes go to the command buffer (ops/commands.ts)
 // and are applied in order when the outermost scope ends; otherwise they are applied at
-// once. While a scope is open the facade makes no core call at all: a call could grow
-// the memory, which detaches every typed-array view a loop holds and silently drops its
-// writes. So spawns take ids claimed from the entity index (store/claims.ts), batches
+// once. While a scope is open the facade makes no core call that could grow the memory,
+// which would detach every typed-array view a loop holds and silently drop its writes
+// (the one call it makes, swapRows when a filtered loop brings rows to the front,
+// needs no memory). So spawns take ids claimed from the entity index (store/claims.ts), batches
 // check liveness by reading records, and sparse bits are set only where their bitset
 // already has room (store/sparse.ts grows bitsets with the entity index), the others at
 // the flush. Values a command carries are copied when it is recorded.

@@ -20,6 +20,7 @@ import type { Changes } from "../store/changes.js";
 import type { SparseTags } from "../store/sparse.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
+import { frontRows } from "../store/window.js";
 import type { Deferral, Iteration } from "./deferral.js";
 import type { Runner } from "./systems.js";
 import { pairIds } from "./validate.js";
@@ -176,6 +177,12 @@ export class WorldHost implements QueryHost {
     const changes = this.store.changes;
     q.lastSeen = changes.tick;
     changes.tick++;
+  }
+  front(t: Table, rows: Uint32Array): void {
+    frontRows(this.store, t, rows);
+  }
+  get coreVersion(): number {
+    return this.store.core.version;
   }
   get tableGeneration(): number {
     return this.store.tables.generation;

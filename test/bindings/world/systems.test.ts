@@ -130,16 +130,25 @@ describe("systems", () => {
     expect((inner as Error).message).toBe("step() was called inside a step");
   });
 
-  it("step while iterating a query or inside defer() is refused", async () => {
-    const world = await createWorld({ components: [Position] });
+  it("step inside defer() or a system is refused; step inside a loop ends the loop's iteration", async () => {
+    const world = await createWorld({ components: [Position, Velocity] });
     world.spawn(Position);
-    expect(() => {
-      for (const _t of world.query({ all: [Position] })) world.step();
-    }).toThrow(/^step\(\) was called while a query is iterated or inside defer\(\)/);
+    world.spawn(Position, Velocity);
+    let steps = 0;
     expectThrows(
-      () => world.defer(() => world.step()),
+      () => {
+        for (const _t of world.query({ all: [Position] })) {
+          world.step();
+          steps++;
+        }
+      },
       ArgumentError,
-      "step() was called while a query is iterated or inside defer()",
+      "This query iteration was ended by world.step() before it finished (the changes waiting for it were applied then): iterate the query again",
     );
+    expect(steps).toBe(1);
+    expect(world.tick).toBe(1);
+    expectThrows(() => world.defer(() => world.step()), ArgumentError, "step() was called inside defer() or a system");
+    world.system("nested", { all: [Position] }, () => world.step());
+    expectThrows(() => world.step(), ArgumentError, /^step\(\) was called inside a step/);
   });
 });
