@@ -7,13 +7,13 @@
 // Invariant: a failed export leaves no visible change, and with checks on (debug
 // target) every structural export ends with checkInvariants().
 import {
-  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_FREE_COUNT, H_TARGET_SLOTS, OK,
+  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_TARGET_SLOTS, OK,
   T_COUNT, T_SEQ,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
 import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
-  burnClaims, claimsValid, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf,
+  burnClaims, claimsValid, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
 } from "./entity-index";
 import { after, badComponent, badTable, batch, failed, seqNow } from "./guard";
 import { HDR, hget, hset } from "./header";
@@ -173,7 +173,7 @@ export function spawnIds(t: u32, ptr: usize, n: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
   if (!claimsValid(ptr, n)) return ERR_BAD_ARGUMENT;
   if (!reserveJournal(1)) return ERR_CAPACITY;
-  const reserved = reserveSlots(freshClaims(ptr, n) + hget(H_FREE_COUNT));
+  const reserved = reserveFresh(freshClaims(ptr, n));
   if (reserved != OK) return reserved;
   const first = tget(t, T_COUNT);
   if (!ensureCapacity(t, first + n)) return ERR_CAPACITY;
