@@ -27,7 +27,7 @@ import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
-import { tableForMask as maskTable, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
+import { tableForMask as maskTable, reclaimSpent, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
 import { ensureCapacity, tget } from "./table";
 import { holdsTarget, isTargetSlot } from "./target-index";
 import { checkInvariants as walkInvariants } from "./debug";
@@ -198,6 +198,7 @@ export function add(e: u32, c: u32): i32 {
   if (dst < 0) return failed(dst, before);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
+  reclaimSpent(src);
   return after(0);
 }
 
@@ -213,6 +214,7 @@ export function remove(e: u32, c: u32): i32 {
   if (dst < 0) return failed(dst, before);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
+  reclaimSpent(src);
   return after(1);
 }
 
