@@ -89,6 +89,11 @@ export function reserveSlots(n: u32): i32 {
   return early ? OK : status;
 }
 
+/** A spawn that reserved slots failed later: no take may reuse early (H_EARLY_TAKES is 0 between calls). */
+export function forgetEarlyTakes(): void {
+  hset(H_EARLY_TAKES, 0);
+}
+
 /** Makes sure `n` never-used slots can be taken without allocating (see reserveSlots). */
 export function reserveFresh(n: u32): i32 {
   if (n == 0) return OK;

@@ -13,7 +13,7 @@ import {
 import { alloc, free, initAllocator } from "./alloc";
 import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
-  burnClaims, claimsValid, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
+  burnClaims, claimsValid, forgetEarlyTakes, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
 } from "./entity-index";
 import { after, badComponent, badTable, batch, failed, seqNow } from "./guard";
 import { HDR, hget, hset } from "./header";
@@ -143,7 +143,10 @@ export function spawn(t: u32): i32 {
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const reserved = reserveSlots(1);
   if (reserved != OK) return reserved;
-  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
+  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) {
+    forgetEarlyTakes();
+    return ERR_CAPACITY;
+  }
   return after(<i32>spawnInto(t));
 }
 
@@ -158,7 +161,10 @@ export function spawnMany(t: u32, n: u32, out: usize): i32 {
   const reserved = reserveSlots(n);
   if (reserved != OK) return reserved;
   const first = tget(t, T_COUNT);
-  if (!ensureCapacity(t, first + n)) return ERR_CAPACITY;
+  if (!ensureCapacity(t, first + n)) {
+    forgetEarlyTakes();
+    return ERR_CAPACITY;
+  }
   spawnManyInto(t, n, out);
   return after(<i32>first);
 }
