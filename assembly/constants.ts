@@ -5,17 +5,27 @@
 // a format change (snapshots store these records as they are).
 
 // ── Entity handle ────────────────────────────────────────────────────────────
-//   bit 31   30 ........ 22   21 ................ 0
-//   [ 0 ]   [ generation:9 ]  [       slot:22       ]
-//   GEN_BITS + SLOT_BITS = 9 + 22 = 31, so every entity is a non-negative i32
-//   and a small integer in every JS engine. Slot 0 is reserved: entity 0 is
-//   never alive, so 0 doubles as "no entity" (the default of an eid field).
+//   bits 31 30   29 ....... 22   21 ................ 0
+//   [ 0  0 ]    [ generation:8 ]  [       slot:22       ]
+//   GEN_BITS + SLOT_BITS = 8 + 22 = 30, so every entity is below 2^30: a small
+//   integer (Smi) that V8 keeps unboxed on every platform. Slot 0 is reserved:
+//   entity 0 is never alive, so 0 doubles as "no entity" (the default of an eid field).
+//   Generations wrap (255 -> 0); REUSE_QUEUE keeps a slot's reuses far apart
+//   (entity-index.ts states the guarantee).
 export const SLOT_BITS: u32 = 22;
-export const GEN_BITS: u32 = 9;
+export const GEN_BITS: u32 = 8;
 export const SLOT_MASK: u32 = (1 << SLOT_BITS) - 1;
 export const GEN_MASK: u32 = (1 << GEN_BITS) - 1;
 /** Slots 1 .. MAX_SLOTS-1 can hold entities. */
 export const MAX_SLOTS: u32 = 1 << SLOT_BITS;
+/**
+ * A freed slot waits in a FIFO queue and is taken again only while at least this many
+ * freed slots wait (otherwise a never-used slot is taken), so two uses of one slot are
+ * at least REUSE_QUEUE id allocations apart. Costs up to REUSE_QUEUE slot records
+ * (10 bytes each) per world that destroys entities; at most MAX_SLOTS - REUSE_QUEUE
+ * entities are guaranteed to fit alive at once once slots are recycled.
+ */
+export const REUSE_QUEUE: u32 = 4096;
 
 /** Component ids are 0 .. MAX_COMPONENTS-1; masks are ceil(count / 64) u64 words. */
 export const MAX_COMPONENTS: u32 = 8192;
@@ -63,7 +73,7 @@ export const H_CHECKS: u32 = 26; //        [index] 1: run checkInvariants() afte
 export const H_RESULT: u32 = 27; //        [batch; subtables: tableForKey] index of the offending entity (or pair)
 /** H_RESULT after a batch move that did not move the list as one block. */
 export const NO_BLOCK: u32 = 0xffffffff;
-export const H_RETIRED: u32 = 28; //       [entity-index] slots whose generation ran out: never reused
+export const H_EARLY_TAKES: u32 = 28; //   [entity-index] takes of the current spawn that may reuse a freed slot early (memory for new slot records ran out); was H_RETIRED
 export const H_JOURNAL: u32 = 29; //       [journal] ptr to the row journal (0 = off)
 export const H_JOURNAL_LEN: u32 = 30; //   [journal] records in it
 export const H_JOURNAL_CAP: u32 = 31; //   [journal]

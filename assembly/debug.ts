@@ -6,7 +6,7 @@
 // lists, live counts) that no numbered rule covers.
 import {
   C_OFFSET, C_PTR, FLAG_EXCLUSIVE, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FREE_TABLES, H_LIVE_TABLES, H_PLAN_ARMED,
-  H_RETIRED, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
+  H_EARLY_TAKES, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_SEQ,
 } from "./constants";
 import { findTable, isLive, pairsEqual, tableCount } from "./archetype-map";
@@ -182,5 +182,6 @@ function checkIndex(n: u32): void {
     s = recRow(s);
   }
   assert(free == hget(H_FREE_COUNT), "invariant: the free list holds every free slot");
-  assert(free + live + hget(H_RETIRED) + 1 == slots, "invariant: every slot is live, free, retired or the reserved slot 0");
+  assert(free + live + 1 == slots, "invariant: every slot is live, free or the reserved slot 0");
+  assert(hget(H_EARLY_TAKES) == 0, "invariant: no early reuse is left over between calls");
 }

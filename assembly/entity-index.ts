@@ -1,17 +1,27 @@
 // Entity index: one record per slot, three parallel arrays (struct of arrays):
 //   recTable: i32[slotCap]  table of the entity in that slot, -1 when the slot is free
 //   recRow:   u32[slotCap]  row in that table; for a free slot, the next free slot (0 = none)
-//   recGen:   u16[slotCap]  current generation; a handle is alive iff its generation matches
+//   recGen:   u16[slotCap]  current generation (0 .. 255); a handle is alive iff its generation matches
 //   tgtBits:  one bit per slot, set while a relation pair names the slot's entity (target-index.ts)
 // Invariant: for every live slot s, entities[recRow[s]] of table recTable[s] is s's handle.
-// Free slots form a FIFO queue, so a slot is reused as late as possible. A slot whose
-// generation would wrap (after 2^GEN_BITS - 1 reuses) is retired instead of freed, so a
-// stale handle can never match again: each slot serves 511 entities, about 2.1 billion
-// spawns per world in all (then spawning throws CapacityError for the id space).
+//
+// Reuse rule: a freed slot's generation moves on (255 wraps to 0) and the slot joins the
+// back of a FIFO queue. A spawn takes the queue's head only while the queue holds at least
+// REUSE_QUEUE slots, and a never-used slot otherwise; claims for deferred spawns follow the
+// same rule, and a burned claim counts as a use (the slot goes to the back again).
+// Guarantee: two uses of one slot are at least REUSE_QUEUE id allocations apart (when a
+// slot is taken from the queue, REUSE_QUEUE - 1 others wait behind it and all go before
+// its next use), so a stale handle is rejected until its slot has been used 255 more
+// times, which takes at least 255 * REUSE_QUEUE = 1,044,480 spawns; only the 256th use
+// brings its id back. Ids never run out: spawning always succeeds while at most
+// MAX_SLOTS - REUSE_QUEUE entities are alive (ERR_ID_SPACE past that, once every slot was used).
+// One exception keeps a world working when memory runs out: a spawn (not a deferred one)
+// that would need new slot records and cannot get the memory reuses the oldest freed
+// slots early instead of failing, when enough are free (reserveSlots sets H_EARLY_TAKES).
 import {
-  ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FRESH_GEN, H_RETIRED,
-  H_FREE_TAIL, H_REC_GEN, H_TGT_BITS, H_REC_ROW, H_REC_TABLE, H_SLOT_CAP, H_SLOT_COUNT, MAX_SLOTS,
-  OK, SLOT_BITS, SLOT_MASK,
+  ERR_CAPACITY, ERR_ID_SPACE, ERR_STALE, GEN_MASK, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FRESH_GEN,
+  H_FREE_TAIL, H_REC_GEN, H_TGT_BITS, H_REC_ROW, H_REC_TABLE, H_SLOT_CAP, H_SLOT_COUNT, H_EARLY_TAKES, MAX_SLOTS,
+  OK, REUSE_QUEUE, SLOT_BITS, SLOT_MASK,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { bumpEpoch, hget, hset } from "./header";
@@ -55,20 +65,39 @@ export function initIndex(): bool {
   hset(H_FREE_TAIL, 0);
   hset(H_FREE_COUNT, 0);
   hset(H_ALIVE, 0);
-  hset(H_RETIRED, 0);
+  hset(H_EARLY_TAKES, 0);
   hset(H_FRESH_GEN, 0);
   return growSlots(64);
 }
 
+/** How many of n takes draw from the free queue when it holds `free` slots (the reuse rule). */
+@inline export function queueDraws(n: u32, free: u32): u32 {
+  return free >= REUSE_QUEUE ? min<u32>(n, free - REUSE_QUEUE + 1) : 0;
+}
+
 /**
  * Makes sure `n` more entities can take slots without allocating.
- * Returns OK, ERR_ID_SPACE (the slot bits are used up) or ERR_CAPACITY.
+ * Returns OK, ERR_ID_SPACE (no never-used slot is left for the takes the queue cannot
+ * serve) or ERR_CAPACITY.
  */
 export function reserveSlots(n: u32): i32 {
   const free = hget(H_FREE_COUNT);
-  if (n <= free) return OK;
-  const fresh = <u64>(n - free);
-  const needed = <u64>hget(H_SLOT_COUNT) + fresh;
+  const status = reserveFresh(n - queueDraws(n, free));
+  // Out of memory for slot records: reuse freed slots before their turn rather than fail.
+  const early = status == ERR_CAPACITY && free >= n;
+  hset(H_EARLY_TAKES, early ? n : 0);
+  return early ? OK : status;
+}
+
+/** A spawn that reserved slots failed later: no take may reuse early (H_EARLY_TAKES is 0 between calls). */
+export function forgetEarlyTakes(): void {
+  hset(H_EARLY_TAKES, 0);
+}
+
+/** Makes sure `n` never-used slots can be taken without allocating (see reserveSlots). */
+export function reserveFresh(n: u32): i32 {
+  if (n == 0) return OK;
+  const needed = <u64>hget(H_SLOT_COUNT) + <u64>n;
   if (needed > <u64>MAX_SLOTS) return ERR_ID_SPACE;
   if (needed <= <u64>hget(H_SLOT_CAP)) return OK;
   const doubled = <u64>hget(H_SLOT_CAP) << 1;
@@ -112,12 +141,16 @@ function growSlots(cap: u32): bool {
 
 /** Takes a slot and returns the new entity. Precondition: reserveSlots(1) succeeded. */
 export function takeSlot(): u32 {
-  let slot = hget(H_FREE_HEAD);
-  if (slot != 0) {
+  let slot: u32;
+  const free = hget(H_FREE_COUNT);
+  const early = hget(H_EARLY_TAKES);
+  if (free >= REUSE_QUEUE || early > 0) {
+    if (early > 0) hset(H_EARLY_TAKES, early - 1);
+    slot = hget(H_FREE_HEAD);
     const next = recRow(slot);
     hset(H_FREE_HEAD, next);
     if (next == 0) hset(H_FREE_TAIL, 0);
-    hset(H_FREE_COUNT, hget(H_FREE_COUNT) - 1);
+    hset(H_FREE_COUNT, free - 1);
   } else {
     slot = hget(H_SLOT_COUNT);
     hset(H_SLOT_COUNT, slot + 1);
@@ -138,15 +171,18 @@ export function takeSlots(n: u32, t: u32, first: u32, ents: usize, out: usize): 
   let head = hget(H_FREE_HEAD);
   let free = hget(H_FREE_COUNT);
   let next = hget(H_SLOT_COUNT);
+  const freshGen = <u16>hget(H_FRESH_GEN);
+  const early = hget(H_EARLY_TAKES) >= n;
+  hset(H_EARLY_TAKES, 0);
   for (let i: u32 = 0; i < n; i++) {
     let slot: u32;
-    if (head != 0) {
+    if (free >= REUSE_QUEUE || early) {
       slot = head;
       head = load<u32>(recR + (<usize>slot << 2));
       free--;
     } else {
       slot = next++;
-      store<u16>(recG + (<usize>slot << 1), <u16>hget(H_FRESH_GEN));
+      store<u16>(recG + (<usize>slot << 1), freshGen);
     }
     const e = makeEntity(slot, load<u16>(recG + (<usize>slot << 1)));
     store<i32>(recT + (<usize>slot << 2), <i32>t);
@@ -163,43 +199,37 @@ export function takeSlots(n: u32, t: u32, first: u32, ents: usize, out: usize): 
 
 /**
  * Frees the slots of the n entities at ents (a table's entity column, whose rows are
- * being dropped): the batch form of releaseSlot, with the free list in locals.
+ * being dropped): the batch form of releaseSlot, with the free queue in locals.
  */
 export function releaseSlots(ents: usize, n: u32): void {
   const recT = <usize>hget(H_REC_TABLE), recR = <usize>hget(H_REC_ROW), recG = <usize>hget(H_REC_GEN);
   let head = hget(H_FREE_HEAD), tail = hget(H_FREE_TAIL);
-  let free = hget(H_FREE_COUNT), retired = hget(H_RETIRED);
   for (let i: u32 = 0; i < n; i++) {
     const slot = slotOf(load<u32>(ents + (<usize>i << 2)));
-    const gen = (<u32>load<u16>(recG + (<usize>slot << 1)) + 1) & GEN_MASK;
-    store<u16>(recG + (<usize>slot << 1), <u16>gen);
+    store<u16>(recG + (<usize>slot << 1), <u16>((<u32>load<u16>(recG + (<usize>slot << 1)) + 1) & GEN_MASK));
     store<i32>(recT + (<usize>slot << 2), -1);
     store<u32>(recR + (<usize>slot << 2), 0);
-    if (gen == 0) { retired++; continue; }
     if (tail == 0) head = slot;
     else store<u32>(recR + (<usize>tail << 2), slot);
     tail = slot;
-    free++;
   }
   hset(H_FREE_HEAD, head);
   hset(H_FREE_TAIL, tail);
-  hset(H_FREE_COUNT, free);
-  hset(H_RETIRED, retired);
+  hset(H_FREE_COUNT, hget(H_FREE_COUNT) + n);
   hset(H_ALIVE, hget(H_ALIVE) - n);
 }
 
-/** Frees a slot: its generation moves on, so every handle to it is now stale. */
+/** Frees a slot: its generation moves on, so every handle to it is now stale; it joins the back of the queue. */
 export function releaseSlot(slot: u32): void {
-  const gen = (recGen(slot) + 1) & GEN_MASK;
-  store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>gen);
+  store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>((recGen(slot) + 1) & GEN_MASK));
   store<i32>(<usize>hget(H_REC_TABLE) + (<usize>slot << 2), -1);
-  store<u32>(<usize>hget(H_REC_ROW) + (<usize>slot << 2), 0);
   hset(H_ALIVE, hget(H_ALIVE) - 1);
-  if (gen == 0) {
-    // Generations ran out: retire the slot rather than let an old handle match again.
-    hset(H_RETIRED, hget(H_RETIRED) + 1);
-    return;
-  }
+  enqueue(slot);
+}
+
+/** Puts free slot `slot` at the back of the free queue. */
+function enqueue(slot: u32): void {
+  store<u32>(<usize>hget(H_REC_ROW) + (<usize>slot << 2), 0);
   const tail = hget(H_FREE_TAIL);
   if (tail == 0) hset(H_FREE_HEAD, slot);
   else store<u32>(<usize>hget(H_REC_ROW) + (<usize>tail << 2), slot);
@@ -209,16 +239,17 @@ export function releaseSlot(slot: u32): void {
 
 // ── Claimed ids ──────────────────────────────────────────────────────────────
 // While structural changes are deferred, the facade hands out the ids the next spawns
-// will take without a call: the free list's slots from its head, in order, then never-
-// used slots from H_SLOT_COUNT up (at generation H_FRESH_GEN). When the deferred
-// changes are applied, spawnClaimed gives those exact ids their rows; claims a failed
-// flush leaves unborn are burned, so no handle the facade gave out can ever match a
-// later entity.
+// will take without a call, by the same reuse rule: the free queue's slots from its head,
+// in order, while REUSE_QUEUE or more of them are left unclaimed, then never-used slots
+// from H_SLOT_COUNT up (at generation H_FRESH_GEN). When the deferred changes are
+// applied, spawnClaimed gives those exact ids their rows; claims a failed flush leaves
+// unborn are burned, so no handle the facade gave out can match a later entity soon.
 
 /**
- * Whether the n ids at ptr are, in order, what claims take now: each one the free list's
- * head at its current generation, or the next never-used slot at H_FRESH_GEN (a flush
- * may have freed slots since the claims were made: they queue behind the claimed ones).
+ * Whether the n ids at ptr are, in order, what claims take now: each one the free queue's
+ * head at its current generation while the queue holds REUSE_QUEUE or more, or the next
+ * never-used slot at H_FRESH_GEN (a flush may have freed slots since the claims were
+ * made: they queue behind the claimed ones).
  */
 export function claimsValid(ptr: usize, n: u32): bool {
   const recR = <usize>hget(H_REC_ROW);
@@ -229,7 +260,7 @@ export function claimsValid(ptr: usize, n: u32): bool {
   for (let i: u32 = 0; i < n; i++) {
     const e = load<u32>(ptr + (<usize>i << 2));
     const slot = slotOf(e);
-    if (free > 0 && slot == head && genOf(e) == recGen(slot)) {
+    if (free >= REUSE_QUEUE && slot == head && genOf(e) == recGen(slot)) {
       head = load<u32>(recR + (<usize>slot << 2));
       free--;
     } else if (slot == fresh && genOf(e) == freshGen && fresh < MAX_SLOTS) {
@@ -248,7 +279,7 @@ export function freshClaims(ptr: usize, n: u32): u32 {
 }
 
 /**
- * takeSlots for the n claimed ids at ptr (claimsValid, and slots reserved for the fresh
+ * takeSlots for the n claimed ids at ptr (claimsValid, and reserveFresh for the fresh
  * ones): each takes its own slot, at rows first .. first + n - 1 of table t.
  */
 export function takeClaimed(ptr: usize, n: u32, t: u32, first: u32, ents: usize): void {
@@ -278,9 +309,10 @@ export function takeClaimed(ptr: usize, n: u32, t: u32, first: u32, ents: usize)
 }
 
 /**
- * Burns the n claimed ids at ptr that no entity took: a free slot's generation moves on
- * (retired when it would wrap), and never-used slots start one generation later from
- * now. Needs no memory; ids that are alive or already stale are left alone.
+ * Burns the n claimed ids at ptr that no entity took: like a spawn and a destroy, a
+ * claimed queue slot's generation moves on and it goes to the back of the queue, and
+ * never-used slots start one generation later from now. Needs no memory; ids that are
+ * alive or already stale are left alone.
  */
 export function burnClaims(ptr: usize, n: u32): void {
   const count = hget(H_SLOT_COUNT);
@@ -295,27 +327,14 @@ export function burnClaims(ptr: usize, n: u32): void {
       continue;
     }
     if (recTable(slot) >= 0 || recGen(slot) != genOf(e)) continue;
-    const gen = (genOf(e) + 1) & GEN_MASK;
-    store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>gen);
-    if (gen == 0) retireFree(slot);
+    store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>((genOf(e) + 1) & GEN_MASK));
+    // Unborn claims are the queue's head, in order (later frees queue behind them).
+    if (slot != hget(H_FREE_HEAD)) continue;
+    const next = recRow(slot);
+    hset(H_FREE_HEAD, next);
+    if (next == 0) hset(H_FREE_TAIL, 0);
+    hset(H_FREE_COUNT, hget(H_FREE_COUNT) - 1);
+    enqueue(slot);
   }
   if (fresh) hset(H_FRESH_GEN, (freshGen + 1) & GEN_MASK);
-}
-
-/** Takes free slot `slot` off the free list for good (its generations ran out). */
-function retireFree(slot: u32): void {
-  const recR = <usize>hget(H_REC_ROW);
-  let prev: u32 = 0;
-  let cur = hget(H_FREE_HEAD);
-  while (cur != 0 && cur != slot) {
-    prev = cur;
-    cur = load<u32>(recR + (<usize>cur << 2));
-  }
-  if (cur == 0) return;
-  const next = load<u32>(recR + (<usize>slot << 2));
-  if (prev == 0) hset(H_FREE_HEAD, next);
-  else store<u32>(recR + (<usize>prev << 2), next);
-  if (hget(H_FREE_TAIL) == slot) hset(H_FREE_TAIL, prev);
-  hset(H_FREE_COUNT, hget(H_FREE_COUNT) - 1);
-  hset(H_RETIRED, hget(H_RETIRED) + 1);
 }

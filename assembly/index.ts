@@ -7,13 +7,13 @@
 // Invariant: a failed export leaves no visible change, and with checks on (debug
 // target) every structural export ends with checkInvariants().
 import {
-  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_FREE_COUNT, H_TARGET_SLOTS, OK,
+  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_TARGET_SLOTS, OK,
   T_COUNT, T_SEQ,
 } from "./constants";
 import { alloc, free, initAllocator } from "./alloc";
 import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
-  burnClaims, claimsValid, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveSlots, slotOf,
+  burnClaims, claimsValid, forgetEarlyTakes, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
 } from "./entity-index";
 import { after, badComponent, badTable, batch, failed, seqNow } from "./guard";
 import { HDR, hget, hset } from "./header";
@@ -29,7 +29,7 @@ import { setBits as setBitsOf } from "./bitset";
 import { reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
-import { tableForMask as maskTable, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
+import { tableForMask as maskTable, reclaimSpent, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
 import { ensureCapacity, tget } from "./table";
 import { holdsTarget, isTargetSlot } from "./target-index";
 import { checkInvariants as walkInvariants } from "./debug";
@@ -145,7 +145,10 @@ export function spawn(t: u32): i32 {
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const reserved = reserveSlots(1);
   if (reserved != OK) return reserved;
-  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
+  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) {
+    forgetEarlyTakes();
+    return ERR_CAPACITY;
+  }
   return after(<i32>spawnInto(t));
 }
 
@@ -160,7 +163,10 @@ export function spawnMany(t: u32, n: u32, out: usize): i32 {
   const reserved = reserveSlots(n);
   if (reserved != OK) return reserved;
   const first = tget(t, T_COUNT);
-  if (!ensureCapacity(t, first + n)) return ERR_CAPACITY;
+  if (!ensureCapacity(t, first + n)) {
+    forgetEarlyTakes();
+    return ERR_CAPACITY;
+  }
   spawnManyInto(t, n, out);
   return after(<i32>first);
 }
@@ -175,7 +181,7 @@ export function spawnIds(t: u32, ptr: usize, n: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
   if (!claimsValid(ptr, n)) return ERR_BAD_ARGUMENT;
   if (!reserveJournal(1)) return ERR_CAPACITY;
-  const reserved = reserveSlots(freshClaims(ptr, n) + hget(H_FREE_COUNT));
+  const reserved = reserveFresh(freshClaims(ptr, n));
   if (reserved != OK) return reserved;
   const first = tget(t, T_COUNT);
   if (!ensureCapacity(t, first + n)) return ERR_CAPACITY;
@@ -200,6 +206,7 @@ export function add(e: u32, c: u32): i32 {
   if (dst < 0) return failed(dst, before);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
+  reclaimSpent(src);
   return after(0);
 }
 
@@ -215,6 +222,7 @@ export function remove(e: u32, c: u32): i32 {
   if (dst < 0) return failed(dst, before);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
+  reclaimSpent(src);
   return after(1);
 }
 

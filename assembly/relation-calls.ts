@@ -13,7 +13,7 @@ import { reserveJournal } from "./journal";
 import { unknownBits } from "./mask";
 import { moveEntity } from "./migrate";
 import { isRelation } from "./registry";
-import { tableForKey as keyTable, tableWithoutPair, tableWithPair } from "./subtables";
+import { tableForKey as keyTable, reclaimSpent, tableWithoutPair, tableWithPair } from "./subtables";
 import { ensureCapacity, tget } from "./table";
 
 /** Plans destroying the n (live) entities at ptr with their relations' cascade and carries it out. */
@@ -66,6 +66,7 @@ function moveOne(e: u32, src: u32, dst: i32, before: u32, moved: i32, stayed: i3
   if (<u32>dst == src) return after(stayed);
   if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
+  reclaimSpent(src);
   return after(moved);
 }
 

@@ -9,10 +9,12 @@
 // it saw (same creation number).
 import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, FLAG_EXCLUSIVE, H_PAIR_EDGES, H_RESULT, H_TMP_PAIRS, H_TMP_PAIRS_CAP,
-  P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_NPAIRS, T_SEQ,
+  P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_COUNT, T_NPAIRS, T_SEQ,
 } from "./constants";
 import { alloc, free } from "./alloc";
-import { createTable, findTable, isLive, tableCount, tableWithComponent, tableWithoutComponent } from "./archetype-map";
+import {
+  createTable, findTable, isLive, recycleTable, tableCount, tableWithComponent, tableWithoutComponent,
+} from "./archetype-map";
 import { hasSlotBit } from "./bitset";
 import { isAlive, slotOf } from "./entity-index";
 import { hget, hset } from "./header";
@@ -32,6 +34,27 @@ import { PAIR_BYTES, pairAt, tablePair } from "./target-index";
 @inline export function tableWithout(t: u32, c: u32): i32 {
   if (isRelation(c)) return tableWithoutRelation(t, c); // every pair of it goes; not cached
   return tableWithoutComponent(t, c);
+}
+
+/**
+ * Recycles table t when it is empty and holds two or more pairs of one relation: such a
+ * key is a combination of targets one entity passes through while it gains or loses
+ * them (fan-out), and keeping every one would cost memory quadratic in the targets.
+ * Sub-tables with one target per relation (the children of one parent) stay, so the
+ * entities that move back find them.
+ */
+export function reclaimSpent(t: u32): void {
+  const n = tget(t, T_NPAIRS);
+  if (n < 2 || tget(t, T_COUNT) != 0 || t == 0) return;
+  let prev: u32 = 0xffffffff;
+  for (let i: u32 = 0; i < n; i++) {
+    const r = load<u32>(tablePair(t, i), P_REL << 2); // ascending: a relation's pairs are adjacent
+    if (r == prev) {
+      recycleTable(t);
+      return;
+    }
+    prev = r;
+  }
 }
 
 // ── Keys ──────────────────────────────────────────────────────────────────────

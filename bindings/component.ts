@@ -1,6 +1,7 @@
 // component(), tag(): component definitions, independent of any world. A world gives
 // each registered component a dense id of its own; `key` is the definition's global
 // serial number, which worlds use to find that id with one array load.
+import { isHandle } from "./entity.js";
 import { ArgumentError, SchemaError } from "./errors.js";
 import {
   badFieldType,
@@ -278,7 +279,7 @@ export class Relation<S extends Schema = Schema, N extends string = string> exte
   /** The pair (this relation, target); `"*"` stands for any target in queries. */
   to(target: number | "*"): Pair<S> {
     if (target === WILDCARD) return this.anyPair;
-    if (!(Number.isInteger(target) && (target as number) > 0 && (target as number) <= 0x7fffffff)) {
+    if (!isHandle(target)) {
       throw new ArgumentError(badTarget(this.name, target));
     }
     return new Pair(this, target as number, undefined);

@@ -1,11 +1,11 @@
 // Ids shared by every layer: the branded Entity and TableId types and the helpers that
 // take an entity handle apart. A leaf module: it imports only the generated constants.
 //
-//   bit 31   30 ........ 22   21 ................ 0
-//   [ 0 ]   [ generation:9 ]  [       slot:22       ]     GEN_BITS + SLOT_BITS = 31
-import { SLOT_BITS, SLOT_MASK } from "./core/constants.generated.js";
+//   bits 31 30   29 ....... 22   21 ................ 0
+//   [ 0  0 ]    [ generation:8 ]  [       slot:22       ]     GEN_BITS + SLOT_BITS = 30
+import { GEN_BITS, SLOT_BITS, SLOT_MASK } from "./core/constants.generated.js";
 
-/** An entity handle: generation and slot packed in 31 bits; always a non-negative integer. */
+/** An entity handle: generation and slot packed in 30 bits; always a small non-negative integer (a V8 Smi). */
 export type Entity = number & { readonly __brand: "Entity" };
 
 /**
@@ -25,9 +25,9 @@ export interface EntityList extends Uint32Array {
 export type TableId = number & { readonly __brand: "TableId" };
 
 /** The largest value an entity handle can take. */
-export const MAX_ENTITY_ID = 0x7fffffff;
+export const MAX_ENTITY_ID = 2 ** (GEN_BITS + SLOT_BITS) - 1;
 
-/** Whether `e` has the form of an entity handle (an integer from 1 to 2^31 - 1); says nothing of liveness. */
+/** Whether `e` has the form of an entity handle (an integer from 1 to 2^30 - 1); says nothing of liveness. */
 export function isHandle(e: unknown): e is number {
   return Number.isInteger(e) && (e as number) > 0 && (e as number) <= MAX_ENTITY_ID;
 }

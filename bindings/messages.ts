@@ -1,8 +1,8 @@
 // Every message text the library throws, by area. Each names the offending value and
 // the rule it broke; the error classes (errors.ts) carry the stable codes. Tests and
 // docs/errors.md quote these texts: change them here only, and on purpose.
-import { GEN_BITS, SLOT_BITS } from "./core/constants.generated.js";
-import { generationOf, isHandle, slotOf } from "./entity.js";
+import { GEN_BITS, REUSE_QUEUE, SLOT_BITS } from "./core/constants.generated.js";
+import { generationOf, isHandle, MAX_ENTITY_ID, slotOf } from "./entity.js";
 
 /**
  * Any value as text, never throwing: a BigInt as `1n`, a symbol by its description, an
@@ -64,7 +64,7 @@ export function describeEntity(e: number): string {
 /** Why `e` is not a live entity; `slot` is the slot's state now (undefined: never used). */
 export function staleEntity(e: number, slot: { generation: number; free: boolean } | undefined): string {
   let why: string;
-  if (!Number.isInteger(e) || e < 0 || e > 0x7fffffff)
+  if (!Number.isInteger(e) || e < 0 || e > MAX_ENTITY_ID)
     why = `is not an entity id (ids are integers from 1 to ${2 ** (SLOT_BITS + GEN_BITS) - 1})`;
   else if (slotOf(e) === 0) why = "is never alive: slot 0 is reserved for 'no entity'";
   else if (slot === undefined) why = `is stale: slot ${slotOf(e)} was never used`;
@@ -86,8 +86,8 @@ export const registerTakesComponent = (value: unknown) => `register() takes a co
 // ── Capacity ─────────────────────────────────────────────────────────────────
 export const outOfMemory = (what: string, limit: number) =>
   `Out of memory while trying to ${what}: the world may use at most ${limit} bytes (maxMemoryBytes); nothing was changed`;
-export const idSpace = (what: string) =>
-  `Entity id space exhausted while trying to ${what}: at most ${2 ** SLOT_BITS - 1} entities can be alive at once; nothing was changed`;
+export const idSpace = (what: string, alive: number) =>
+  `Entity id space exhausted while trying to ${what}: ${alive} entities are alive; up to ${2 ** SLOT_BITS - REUSE_QUEUE} can always be alive at once (of the ${2 ** SLOT_BITS - 1} slots, up to ${REUSE_QUEUE - 1} stay free so that a freed id waits before it is reused); nothing was changed`;
 export const componentLimit = (name: string, max: number) =>
   `Cannot register "${name}": a world holds at most ${max} components`;
 export const flushFailed = (cause: string, applied: number, dropped: number) =>

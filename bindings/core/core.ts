@@ -178,8 +178,8 @@ export class Core extends CoreCalls {
   }
   /**
    * Table of a live entity, or -1 when `e` is not alive. `(e >>> 0) === e` admits only
-   * integers in [0, 2^32); ids from 2^31 up carry a generation of 512 or more, which no
-   * slot holds (GEN_BITS = 9), so the generation compare rejects them.
+   * integers in [0, 2^32); ids from 2^30 up carry a generation of 256 or more, which no
+   * slot holds (GEN_BITS = 8), so the generation compare rejects them.
    */
   tableOf(e: number): number {
     const slot = typeof e === "number" ? e & SLOT_MASK : 0; // a BigInt, symbol or object is no entity

@@ -9,6 +9,7 @@ import {
   ERR_COMPONENT_LIMIT,
   ERR_ID_SPACE,
   ERR_STALE,
+  H_ALIVE,
   MAX_COMPONENTS,
 } from "./constants.generated.js";
 import type { Core } from "./core.js";
@@ -28,7 +29,7 @@ export function expect(b: Boundary, status: number, what: string): number {
 
 export function statusError(b: Boundary, status: number, what: string): EcsError {
   if (status === ERR_CAPACITY) return new CapacityError(outOfMemory(what, b.maxBytes));
-  if (status === ERR_ID_SPACE) return new CapacityError(idSpace(what));
+  if (status === ERR_ID_SPACE) return new CapacityError(idSpace(what, b.core.header(H_ALIVE)));
   return new EcsError("INTERNAL", internalStatus(status, what));
 }
 

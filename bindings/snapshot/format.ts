@@ -27,7 +27,8 @@ import { SnapshotError } from "../errors.js";
 import { snap } from "../messages.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
-export const FORMAT_VERSION = 3;
+// 4: 30-bit entity ids (8-bit generations that wrap, the REUSE_QUEUE rule; H_RETIRED is gone).
+export const FORMAT_VERSION = 4;
 export const HEADER_BYTES = 32;
 /** flags bit 0: made by the debug core (its static data sits elsewhere). */
 export const FLAG_DEBUG = 1;

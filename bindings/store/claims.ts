@@ -1,13 +1,15 @@
 // Entity ids handed out while structural changes are deferred. A spawn made then needs
 // its id at once but must not call the core (a call could grow the memory and detach
 // every view a loop holds), so the facade reads the core's entity index and claims the
-// ids the next spawns will take: the free list's slots from its head, in order, then
-// never-used slots from H_SLOT_COUNT up at generation H_FRESH_GEN. When the deferred
+// ids the next spawns will take, by the core's reuse rule: the free queue's slots from its
+// head, in order, while REUSE_QUEUE or more are left unclaimed, then never-used slots from
+// H_SLOT_COUNT up at generation H_FRESH_GEN. When the deferred
 // changes are applied, spawnIds gives exactly those ids their rows; a failed flush burns
 // the ones no entity took (assembly/entity-index.ts), so none can match a later entity.
 // Invariant: between two flushes, ids holds every claim in claim order, `pending` marks
 // their slots, and none of them is alive in the core yet.
 import {
+  H_ALIVE,
   H_FREE_COUNT,
   H_FREE_HEAD,
   H_FRESH_GEN,
@@ -15,6 +17,7 @@ import {
   H_REC_ROW,
   H_SLOT_COUNT,
   MAX_SLOTS,
+  REUSE_QUEUE,
   SLOT_BITS,
   SLOT_MASK,
 } from "../core/constants.generated.js";
@@ -54,14 +57,15 @@ export class Claims {
     if (this.count === 0) this.start();
     let slot: number;
     let e: number;
-    if (this.freeLeft > 0) {
+    if (this.freeLeft >= REUSE_QUEUE) {
       slot = this.cursor;
       e = ((this.gens[this.genAt + slot] << SLOT_BITS) | slot) >>> 0;
       this.cursor = this.links[this.linkAt + slot];
       this.freeLeft--;
     } else {
       slot = this.fresh;
-      if (slot >= MAX_SLOTS) throw new CapacityError(idSpace("spawn an entity"));
+      if (slot >= MAX_SLOTS)
+        throw new CapacityError(idSpace("spawn an entity", this.core.header(H_ALIVE) + this.count));
       this.fresh++;
       e = ((this.freshGen << SLOT_BITS) | slot) >>> 0;
     }

@@ -9,7 +9,7 @@ import {
   type Relation,
   WILDCARD,
 } from "../component.js";
-import { H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, MAX_SLOTS } from "../core/constants.generated.js";
+import { H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, MAX_SLOTS, REUSE_QUEUE } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
@@ -33,10 +33,12 @@ import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
-/** A bound on the slots n more entities take (free slots go first, oldest first). */
+/** A bound on the slots n more entities take (queued free slots, oldest first, while REUSE_QUEUE wait; then fresh ones). */
 function slotsAfter(core: Core, n: number): number {
-  if (n === 1 && core.header(H_FREE_COUNT) > 0) return core.header(H_FREE_HEAD) + 1;
-  return core.header(H_SLOT_COUNT) + Math.max(0, n - core.header(H_FREE_COUNT));
+  const free = core.header(H_FREE_COUNT);
+  const drawn = free >= REUSE_QUEUE ? Math.min(n, free - REUSE_QUEUE + 1) : 0;
+  if (n === 1 && drawn === 1) return core.header(H_FREE_HEAD) + 1;
+  return core.header(H_SLOT_COUNT) + n - drawn;
 }
 
 const NONE: readonly never[] = [];

@@ -73,6 +73,7 @@ for (const debug of [false, true]) {
     });
 
     it("StaleEntityError reports a reused slot's new generation", () => {
+      world.destroyMany(world.spawnMany(4096, Pos)); // 4096 freed ids wait (the reuse rule): the oldest is reused
       const again = world.spawn(Pos);
       expect(again & 0x3fffff).toBe(dead & 0x3fffff);
       expectRejected(world, () => world.get(dead, Pos), StaleEntityError, /is stale: slot \d+ is now at generation 1$/);
@@ -287,26 +288,35 @@ describe("CapacityError", () => {
     expect(world.query({ all: [Pos] }).count()).toBe(filled - 1000 + 1);
   });
 
-  it("is thrown when the entity id space (2^22 - 1 live entities) runs out, and not one entity before", async () => {
+  it("is thrown when every slot is used (2^22 - 1) and fewer than 4096 freed ids wait, and not one entity before", async () => {
     const MAX = 2 ** 22 - 1;
     const world = await createWorld({ components: KNOWN });
     world.spawnMany(MAX - 2, Frozen);
     expect(() => world.spawnMany(3, Frozen)).toThrow(CapacityError);
     expect(() => world.spawnMany(3, Frozen)).toThrow(
-      /^Entity id space exhausted while trying to spawn 3 entities: at most 4194303 entities can be alive at once; nothing was changed$/,
+      /^Entity id space exhausted while trying to spawn 3 entities: 4194301 entities are alive; up to 4190208 can always be alive at once \(of the 4194303 slots, up to 4095 stay free so that a freed id waits before it is reused\); nothing was changed$/,
     );
     expect(world.entityCount).toBe(MAX - 2);
     world.spawnMany(2, Frozen);
     expect(world.entityCount).toBe(MAX);
-    expect(() => world.spawn(Frozen)).toThrow(/^Entity id space exhausted while trying to spawn an entity/);
+    expect(() => world.spawn(Frozen)).toThrow(
+      /^Entity id space exhausted while trying to spawn an entity: 4194303 entities/,
+    );
     expect(world.entityCount).toBe(MAX);
-    const some = world
-      .query({ all: [Frozen] })
-      .entities()
-      .subarray(0, 10);
-    world.destroyMany(some);
+    const all = world.query({ all: [Frozen] }).entities();
+    // 4095 freed ids wait: still no id to give.
+    world.destroyMany(all.slice(0, 4095));
+    expect(() => world.spawn(Pos)).toThrow(
+      /^Entity id space exhausted while trying to spawn an entity: 4190208 entities/,
+    );
+    expect(world.entityCount).toBe(MAX - 4095);
+    // 4096 wait: the oldest is reused, one at a time.
+    world.destroy(all[4095]);
+    expect(world.spawnMany(1, Pos).length).toBe(1);
+    expect(() => world.spawnMany(1, Pos)).toThrow(CapacityError);
+    world.destroyMany(all.slice(4096, 4106));
     expect(world.spawnMany(10, Pos).length).toBe(10);
-    expect(world.entityCount).toBe(MAX);
+    expect(world.entityCount).toBe(MAX - 4095);
   });
 
   it("is thrown when the component registry is full (8192 components)", async () => {

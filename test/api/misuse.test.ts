@@ -131,7 +131,7 @@ describe("misuse", () => {
     const w = await createWorld({ components: ALL });
     w.spawn(Pos);
     expect(w.isAlive(1n as never)).toBe(false);
-    const message = "Entity 1n is not an entity id (ids are integers from 1 to 2147483647)";
+    const message = "Entity 1n is not an entity id (ids are integers from 1 to 1073741823)";
     for (const call of [
       () => w.get(1n as never, Pos),
       () => w.destroy(1n as never),

@@ -15,6 +15,7 @@ import {
   H_TABLES,
   H_USED_BYTES,
   OK,
+  REUSE_QUEUE,
 } from "../../bindings/core/constants.generated.js";
 import { rng } from "../support/rng.js";
 import { ALLOC_HEADER_BYTES } from "./fixtures.js";
@@ -164,7 +165,8 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     const core = await CoreHarness.create(build);
     const c = core.component([{ type: "f64" }]);
     const t = core.tableOf([c]);
-    const { entities } = core.spawnMany(t, 3000);
+    // 3000 + REUSE_QUEUE - 1 freed slots: the 3000 respawns all reuse one.
+    const { entities } = core.spawnMany(t, 3000 + REUSE_QUEUE - 1);
     const used = core.header(H_USED_BYTES);
     expect(core.destroyMany(entities.slice(0, 1500))).toBe(OK);
     for (const e of entities.slice(1500)) expect(core.raw.destroy(e)).toBe(OK);

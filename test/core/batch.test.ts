@@ -12,6 +12,7 @@ import {
   H_RESULT,
   H_TABLE_COUNT,
   OK,
+  REUSE_QUEUE,
 } from "../../bindings/core/constants.generated.js";
 import { rng } from "../support/rng.js";
 import { slotOf } from "./fixtures.js";
@@ -145,7 +146,6 @@ describe.each(BUILDS)("batch (%s build)", (build) => {
   test("batch destroyMany destroys a repeated handle once and frees its slot once", async () => {
     const { core, A, tA, entities } = await world(build, 6);
     const [a, b] = [entities[1], entities[4]];
-    const freshSlot = core.slotCount();
     expect(core.destroyMany([a, b, a, a, b])).toBe(OK);
     expect(core.header(H_ALIVE)).toBe(4);
     expect(core.header(H_FREE_COUNT)).toBe(2);
@@ -154,6 +154,10 @@ describe.each(BUILDS)("batch (%s build)", (build) => {
     const rest = entities.filter((e) => e !== a && e !== b);
     expect(new Set(core.entities(tA))).toEqual(new Set(rest));
     for (const e of rest) expect(core.read(e, A, 0, "f32")).toBe(entities.indexOf(e));
+    // REUSE_QUEUE - 1 more freed slots behind a and b: two spawns reuse a and b, the third takes a fresh slot.
+    const filler = core.spawnMany(tA, REUSE_QUEUE - 1).entities;
+    for (const e of filler) expect(core.raw.destroy(e)).toBe(OK);
+    const freshSlot = core.slotCount();
     const next = [core.spawn(tA), core.spawn(tA), core.spawn(tA)];
     expect(
       next

@@ -1,4 +1,5 @@
-// Entity index: generations, the FIFO free list, stale handles and slot 0,
+// Entity index: generations, the FIFO free queue and its reuse rule (a freed slot is
+// taken again only while REUSE_QUEUE freed slots wait), stale handles and slot 0,
 // exercised through the raw exports of both builds.
 import { describe, expect, test } from "vitest";
 import {
@@ -7,11 +8,14 @@ import {
   GEN_MASK,
   H_ALIVE,
   H_FREE_COUNT,
+  H_FREE_HEAD,
+  H_FREE_TAIL,
   H_REC_TABLE,
-  H_RETIRED,
   H_SLOT_CAP,
+  H_SLOT_COUNT,
   MAX_SLOTS,
   OK,
+  REUSE_QUEUE,
   SLOT_MASK,
 } from "../../bindings/core/constants.generated.js";
 import { rng } from "../support/rng.js";
@@ -19,6 +23,15 @@ import { genOf, makeEntity, slotOf } from "./fixtures.js";
 import { BUILDS, CoreHarness } from "./harness.js";
 
 describe.each(BUILDS)("entity index (%s build)", (build) => {
+  /** Fills the free queue with exactly REUSE_QUEUE slots (spawned and destroyed), so the next spawn reuses its head. */
+  function primeQueue(core: CoreHarness): number[] {
+    const free = core.header(H_FREE_COUNT);
+    const { entities } = core.spawnMany(0, REUSE_QUEUE);
+    for (const e of entities) expect(core.raw.destroy(e)).toBe(OK); // freed in this order
+    expect(core.header(H_FREE_COUNT)).toBe(free + REUSE_QUEUE);
+    return entities;
+  }
+
   test("entity-index bumps the slot's generation when its entity is destroyed", async () => {
     const core = await CoreHarness.create(build);
     const e = core.spawn(0);
@@ -26,6 +39,7 @@ describe.each(BUILDS)("entity index (%s build)", (build) => {
     expect(core.raw.destroy(e)).toBe(OK);
     expect(core.record(e).generation).toBe((gen + 1) & GEN_MASK);
     expect(core.record(e).table).toBe(-1);
+    primeQueue(core); // e's slot heads the queue, which now holds REUSE_QUEUE + 1 slots
     const again = core.spawn(0);
     expect(slotOf(again)).toBe(slotOf(e));
     expect(genOf(again)).toBe((gen + 1) & GEN_MASK);
@@ -33,22 +47,35 @@ describe.each(BUILDS)("entity index (%s build)", (build) => {
     expect(core.alive(e)).toBe(false);
   });
 
+  test("entity-index takes never-used slots while fewer than REUSE_QUEUE freed slots wait", async () => {
+    const core = await CoreHarness.create(build);
+    const first = core.spawnMany(0, REUSE_QUEUE - 1).entities;
+    for (const e of first) expect(core.raw.destroy(e)).toBe(OK);
+    expect(core.header(H_FREE_COUNT)).toBe(REUSE_QUEUE - 1);
+    const fresh = core.slotCount();
+    const next = core.spawn(0);
+    expect(slotOf(next)).toBe(fresh);
+    expect(core.header(H_FREE_COUNT)).toBe(REUSE_QUEUE - 1);
+    // One more freed slot makes REUSE_QUEUE: the next spawn takes the oldest one.
+    expect(core.raw.destroy(next)).toBe(OK);
+    const reused = core.spawn(0);
+    expect(slotOf(reused)).toBe(slotOf(first[0]));
+    expect(genOf(reused)).toBe((genOf(first[0]) + 1) & GEN_MASK);
+    expect(core.header(H_FREE_COUNT)).toBe(REUSE_QUEUE - 1);
+  });
+
   test("entity-index reuses freed slots in the order they were freed (FIFO)", async () => {
     const core = await CoreHarness.create(build);
     const spawned = Array.from({ length: 8 }, () => core.spawn(0));
     const order = [spawned[3], spawned[0], spawned[6], spawned[1]];
     for (const e of order) expect(core.raw.destroy(e)).toBe(OK);
-    expect(core.header(H_FREE_COUNT)).toBe(order.length);
-    const freshSlot = core.slotCount();
-
+    const filler = primeQueue(core);
+    expect(core.header(H_FREE_COUNT)).toBe(order.length + REUSE_QUEUE);
     const reused = order.map(() => core.spawn(0));
     expect(reused.map(slotOf)).toEqual(order.map(slotOf));
     expect(reused.map(genOf)).toEqual(order.map((e) => (genOf(e) + 1) & GEN_MASK));
-    expect(core.header(H_FREE_COUNT)).toBe(0);
-
-    const next = core.spawn(0);
-    expect(slotOf(next)).toBe(freshSlot);
-    expect(core.slotCount()).toBe(freshSlot + 1);
+    expect(core.header(H_FREE_HEAD)).toBe(slotOf(filler[0]));
+    expect(core.header(H_FREE_COUNT)).toBe(REUSE_QUEUE);
   });
 
   test("entity-index puts a slot freed while others wait at the back of the queue", async () => {
@@ -56,11 +83,16 @@ describe.each(BUILDS)("entity index (%s build)", (build) => {
     const [a, b, c] = [core.spawn(0), core.spawn(0), core.spawn(0)];
     core.raw.destroy(a);
     core.raw.destroy(b);
+    const filler = primeQueue(core);
     const first = core.spawn(0); // takes a's slot
     core.raw.destroy(c);
-    const second = core.spawn(0);
-    const third = core.spawn(0);
-    expect([first, second, third].map(slotOf)).toEqual([a, b, c].map(slotOf));
+    expect(slotOf(first)).toBe(slotOf(a));
+    // The queue holds REUSE_QUEUE + 2: three spawns take its oldest, then it is too short.
+    const taken = Array.from({ length: 4 }, () => core.spawn(0));
+    expect(taken.map(slotOf)).toEqual([b, filler[0], filler[1]].map(slotOf).concat(core.slotCount() - 1));
+    // c waits behind every slot freed before it.
+    expect(core.header(H_FREE_HEAD)).toBe(slotOf(filler[2]));
+    expect(core.header(H_FREE_TAIL)).toBe(slotOf(c));
   });
 
   test("entity-index rejects a destroyed handle with ERR_STALE in every structural export", async () => {
@@ -121,24 +153,61 @@ describe.each(BUILDS)("entity index (%s build)", (build) => {
     }
   });
 
-  test("entity-index retires a slot instead of wrapping its generation, so no stale handle matches again", async () => {
+  test("entity-index wraps a slot's generation, and a stale handle stays stale until its slot's 256th reuse", async () => {
     const core = await CoreHarness.create(build);
-    const first = core.spawn(0);
-    let e = first;
-    for (let i = 0; i < GEN_MASK; i++) {
-      expect(core.raw.destroy(e)).toBe(OK);
-      const next = core.spawn(0);
-      expect(slotOf(next)).toBe(slotOf(first));
-      expect(genOf(next)).toBe(genOf(e) + 1);
-      e = next;
+    const [stale] = primeQueue(core); // its slot heads a queue of REUSE_QUEUE
+    const slot = slotOf(stale);
+    // Spawn, destroy, repeat: each spawn takes the queue's head and the destroy puts it at
+    // the back, so the slot comes back every REUSE_QUEUE spawns, one generation further.
+    const uses: number[] = [];
+    let spawns = 0;
+    while (uses.length < GEN_MASK + 1) {
+      const e = core.raw.spawn(0);
+      spawns++;
+      if (slotOf(e) === slot) {
+        uses.push(spawns);
+        // The handle of the first entity is stale for the first 255 uses, alive at the 256th.
+        expect(core.raw.isAlive(stale)).toBe(uses.length === GEN_MASK + 1 ? 1 : 0);
+        expect(genOf(e)).toBe((genOf(stale) + uses.length) & GEN_MASK);
+      }
+      if (uses.length <= GEN_MASK) expect(core.raw.destroy(e)).toBe(OK);
     }
-    expect(genOf(e)).toBe(GEN_MASK);
-    expect(core.raw.destroy(e)).toBe(OK);
-    expect(core.header(H_RETIRED)).toBe(1);
-    const after = core.spawn(0);
-    expect(slotOf(after)).not.toBe(slotOf(first));
-    expect(core.raw.isAlive(first)).toBe(0);
-    expect(core.raw.isAlive(e)).toBe(0);
+    expect(uses[0]).toBe(1);
+    for (let i = 1; i < uses.length; i++) expect(uses[i] - uses[i - 1]).toBe(REUSE_QUEUE);
+    expect(core.slotCount()).toBe(REUSE_QUEUE + 1); // no slot retired, none added
+  });
+
+  test("entity-index spawns past MAX_SLOTS lifetime ids: churn never runs out", async () => {
+    const core = await CoreHarness.create(build);
+    const batch = 1 << 16;
+    let spawned = 0;
+    // More spawns than there are slots, with few alive: slots keep being reused.
+    while (spawned < 2 * MAX_SLOTS) {
+      const { ok, entities } = core.spawnMany(0, batch);
+      expect(ok).toBe(true);
+      expect(core.destroyMany(entities)).toBe(OK);
+      spawned += batch;
+    }
+    expect(core.slotCount()).toBe(1 + batch + REUSE_QUEUE - 1);
+    expect(core.header(H_ALIVE)).toBe(0);
+  });
+
+  test("entity-index refuses a spawn with ERR_ID_SPACE only when every slot is used and fewer than REUSE_QUEUE are free", async () => {
+    const core = await CoreHarness.create(build);
+    const { ok, entities } = core.spawnMany(0, MAX_SLOTS - 1);
+    expect(ok).toBe(true);
+    expect(core.header(H_SLOT_COUNT)).toBe(MAX_SLOTS);
+    for (const e of entities.slice(0, REUSE_QUEUE - 1)) expect(core.raw.destroy(e)).toBe(OK);
+    expect(core.raw.spawn(0)).toBe(ERR_ID_SPACE);
+    expect(core.raw.spawnMany(0, 1, core.scratchFor(4))).toBe(ERR_ID_SPACE);
+    expect(core.header(H_ALIVE)).toBe(MAX_SLOTS - REUSE_QUEUE);
+    expect(core.header(H_FREE_COUNT)).toBe(REUSE_QUEUE - 1);
+    // One more free slot: the oldest freed one is taken, the queue is back to REUSE_QUEUE - 1.
+    expect(core.raw.destroy(entities[REUSE_QUEUE - 1])).toBe(OK);
+    const e = core.raw.spawn(0);
+    expect(slotOf(e)).toBe(slotOf(entities[0]));
+    expect(core.header(H_ALIVE)).toBe(MAX_SLOTS - REUSE_QUEUE);
+    expect(core.raw.spawn(0)).toBe(ERR_ID_SPACE);
   });
 
   test("entity-index keeps the record arrays in place while spawning into reserved room", async () => {

@@ -41,8 +41,12 @@ describe("core record reads", () => {
     const core = await sourceCore();
     const e = spawn(core);
     expect(core.destroy(e)).toBe(0);
-    let reused = 0;
-    for (let i = 0; i < 200 && (reused & 0x3fffff) !== (e & 0x3fffff); i++) reused = spawn(core);
+    // Spawn and destroy until e's slot comes back (once 4096 freed slots wait).
+    let reused = spawn(core);
+    for (let i = 0; i < 5000 && (reused & 0x3fffff) !== (e & 0x3fffff); i++) {
+      expect(core.destroy(reused)).toBe(0);
+      reused = spawn(core);
+    }
     expect(reused & 0x3fffff).toBe(e & 0x3fffff);
     expect(core.tableOf(reused)).toBe(0);
     expect(core.tableOf(e)).toBe(-1);

@@ -70,7 +70,7 @@ describe("scratch staging", () => {
     expect(b.core.destroy(ids[0])).toBe(0);
     const error = thrown(() => stageLive(b, [ids[0], ids[1], 2.5, -1], "add A"));
     expect(error).toBeInstanceOf(StaleEntityError);
-    expect(error.message).toBe("Entity 2.5 is not an entity id (ids are integers from 1 to 2147483647)");
+    expect(error.message).toBe("Entity 2.5 is not an entity id (ids are integers from 1 to 1073741823)");
   });
 
   it("checkHandles trusts a Uint32Array and checks the form of every other list", async () => {

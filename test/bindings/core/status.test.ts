@@ -48,12 +48,14 @@ describe("status expect", () => {
     );
   });
 
-  it("turns ERR_ID_SPACE into CapacityError naming the live entity limit", async () => {
+  it("turns ERR_ID_SPACE into CapacityError naming the live count and the live entity limit", async () => {
     const b = await boundary();
+    b.core.spawn(0);
+    b.core.spawn(0);
     const error = thrown(() => expectStatus(b, ERR_ID_SPACE, "spawn 5 entities"));
     expect(error).toBeInstanceOf(CapacityError);
     expect(error.message).toBe(
-      "Entity id space exhausted while trying to spawn 5 entities: at most 4194303 entities can be alive at once; nothing was changed",
+      "Entity id space exhausted while trying to spawn 5 entities: 2 entities are alive; up to 4190208 can always be alive at once (of the 4194303 slots, up to 4095 stay free so that a freed id waits before it is reused); nothing was changed",
     );
   });
 
@@ -82,7 +84,7 @@ describe("status stale", () => {
     expect(stale(b, e + 5).message).toBe(
       `Entity ${e + 5} (slot ${e + 5}, generation 0) is stale: slot ${e + 5} was never used`,
     );
-    expect(stale(b, 1.5).message).toBe("Entity 1.5 is not an entity id (ids are integers from 1 to 2147483647)");
+    expect(stale(b, 1.5).message).toBe("Entity 1.5 is not an entity id (ids are integers from 1 to 1073741823)");
   });
 });
 

@@ -126,14 +126,15 @@ describe("deferral: values and failures", () => {
 
   it("ids handed out by a failed flush stay stale for good: no later spawn, from a freed or a fresh slot, matches one", async () => {
     const world = await createWorld({ components: [Pos, Big], maxMemoryBytes: 1 << 20 });
-    const freed = world.spawnMany(300, Pos);
-    world.destroyMany(freed.subarray(0, 200)); // 200 slots on the free list: claims take them first
+    const freed = world.spawnMany(4396, Pos);
+    world.destroyMany(freed.subarray(0, 4296)); // 4296 freed slots wait: claims take the oldest 201 (4096 stay)
     let claimed: Uint32Array = new Uint32Array(0);
     expect(() =>
       world.defer(() => {
-        claimed = world.spawnMany(4000, Big.with({ m: 1 })); // 200 freed slots, 3800 never used
+        claimed = world.spawnMany(4000, Big.with({ m: 1 })); // 201 freed slots, 3799 never used
       }),
     ).toThrow(CapacityError);
+    expect(Array.from(claimed).filter((e) => (e & 0x3fffff) <= 4396).length).toBe(201);
     expect(claimed.length).toBe(4000);
     expect(Array.from(claimed).some((e) => world.isAlive(e))).toBe(false);
     const later = new Set<number>();
@@ -145,6 +146,23 @@ describe("deferral: values and failures", () => {
     const reborn = Array.from(claimed).filter((e) => later.has(e));
     expect(reborn).toEqual([]);
     expect(Array.from(claimed).some((e) => world.isAlive(e))).toBe(false);
+  });
+
+  it("deferred spawns claim ids by the reuse rule: freed slots oldest first while 4096 wait, then never-used ones", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const old = world.spawnMany(4098, Pos); // slots 1 .. 4098
+    for (const e of old) world.destroy(e); // freed in this order: 4098 wait
+    const claimed: number[] = [];
+    world.defer(() => {
+      for (let i = 0; i < 5; i++) claimed.push(world.spawn(Pos.with({ x: i })));
+    });
+    // 4098, 4097 and 4096 waiting: three freed slots, oldest first, one generation on; then slots never used.
+    expect(claimed.map((e) => e & 0x3fffff)).toEqual([1, 2, 3, 4099, 4100]);
+    expect(claimed.map((e) => e >>> 22)).toEqual([1, 1, 1, 0, 0]);
+    for (let i = 0; i < claimed.length; i++) expect(world.get(claimed[i], Pos)).toEqual({ x: i, y: 0 });
+    expect(world.entityCount).toBe(5);
+    // Outside deferral the same rule: 4095 wait, so a never-used slot.
+    expect(world.spawn(Pos) & 0x3fffff).toBe(4101);
   });
 
   it("while deferring, an entity spawned in the scope is alive, counted, has nothing yet and has no table", async () => {

@@ -122,7 +122,7 @@ describe("validate", () => {
     checkIds(store, Uint32Array.of(0));
     const error = thrown(() => checkIds(store, [a, -3, 1.5]));
     expect(error).toBeInstanceOf(StaleEntityError);
-    expect(error.message).toBe("Entity -3 is not an entity id (ids are integers from 1 to 2147483647)");
+    expect(error.message).toBe("Entity -3 is not an entity id (ids are integers from 1 to 1073741823)");
   });
 
   it("ownIds copies the list into a Uint32Array of the world's own, with 0 for values that are no u32", () => {
