@@ -168,8 +168,11 @@ export const batchTarget = (method: string, target: unknown) =>
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
 export const elementIndex = (component: string, field: string, length: number, k: unknown) =>
   `${component}.${field} has elements 0 to ${length - 1}, got ${show(k)}`;
+export const spawnedDeferred = (entity: string) => `${entity}, spawned while changes are deferred,`;
+export const spawnWaits = (entity: string, call: string) =>
+  `${entity} was spawned while changes are deferred and its values are not staged alone (it came from spawnMany, or add / remove / destroy of it wait too): ${call} of it waits until they are applied, when the loop, the system or defer() ends`;
 export const noTableYet = (entity: string) =>
-  `${entity} was spawned while changes are deferred: it joins its table when they are applied`;
+  `${entity} was spawned while changes are deferred: it joins its table when they are applied, when the loop, the system or defer() ends (world.get and world.set reach its values before)`;
 export const spawnManyCount = (max: number, n: unknown) =>
   `spawnMany needs a whole number of entities from 0 to ${max}, got ${show(n)}`;
 

@@ -132,6 +132,39 @@ export class CommandBuffer {
     return rows;
   }
 
+  /**
+   * The staged row of entity e spawned by a run still waiting here, when no later
+   * command touches e (then its values are exactly what the run will store); "later"
+   * when one does, undefined when no run spawned e.
+   */
+  pendingSpawn(e: number): { rows: InitRows; row: number } | "later" | undefined {
+    for (let i = this.size - 1; i >= 0; i--) {
+      const kind = this.kind[i];
+      // Sparse tags and pairs a spawn brings come after its run; they leave its values be.
+      if (this.entity[i] === e && kind !== SPAWN && kind !== SPARSE && kind !== ADD_PAIR) return "later";
+      if (this.kind[i] !== SPAWN) continue;
+      const { rows } = this.data[i] as SpawnRun;
+      const row = rows.rowOf(e);
+      if (row >= 0) return { rows, row };
+    }
+    return undefined;
+  }
+
+  /** The component ids a waiting spawn or spawnMany gives entity e, or undefined when none spawned it. */
+  spawnedWith(e: number): readonly number[] | undefined {
+    for (let i = this.size - 1; i >= 0; i--) {
+      const kind = this.kind[i];
+      if (kind === SPAWN) {
+        const run = this.data[i] as SpawnRun;
+        if (run.rows.rowOf(e) >= 0) return run.set.ids;
+      } else if (kind === SPAWN_MANY) {
+        const data = this.data[i] as SpawnManyData;
+        if (data.ids.includes(e)) return data.set.ids;
+      }
+    }
+    return undefined;
+  }
+
   /** Whether command i carries values. */
   hasValues(i: number): boolean {
     return this.v1[i] > this.v0[i];

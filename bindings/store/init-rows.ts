@@ -87,6 +87,55 @@ export class InitRows {
     }
   }
 
+  /** The row staged for entity e (a deferred run), or -1. */
+  rowOf(e: number): number {
+    const ids = this.ids;
+    for (let r = this.n - 1; r >= 0; r--) if (ids[r] === e) return r;
+    return -1;
+  }
+
+  /** Component c's values in row r as the spawn will store them (the layout's k-th component), or undefined when c is not in it. */
+  valuesOf(c: Component, r: number): Record<string, unknown> | undefined {
+    const L = this.layout;
+    const k = L.comps.indexOf(c);
+    if (k < 0) return undefined;
+    const out: Record<string, unknown> = { ...c.template };
+    for (let j = 0; j < c.fields.length; j++) {
+      const f = c.fields[j];
+      const len = f.length;
+      // Before any row took values every row holds the defaults.
+      const src = this.any ? this.cols[L.base[k] + j].subarray(r * len, (r + 1) * len) : L.defaults[L.base[k] + j];
+      const stored = new f.ctor(len); // as the column's type stores them
+      stored.set(src);
+      out[f.name] = f.isArray ? Array.from(stored) : stored[0];
+    }
+    for (const o of c.objectFields)
+      out[o.name] = this.any ? this.objs[L.objBase[k] + o.index][r] : L.objDefaults[L.objBase[k] + o.index];
+    return out;
+  }
+
+  /** Writes checked values of c (in the layout) into row r; false when c is not in it. */
+  setValues(c: Component, r: number, values: Record<string, unknown>): boolean {
+    const L = this.layout;
+    const k = L.comps.indexOf(c);
+    if (k < 0) return false;
+    if (!this.any) this.backfill(this.n - 1);
+    for (const name in values) {
+      const value = values[name];
+      if (value === undefined) continue;
+      const o = c.objectFieldByName.get(name);
+      if (o !== undefined) {
+        this.objs[L.objBase[k] + o.index][r] = value;
+        continue;
+      }
+      const f = c.fieldByName.get(name) as FieldInfo;
+      const col = this.cols[L.base[k] + f.index];
+      if (typeof value === "number") col.fill(value, r * f.length, (r + 1) * f.length);
+      else col.set(value as ArrayLike<number>, r * f.length);
+    }
+    return true;
+  }
+
   /** Counts the staged row, as entity e's. */
   commit(e: number): void {
     this.ids[this.n++] = e;

@@ -95,6 +95,16 @@ export class Deferral {
     for (const it of [...this.iterations]) it.end(by);
   }
 
+  /** The staged spawn of e while it waits (see CommandBuffer.pendingSpawn). */
+  pendingSpawn(e: number): ReturnType<CommandBuffer["pendingSpawn"]> {
+    return this.commands.pendingSpawn(e);
+  }
+
+  /** The component ids a waiting spawn gives e (see CommandBuffer.spawnedWith). */
+  spawnedWith(e: number): readonly number[] | undefined {
+    return this.commands.spawnedWith(e);
+  }
+
   /** Applies the waiting commands, then starts the tracking asked for meanwhile. */
   flush(): void {
     const buf = this.commands;

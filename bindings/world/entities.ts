@@ -13,12 +13,14 @@ import { H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, MAX_SLOTS, REUSE_QUEUE } from 
 import type { Core } from "../core/core.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
-import { ArgumentError } from "../errors.js";
+import { ArgumentError, MissingComponentError } from "../errors.js";
 import {
   bareRelation,
   describeEntity,
   noTableYet,
+  spawnedDeferred,
   spawnManyCount,
+  spawnWaits,
   targetsTakesRelation,
   wildcardPair,
 } from "../messages.js";
@@ -191,6 +193,10 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
   store.core.check();
   // The usual case: a plain component, numbers for scalar fields in schema order (world/access.ts).
   const plain = store.registry.plain[c?.key];
+  if (ctx.defer.depth > 0 && store.claims.has(e)) {
+    pendingValues(ctx, e, c, "set", values);
+    return;
+  }
   if (plain !== undefined && !store.debug && values !== null && typeof values === "object") {
     if (store.registry.components[plain] === c && lookup(ctx, c, plain).write(e, values)) return;
   }
@@ -208,9 +214,40 @@ export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component
   const { store } = ctx;
   store.core.check();
   const plain = store.registry.plain[c?.key];
+  if (ctx.defer.depth > 0 && store.claims.has(e)) return pendingValues(ctx, e, c, "get", undefined) as Values<S>;
   if (plain !== undefined && store.registry.components[plain] === c) return lookup(ctx, c, plain).read(e) as Values<S>;
   const table = tableWith(store, e, c, "get");
   return readValues(store.core, table, store.core.rowOf(e), c, store.registry.ids[c.key]);
+}
+
+/**
+ * get / set of an entity spawned while changes wait (it has no row yet): its values as
+ * the spawn staged them, read or written there; an error saying what waits when they
+ * are not staged alone.
+ */
+function pendingValues(
+  ctx: WorldContext,
+  e: number,
+  c: Component,
+  action: string,
+  values: object | undefined,
+): unknown {
+  const { store } = ctx;
+  store.registry.idOf(c);
+  const found = c?.isRelation ? undefined : ctx.defer.pendingSpawn(e);
+  if (found === undefined || found === "later")
+    throw new ArgumentError(spawnWaits(describeEntity(e), `world.${action}()`));
+  const { rows, row } = found;
+  const missing = () => new MissingComponentError(spawnedDeferred(describeEntity(e)), c.name, action);
+  if (values === undefined) return rows.valuesOf(c, row) ?? thrown(missing());
+  const v = values !== null && typeof values === "object" ? copyValues(values, c) : values;
+  checkValues(c, v, store.debug);
+  if (!rows.setValues(c, row, v as Record<string, unknown>)) throw missing();
+  return undefined;
+}
+
+function thrown(error: Error): never {
+  throw error;
 }
 
 /** The record lookup of component c (id) in this world (world/access.ts). */
@@ -231,7 +268,9 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
     return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
   }
   const id = store.registry.idOf(c as Component);
-  if (t === PENDING) return false;
+  if (t === PENDING && store.registry.isSparse(id)) return store.sparse.has(id, e);
+  // Like every has(), the state now: what the waiting spawn gives it (a later add or remove waits too).
+  if (t === PENDING) return ctx.defer.spawnedWith(e)?.includes(id) === true;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);
   return store.tables.at(t).has(c as Component);
 }

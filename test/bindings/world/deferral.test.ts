@@ -3,12 +3,14 @@
 // outermost scope ends (also on break or throw); values are read at the call; a flush
 // that runs out of memory leaves no half-spawned entity. Fresh world per test.
 import { describe, expect, it } from "vitest";
-import { CapacityError, component, createWorld } from "wasm-ecs";
+import { ArgumentError, CapacityError, component, createWorld, MissingComponentError, SchemaError } from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
 import { A, B, C, setup } from "../../support/query-world.js";
 import { ChildOf, Likes, ALL as RELATIONS, Pos as RelPos } from "../../support/relations.js";
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
 const Vel = component("Vel", { x: "f32", y: "f32" });
+const Label = component("Label", { text: "object" });
 const Big = component("Big", { m: ["f64", 64] });
 
 describe("deferral while iterating", () => {
@@ -21,7 +23,9 @@ describe("deferral while iterating", () => {
         expect(world.has(e, B)).toBe(false);
         const s = world.spawn(C.with({ v: 4 }));
         expect(world.isAlive(s)).toBe(true);
-        expect(world.has(s, C)).toBe(false);
+        // Its staged values are readable at once, so it has what it was spawned with.
+        expect(world.has(s, C)).toBe(true);
+        expect(world.get(s, C).v).toBe(4);
         spawned.push(s);
       }
     }
@@ -165,23 +169,61 @@ describe("deferral: values and failures", () => {
     expect(world.spawn(Pos) & 0x3fffff).toBe(4101);
   });
 
-  it("while deferring, an entity spawned in the scope is alive, counted, has nothing yet and has no table", async () => {
-    const world = await createWorld({ components: [Pos] });
+  it("while deferring, an entity spawned in the scope is alive, counted, readable and writable through get/set, and has no table yet", async () => {
+    const world = await createWorld({ components: [Pos, Vel, Label] });
     world.spawn(Pos);
     world.defer(() => {
-      const e = world.spawn(Pos.with({ x: 4 }));
+      const e = world.spawn(Pos.with({ x: 4.1 }), Label.with({ text: "new" }));
       expect(world.isAlive(e)).toBe(true);
       expect(world.entityCount).toBe(2);
-      expect(world.has(e, Pos)).toBe(false);
-      expect(() => world.get(e, Pos)).toThrow(/^Entity \d+ \(slot \d+, generation \d+\) has no Pos: cannot get it$/);
-      expect(() => world.tableOf(e)).toThrow(
-        /^Entity \d+ \(slot \d+, generation \d+\) was spawned while changes are deferred: it joins its table when they are applied$/,
+      expect(world.has(e, Pos)).toBe(true);
+      expect(world.has(e, Vel)).toBe(false);
+      // As the column will store it (f32), the defaults where the init left a field out.
+      expect(world.get(e, Pos)).toEqual({ x: Math.fround(4.1), y: 0 });
+      expect(world.get(e, Label)).toEqual({ text: "new" });
+      world.set(e, Pos, { y: 7 });
+      expect(world.get(e, Pos)).toEqual({ x: Math.fround(4.1), y: 7 });
+      expectThrows(
+        () => world.get(e, Vel),
+        MissingComponentError,
+        /^Entity \d+ \(slot \d+, generation \d+\), spawned while changes are deferred, has no Vel: cannot get it$/,
       );
-      world.add(e, Pos, { y: 5 });
+      expectThrows(() => world.set(e, Pos, { x: "no" } as never), SchemaError, /^Pos.x cannot take "no"/);
+      expectThrows(
+        () => world.tableOf(e),
+        ArgumentError,
+        /^Entity \d+ \(slot \d+, generation \d+\) was spawned while changes are deferred: it joins its table when they are applied, when the loop, the system or defer\(\) ends \(world.get and world.set reach its values before\)$/,
+      );
+      world.add(e, Vel, { x: 5 });
+      // Now a later command changes it: get waits, and says so.
+      expectThrows(
+        () => world.get(e, Pos),
+        ArgumentError,
+        /^Entity \d+ \(slot \d+, generation \d+\) was spawned while changes are deferred and its values are not staged alone \(it came from spawnMany, or add \/ remove \/ destroy of it wait too\): world.get\(\) of it waits until they are applied, when the loop, the system or defer\(\) ends$/,
+      );
+      const many = world.spawnMany(2, Pos);
+      expectThrows(() => world.get(many[0] as number, Pos), ArgumentError, /world.get\(\) of it waits/);
     });
-    const q = world.query({ all: [Pos] }).entities();
-    expect(q.length).toBe(2);
-    expect(world.get(q[1], Pos)).toEqual({ x: 4, y: 5 });
+    const q = world.query({ all: [Pos, Vel] }).entities();
+    expect(q.length).toBe(1);
+    expect(world.get(q[0] as number, Pos)).toEqual({ x: Math.fround(4.1), y: 7 });
+    expect(world.get(q[0] as number, Vel)).toEqual({ x: 5, y: 0 });
+  });
+
+  it("a system reads and writes what it spawned at once, and the values land", async () => {
+    const world = await createWorld({ components: [Pos, Vel] });
+    world.spawnMany(3, Pos);
+    const made: number[] = [];
+    world.system("fire", { all: [Pos], none: [Vel] }, (q) => {
+      for (const t of q)
+        for (let i = 0; i < t.count; i++) {
+          const b = world.spawn(Pos.with({ x: i }), Vel);
+          world.set(b, Vel, { x: world.get(b, Pos).x * 2 });
+          made.push(b);
+        }
+    });
+    world.step();
+    expect(made.map((b) => world.get(b, Vel).x)).toEqual([0, 2, 4]);
   });
 
   // Bug: deferred ADD keeps a reference to the caller's values object and reads it at the flush.
