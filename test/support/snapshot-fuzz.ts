@@ -6,7 +6,7 @@
 // memory part behind a recomputed checksum are not tried: restore does not verify the
 // core's structures, so a forged memory part is out of scope.)
 import { type Component, component, createWorld, SnapshotError, tag, type World } from "wasm-ecs";
-import { checksum } from "../../bindings/snapshot/format.js";
+import { seal } from "../../bindings/snapshot/format.js";
 import { rng as intRng } from "./rng.js";
 import { stateOf } from "./state.js";
 
@@ -31,8 +31,7 @@ export function stateText(world: World): string {
 function reseal(bytes: Uint8Array): Uint8Array {
   if (bytes.length < 32 || bytes.length % 4 !== 0) return bytes;
   const copy = new Uint8Array(bytes);
-  const words = new Uint32Array(copy.buffer, 32, (copy.length - 32) >>> 2);
-  new DataView(copy.buffer).setUint32(24, checksum(words), true);
+  seal(copy);
   return copy;
 }
 
