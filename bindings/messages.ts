@@ -192,6 +192,7 @@ export const snap = {
   short: (n: number, header: number) => `it is truncated: ${n} bytes, shorter than the ${header}-byte header`,
   magic: () => "it does not start with the wasm-ecs magic bytes",
   version: (got: number, reads: number) => `it has format version ${got}; this version of wasm-ecs reads ${reads}`,
+  flags: (flags: number) => `its header has flags ${flags >>> 0}; only bit 0 (made by the debug core) is defined`,
   length: (n: number, expected: number, json: number, memory: number) =>
     `it is truncated or padded: ${n} bytes, the header announces ${expected} (${json} of JSON, ${memory} of memory)`,
   checksum: (stored: string, computed: string) =>

@@ -139,6 +139,7 @@ export function decode(bytes: unknown): { header: SnapshotHeader; meta: Snapshot
   new Uint8Array(head.buffer).set(bytes.subarray(0, HEADER_BYTES));
   if (head[0] !== MAGIC) throw new SnapshotError(snap.magic());
   if (head[1] !== FORMAT_VERSION) throw new SnapshotError(snap.version(head[1], FORMAT_VERSION));
+  if ((head[2] & ~FLAG_DEBUG) !== 0) throw new SnapshotError(snap.flags(head[2]));
   const header: SnapshotHeader = { flags: head[2], corePtr: head[3], jsonBytes: head[4], memoryBytes: head[5] };
   const expected = HEADER_BYTES + header.jsonBytes + ((header.memoryBytes + 7) & ~7);
   if (header.jsonBytes % 8 !== 0 || bytes.length !== expected) {
