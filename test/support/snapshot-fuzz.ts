@@ -215,7 +215,11 @@ export function mutate(
   const edits = 1 + next(3);
   let kind = "";
   for (let k = 0; k < edits; k++) {
-    const [name, from, size] = layout.words[next(layout.words.length)];
+    // A kind of region first (each equally likely), then one region of that kind.
+    const names = [...new Set(layout.words.map((w) => w[0]))];
+    const name = names[next(names.length)];
+    const ofKind = layout.words.filter((w) => w[0] === name);
+    const [, from, size] = ofKind[next(ofKind.length)];
     let at = from + 4 * next(Math.max(1, size >>> 2));
     if (name === "block headers") at = blockHeaderWord(b, layout, next);
     if (at + 4 > b.length) continue;
