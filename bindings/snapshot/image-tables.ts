@@ -96,6 +96,11 @@ export function checkTables(r: ImageReader, registry: RegistryFacts, index: Inde
     }
   }
   checkFreeTables(r, recs, n, live, facts.live);
+  // Creation numbers must not wrap (a wrapped counter would hand out numbers live tables
+  // hold): an image whose counter is past 2^31 is refused, though the core gets there
+  // itself only after 2^31 table creations.
+  const nextSeq = r.h(H_TABLE_SEQ);
+  if (nextSeq >= 2 ** 31) throw r.broken("the table creation counter", fault.range(nextSeq, "past 2^31"));
   if (!(facts.live[0] === 1)) throw r.broken("table 0", fault.range(0, "but the empty archetype is always live"));
   const seqs = new Set<number>();
   for (let t = 0; t < n; t++) {

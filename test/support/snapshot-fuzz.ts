@@ -158,11 +158,7 @@ function craftValue(old: number, next: (n: number) => number, borrowed: number):
 }
 
 /** One damaged or crafted variant of `good`; `kind` names what was done. */
-export function mutate(
-  good: Uint8Array,
-  layout: Layout,
-  next: (n: number) => number,
-): { kind: string; bytes: Uint8Array } {
+function mutate(good: Uint8Array, layout: Layout, next: (n: number) => number): { kind: string; bytes: Uint8Array } {
   const b = new Uint8Array(good);
   const dv = new DataView(b.buffer);
   const bits = b.length * 8;
