@@ -8,21 +8,33 @@
 // list each. Large blocks are multiples of 16 bytes on an address-ordered free
 // list; neighbours merge when freed, and a free block at the top lowers the top.
 import {
-  H_HEAP_TOP, H_MAX_PAGES, H_USED_BYTES,
+  A_HEADER, A_KIND_FREE, A_KIND_LARGE, A_KIND_SMALL, A_MAX_CLASS, A_MIN_CLASS, H_HEAP_TOP, H_MAX_PAGES, H_USED_BYTES,
 } from "./constants";
 import { bumpEpoch, hget, hset } from "./header";
 
-const HEADER: usize = 16;
-const MIN_CLASS: u32 = 4; //  16 bytes
-const MAX_CLASS: u32 = 16; // 64 KiB
+const HEADER: usize = A_HEADER;
+const MIN_CLASS: u32 = A_MIN_CLASS; //  16 bytes
+const MAX_CLASS: u32 = A_MAX_CLASS; // 64 KiB
 const SMALL_MAX: usize = 1 << MAX_CLASS;
-const KIND_SMALL: u32 = 1;
-const KIND_LARGE: u32 = 2;
-const KIND_FREE: u32 = 0x80000000;
+const KIND_SMALL: u32 = A_KIND_SMALL;
+const KIND_LARGE: u32 = A_KIND_LARGE;
+const KIND_FREE: u32 = A_KIND_FREE;
 
 /** Heads of the small free lists, one per class, and of the large free list. */
 const SMALL_HEADS: usize = memory.data((MAX_CLASS + 1) << 2, 16);
 const LARGE_HEAD: usize = memory.data(16, 16);
+
+/**
+ * Where the allocator's state sits (a snapshot reader checks an image against it):
+ * 0 the first block of the heap, 1 the small free-list heads (one u32 per class,
+ * 0 .. MAX_CLASS), 2 the large free-list head; 0 for anything else.
+ */
+export function allocatorStatic(which: u32): usize {
+  if (which == 0) return (__heap_base + 15) & ~15;
+  if (which == 1) return SMALL_HEADS;
+  if (which == 2) return LARGE_HEAD;
+  return 0;
+}
 
 export function initAllocator(maxPages: u32): void {
   hset(H_HEAP_TOP, <u32>((__heap_base + 15) & ~15));

@@ -95,13 +95,28 @@ export const H_DYING_BITS: u32 = 46; //    [cascade] ptr to a bitset over slots 
 export const H_DYING_BITS_WORDS: u32 = 47; // [cascade]
 export const H_PLAN_ARMED: u32 = 48; //    [cascade] 1 between a successful planDestroy and its commitDestroy / cancelDestroy
 export const H_PAIR_EDGES: u32 = 49; //    [subtables] ptr to the pair edge cache, 0 until first use
+/** The pair edge cache (subtables.ts): PAIR_EDGE_SLOTS entries of PAIR_EDGE_STRIDE u32. */
+export const PAIR_EDGE_SLOTS: u32 = 2048;
+export const PAIR_EDGE_STRIDE: u32 = 8;
 export const H_TARGET_SLOTS: u32 = 50; //  [target-index] slots whose chain is not empty (0: no entity is a target, moves skip the check)
 export const H_TGT_CAP: u32 = 51; //       [target-index] entries in the target map (a power of two, or 0 before the first pair)
+/** u32 per target map entry (target-index.ts): [ slot + 1 | table + 1 | pair | 0 ]. */
+export const TGT_ENTRY_STRIDE: u32 = 4;
 export const H_TGT_BITS: u32 = 52; //      [entity-index] ptr to a bitset over slots, grown with them (target-index sets the bits)
 export const H_CREATED: u32 = 53; //       [archetype-map] ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
 export const H_FRESH_GEN: u32 = 54; //     [entity-index] generation a never-used slot starts at (moves on when claims of such slots are burned)
 export const CREATED_RING: u32 = 256;
 export const H_SIZE: u32 = 56;
+
+// ── Allocator blocks (alloc.ts) ──────────────────────────────────────────────
+//   [ size:u32 | kind:u32 | next free:u32 | pad:u32 ][ payload: size bytes ]
+// Blocks tile the heap from its start (allocatorStatic(0)) to H_HEAP_TOP.
+export const A_HEADER: u32 = 16; //       bytes of the block header before each payload
+export const A_MIN_CLASS: u32 = 4; //     small blocks: payload 1 << class bytes, class 4 .. 16
+export const A_MAX_CLASS: u32 = 16;
+export const A_KIND_SMALL: u32 = 1;
+export const A_KIND_LARGE: u32 = 2;
+export const A_KIND_FREE: u32 = 0x80000000; // or-ed into the kind of a block on a free list
 
 // ── Row journal records (journal.ts) ─────────────────────────────────────────
 export const J_APPEND: u32 = 1;

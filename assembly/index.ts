@@ -10,7 +10,7 @@ import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_TARGET_SLOTS, OK,
   T_COUNT, T_SEQ,
 } from "./constants";
-import { alloc, free, initAllocator } from "./alloc";
+import { alloc, allocatorStatic as allocatorAt, free, initAllocator } from "./alloc";
 import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
   burnClaims, claimsValid, forgetEarlyTakes, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
@@ -59,6 +59,9 @@ export function init(maxPages: u32, checks: u32): i32 {
 }
 
 export function headerPtr(): usize { return HDR; }
+
+/** Where the allocator keeps its state (see alloc.ts: allocatorStatic); for snapshot checks. */
+export function allocatorStatic(which: u32): usize { return allocatorAt(which); }
 
 /** Gives a large scratch buffer back after a big batch, keeping a small one. */
 export function trimScratch(): void {

@@ -9,7 +9,7 @@
 // it saw (same creation number).
 import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, FLAG_EXCLUSIVE, H_PAIR_EDGES, H_RESULT, H_TMP_PAIRS, H_TMP_PAIRS_CAP,
-  P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_COUNT, T_NPAIRS, T_SEQ,
+  P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, PAIR_EDGE_SLOTS, PAIR_EDGE_STRIDE, T_COUNT, T_NPAIRS, T_SEQ,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import {
@@ -103,8 +103,8 @@ function lookup(m: usize, p: usize, n: u32): i32 {
 // An entry is used only while both tables are the ones it saw (same creation number),
 // so recycling a table needs no clean-up here. The cache's address is in the header
 // (H_PAIR_EDGES), so it is part of a snapshot like everything else.
-const EDGE_SLOTS: u32 = 2048;
-const EDGE_STRIDE: u32 = 8;
+const EDGE_SLOTS: u32 = PAIR_EDGE_SLOTS;
+const EDGE_STRIDE: u32 = PAIR_EDGE_STRIDE;
 @inline function edgeCacheAt(): usize { return <usize>hget(H_PAIR_EDGES); }
 
 @inline function edgeSlot(t: u32, code: u32, target: u32): usize {

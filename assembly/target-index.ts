@@ -18,7 +18,7 @@
 // cascade.ts (a destroy moves or destroys the related entities first).
 import {
   C_PTR, H_TARGET_MOVES, H_TARGET_SLOTS, H_TGT_BITS, H_TGT_CAP, H_TGT_MAP, P_NEXT_PAIR, P_NEXT_TABLE, P_STRIDE, P_TARGET,
-  T_COUNT, T_NPAIRS, T_PAIRS,
+  T_COUNT, T_NPAIRS, T_PAIRS, TGT_ENTRY_STRIDE,
 } from "./constants";
 import { alloc, free } from "./alloc";
 import { hasSlotBit } from "./bitset";
@@ -32,7 +32,7 @@ export const PAIR_BYTES: usize = <usize>P_STRIDE << 2;
 @inline export function tablePair(t: u32, i: u32): usize { return pairAt(<usize>tget(t, T_PAIRS), i); }
 
 // ── Target chains ─────────────────────────────────────────────────────────────
-const TE_STRIDE: u32 = 4;
+const TE_STRIDE: u32 = TGT_ENTRY_STRIDE;
 
 @inline function targetHash(slot: u32): u32 {
   const h = slot * 0x9e3779b1;

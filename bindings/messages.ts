@@ -237,6 +237,7 @@ export const snap = {
   short: (n: number, header: number) => `it is truncated: ${n} bytes, shorter than the ${header}-byte header`,
   magic: () => "it does not start with the wasm-ecs magic bytes",
   version: (got: number, reads: number) => `it has format version ${got}; this version of wasm-ecs reads ${reads}`,
+  flags: (flags: number) => `its header has flags ${flags >>> 0}; only bit 0 (made by the debug core) is defined`,
   length: (n: number, expected: number, json: number, memory: number) =>
     `it is truncated or padded: ${n} bytes, the header announces ${expected} (${json} of JSON, ${memory} of memory)`,
   checksum: (stored: string, computed: string) =>
@@ -275,6 +276,33 @@ export const snap = {
   extraGiven: (names: readonly string[]) =>
     `createWorld was given ${names.map((n) => `"${n}"`).join(", ")}, which the snapshot does not have`,
   image: (why: string) => `its memory image is not one the core can have made (${why})`,
+};
+
+// ── Snapshot memory images (each completes snap.image(...)) ───────────────────
+// `what` names the record ("table 3's block"), the rest the rule it breaks.
+export const image = {
+  size: (n: number) => `its length, ${n} bytes, is not a whole number of 16-byte cells`,
+  header: (ptr: number) => `the core header at byte ${ptr} lies outside it`,
+  read: (addr: number) => `a record at byte ${addr} lies outside it`,
+  notBlock: (what: string, ptr: number) => `${what} at byte ${ptr} is not a live block of its heap`,
+  tooSmall: (what: string, ptr: number, have: number, need: number) =>
+    `${what} at byte ${ptr} needs ${need} bytes and its block has ${have}`,
+  shared: (what: string, ptr: number) => `${what} at byte ${ptr} is a block another record holds too`,
+  rule: (what: string, rule: string) => `${what} ${rule}`,
+  staticData: (at: number) => `its static data differs from this core build's at byte ${at}`,
+  // Rules (what follows the record's name):
+  atEnd: (value: number, end: number) => `is ${value}, where the heap ends at ${end}`,
+  tiles: () => "is not where the previous block ends: blocks must tile the heap",
+  kind: (kind: number) => `has kind ${kind >>> 0}, which is no block kind`,
+  blockSize: (size: number) => `has size ${size}, which no block of its kind has or which passes the heap top`,
+  count: (says: number, is: number) => `says ${says} where the image holds ${is}`,
+  freeLists: () => "do not hold exactly the free blocks",
+  freeEntry: (ptr: number) => `holds ${ptr}, which is not a free block of that list's kind`,
+  loops: () => "comes back to an entry (it loops)",
+  ascending: () => "is not in ascending address order",
+  range: (value: number, rule: string) => `is ${value}, ${rule}`,
+  differs: (detail: string) => `differs from ${detail}`,
+  layout: (t: number, j: number) => `is not the layout the core gives table ${t}'s column ${j}`,
 };
 
 /** The subject of a MissingComponentError about a table: "The table (A, B)". */

@@ -15,6 +15,7 @@ export interface CoreExports {
   dropTables(seq: number): number;
   init(maxPages: number, checks: number): number;
   headerPtr(): number;
+  allocatorStatic(which: number): number;
   trimScratch(): void;
   scratch(bytes: number): number;
   registerComponent(desc: number, nfields: number, flags: number): number;
@@ -183,6 +184,17 @@ export abstract class CoreCalls {
   headerPtr(): number {
     try {
       const r = this.raw.headerPtr();
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Where the allocator keeps its state (see alloc.ts: allocatorStatic); for snapshot checks. */
+  allocatorStatic(which: number): number {
+    try {
+      const r = this.raw.allocatorStatic(which);
       this.sync();
       return r;
     } catch (error) {

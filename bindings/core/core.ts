@@ -37,6 +37,8 @@ export class Core extends CoreCalls {
   readonly memory: WebAssembly.Memory;
   /** u32 index of the header in memory. */
   readonly hdr: number;
+  /** Where this build's allocator keeps its state (a snapshot's image is checked against it). */
+  readonly allocator: { readonly heapStart: number; readonly smallHeads: number; readonly largeHead: number };
   /** The memory's current buffer, cached: the Memory.buffer and view.buffer accessors are calls. */
   buffer!: ArrayBuffer;
   u8!: Uint8Array;
@@ -59,6 +61,11 @@ export class Core extends CoreCalls {
     this.raw = raw;
     this.refresh();
     this.hdr = raw.headerPtr() >>> 2;
+    this.allocator = {
+      heapStart: raw.allocatorStatic(0),
+      smallHeads: raw.allocatorStatic(1),
+      largeHead: raw.allocatorStatic(2),
+    };
   }
 
   /**
@@ -217,12 +224,15 @@ export class Core extends CoreCalls {
     const map = u32[this.hdr + H_TGT_MAP] >>> 2;
     const h = Math.imul(slot, 0x9e3779b1) >>> 0;
     let i = ((h ^ (h >>> 16)) >>> 0) & (cap - 1);
-    while (true) {
+    // At most cap probes: a map always has empty entries (restore checks that), but a
+    // walk over wasm memory never relies on it to end.
+    for (let probes = 0; probes < cap; probes++) {
       const k = u32[map + i * 4];
       if (k === 0) return -1;
       if (k === slot + 1) return map + i * 4 + 1;
       i = (i + 1) & (cap - 1);
     }
+    return -1;
   }
 
   // ── Whole-memory operations ──────────────────────────────────────────────

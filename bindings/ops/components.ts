@@ -37,15 +37,20 @@ export function register(store: Store, c: Component): void {
     core.u8.set(new Uint8Array(pattern.buffer), at);
     at += f.bytes;
   }
+  const id = registered(store, core.registerComponent(ptr, n, coreFlags(c)), c.name);
+  registry.add(c, id);
+  if (c.sparse) store.sparse.add(id);
+}
+
+/** The flags the core's component record of c holds (FLAG_* of constants.ts). */
+export function coreFlags(c: Component): number {
   let flags = c.isTag ? FLAG_TAG : 0;
   if (c instanceof Relation) {
     flags |= FLAG_RELATION;
     if (c.exclusive) flags |= FLAG_EXCLUSIVE;
     if (c.onTargetDestroyed === "destroy") flags |= FLAG_CASCADE;
   }
-  const id = registered(store, core.registerComponent(ptr, n, flags), c.name);
-  registry.add(c, id);
-  if (c.sparse) store.sparse.add(id);
+  return flags;
 }
 
 /** Starts keeping JS-side "object" columns row-aligned (once a component has object fields). */

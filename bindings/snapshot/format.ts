@@ -4,12 +4,14 @@
 // step counter, resources), all under one checksum.
 //
 //   offset 0   [ magic "WECS" | format | flags | core header address | json bytes |
-//                memory bytes | checksum | 0 ]                      8 x u32 = 32 bytes
+//                memory bytes | CRC low | CRC high ]                8 x u32 = 32 bytes
 //   offset 32  [ JSON, UTF-8, padded with spaces to a multiple of 8 ]
-//   then       [ memory bytes 0 .. heap top ]
+//   then       [ memory bytes 0 .. heap top, padded with zeros to a multiple of 8 ]
 //
-// The checksum covers every byte after the first 32 (JSON and memory), so a damaged
-// or truncated snapshot is refused before anything changes.
+// The checksum, CRC-64/MS (crc64.ts), covers every byte after the first 32 (JSON and
+// memory), so a damaged or truncated snapshot is refused before anything changes; an
+// image edited on purpose (and resealed) is caught by image.ts. docs/snapshot-format.md
+// is the reference for other tools.
 import {
   H_ALIVE,
   H_COMPONENT_COUNT,
@@ -25,10 +27,14 @@ import {
 } from "../core/constants.generated.js";
 import { SnapshotError } from "../errors.js";
 import { snap } from "../messages.js";
+import { crc64, crcHex } from "./crc64.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
-// 4: 30-bit entity ids (8-bit generations that wrap, the REUSE_QUEUE rule; H_RETIRED is gone).
-export const FORMAT_VERSION = 4;
+/**
+ * Bumped on any change of the layout here or of the core records an image holds.
+ * 5: CRC-64 checksum, and 30-bit entity ids (8-bit generations that wrap; H_RETIRED gone).
+ */
+export const FORMAT_VERSION = 5;
 export const HEADER_BYTES = 32;
 /** flags bit 0: made by the debug core (its static data sits elsewhere). */
 export const FLAG_DEBUG = 1;
@@ -78,22 +84,15 @@ export interface SnapshotHeader {
   readonly memoryBytes: number;
 }
 
-/** FNV-1a over 32-bit words in four lanes (so the loop is not one long dependency chain). */
-export function checksum(words: Uint32Array): number {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  let c = 0x9e3779b9;
-  let d = 0x7f4a7c15;
-  const n = words.length;
-  let i = 0;
-  for (; i + 4 <= n; i += 4) {
-    a = Math.imul(a ^ words[i], 0x01000193);
-    b = Math.imul(b ^ words[i + 1], 0x01000193);
-    c = Math.imul(c ^ words[i + 2], 0x01000193);
-    d = Math.imul(d ^ words[i + 3], 0x01000193);
-  }
-  for (; i < n; i++) a = Math.imul(a ^ words[i], 0x01000193);
-  return (Math.imul(a ^ (b >>> 7), 0x01000193) ^ Math.imul(c ^ (d >>> 13), 0x01000193) ^ n) >>> 0;
+/**
+ * Writes the CRC-64 of everything after the fixed header into header words 6 (low
+ * half) and 7 (high half) of a laid-out snapshot.
+ */
+export function seal(snapshot: Uint8Array): void {
+  const crc = crc64(snapshot.subarray(HEADER_BYTES));
+  const view = new DataView(snapshot.buffer, snapshot.byteOffset, HEADER_BYTES);
+  view.setUint32(24, crc.lo, true);
+  view.setUint32(28, crc.hi, true);
 }
 
 /** A 32-bit hash of the schema, for messages and quick comparison. */
@@ -127,7 +126,7 @@ export function encode(meta: SnapshotMeta, memory: Uint8Array, flags: number, co
   head[3] = corePtr;
   head[4] = padded;
   head[5] = memory.length;
-  head[6] = checksum(new Uint32Array(out.buffer, HEADER_BYTES, (total - HEADER_BYTES) >>> 2));
+  seal(out);
   return out;
 }
 
@@ -143,6 +142,7 @@ export function decode(bytes: unknown): { header: SnapshotHeader; meta: Snapshot
   new Uint8Array(head.buffer).set(bytes.subarray(0, HEADER_BYTES));
   if (head[0] !== MAGIC) throw new SnapshotError(snap.magic());
   if (head[1] !== FORMAT_VERSION) throw new SnapshotError(snap.version(head[1], FORMAT_VERSION));
+  if ((head[2] & ~FLAG_DEBUG) !== 0) throw new SnapshotError(snap.flags(head[2]));
   const header: SnapshotHeader = { flags: head[2], corePtr: head[3], jsonBytes: head[4], memoryBytes: head[5] };
   const expected = HEADER_BYTES + header.jsonBytes + ((header.memoryBytes + 7) & ~7);
   if (header.jsonBytes % 8 !== 0 || bytes.length !== expected) {
@@ -151,9 +151,9 @@ export function decode(bytes: unknown): { header: SnapshotHeader; meta: Snapshot
   // Aligned copy for the checksum and the memory part.
   const body = new Uint8Array(expected - HEADER_BYTES);
   body.set(bytes.subarray(HEADER_BYTES));
-  const sum = checksum(new Uint32Array(body.buffer));
-  if (sum !== head[6]) {
-    throw new SnapshotError(snap.checksum(hex(head[6]), hex(sum)));
+  const sum = crc64(body);
+  if (sum.lo !== head[6] || sum.hi !== head[7]) {
+    throw new SnapshotError(snap.checksum(crcHex({ lo: head[6], hi: head[7] }), crcHex(sum)));
   }
   let meta: SnapshotMeta;
   try {
@@ -213,10 +213,6 @@ export function checkJsonSafe(value: unknown, where: string, depth = 0): void {
     return;
   }
   throw new SnapshotError(snap.notJsonSafe(where, value));
-}
-
-function hex(n: number): string {
-  return `0x${n.toString(16).padStart(8, "0")}`;
 }
 
 /** How a snapshot's JSON part writes an undefined object-field value (JSON has none). */

@@ -1,12 +1,13 @@
 // What a world saves in a snapshot and takes back from one: the core's memory plus the
 // JS-side state (schema, sparse bitsets, change tracking, object fields, readers' ticks,
 // the step counter, JSON-safe resources). restore() checks everything before it changes
-// anything; a refused snapshot leaves the world exactly as it was.
+// anything (the bytes' CRC, the JSON part, then the memory image itself: image.ts), and
+// only then copies the image in; a refused snapshot leaves the world exactly as it was.
 import { type Component, Relation } from "../component.js";
 import { H_HEAP_TOP } from "../core/constants.generated.js";
 import { CapacityError, SnapshotError } from "../errors.js";
 import { outOfMemory, snap } from "../messages.js";
-import { register } from "../ops/components.js";
+import { coreFlags, register } from "../ops/components.js";
 import { changeTerms } from "../query/terms.js";
 import { type TicksComponent, ticksComponent } from "../store/changes.js";
 import type { WorldContext } from "../world/context.js";
@@ -23,6 +24,8 @@ import {
   schemaHash,
   UNDEFINED,
 } from "./format.js";
+import { checkImage } from "./image.js";
+import type { ComponentLayout } from "./image-reader.js";
 
 /** The whole world as bytes. SnapshotError when an object field or resource is not JSON-safe. */
 export function snapshot(ctx: WorldContext): Uint8Array {
@@ -80,6 +83,13 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
   if (header.corePtr !== core.hdr << 2) throw new SnapshotError(snap.addresses());
   checkSchema(ctx, meta.schema);
   checkParts(meta, memory, header.corePtr);
+  checkImage(memory, header.corePtr, {
+    statics: core.allocator,
+    live: core.u8,
+    components: layouts(ctx, meta.schema),
+    journal: meta.schema.some((e) => e.objectFields.length > 0),
+    sparse: meta.sparse,
+  });
   if (!core.load(memory, ctx.maxPages))
     throw new CapacityError(outOfMemory(`restore a snapshot of ${memory.length} bytes`, ctx.maxPages * 65536));
   adopt(ctx, meta);
@@ -108,6 +118,24 @@ export function registerLike(ctx: WorldContext, schema: readonly SchemaEntry[], 
   }
   const extra = [...byName.keys()];
   if (extra.length > 0) throw new SnapshotError(snap.extraGiven(extra));
+}
+
+/**
+ * The core layout of each component of a snapshot's schema: this world's component of
+ * that id (checkSchema found it the same), or the change-stamps component it will make
+ * for a hidden entry (adopt).
+ */
+function layouts(ctx: WorldContext, schema: readonly SchemaEntry[]): ComponentLayout[] {
+  const { components } = ctx.store.registry;
+  return schema.map((entry, id) => {
+    let c = components[id] as Component | undefined;
+    if (c === undefined || c.name !== entry.name) {
+      const tracked = entry.tracks === undefined ? undefined : components[entry.tracks];
+      if (!entry.hidden || tracked === undefined) throw new SnapshotError(snap.internalComponent(id, entry.name));
+      c = ticksComponent(tracked);
+    }
+    return { flags: coreFlags(c), fields: c.fields.map((f) => [f.code, f.length] as const) };
+  });
 }
 
 /** This world's components as a snapshot records them, by id. */

@@ -1,0 +1,138 @@
+// The memory-image checks restore() runs before loading a snapshot (bindings/snapshot/
+// image*.ts), through the public API: images edited on purpose and resealed with a correct
+// CRC, as an attacker would, are refused with SnapshotError naming the broken rule, and
+// the world is exactly as before. The adversarial review's cases are among them: a
+// table's component count set to 2^31, a free list made to loop, a map with no empty entry.
+import { describe, expect, it } from "vitest";
+import { component, createWorld, relation, SnapshotError, tag, type World } from "wasm-ecs";
+import {
+  H_FREE_HEAD,
+  H_MAP_CAP,
+  H_REC_ROW,
+  H_TABLES,
+  T_NCOLS,
+  T_NCOMPS,
+  T_STRIDE,
+} from "../../../bindings/core/constants.generated.js";
+import { seal } from "../../../bindings/snapshot/format.js";
+import { expectThrows } from "../../support/errors.js";
+import { checkInvariants } from "../../support/internals.js";
+
+const Position = component("Position", { x: "f32", y: "f32" });
+const Health = component("Health", { hp: "i32" });
+const Picked = tag("Picked", { sparse: true });
+const ChildOf = relation("ChildOf", { exclusive: true });
+const ALL = [Position, Health, Picked, ChildOf];
+
+async function populated(): Promise<World> {
+  const world = await createWorld({ components: ALL, initialMemoryBytes: 1 << 20 });
+  const es = world.spawnMany(10, Position, Health);
+  world.add(es[1], ChildOf.to(es[0]));
+  world.add(es[2], Picked);
+  world.destroy(es[9]);
+  world.destroy(es[8]);
+  return world;
+}
+
+/** The snapshot with a u32 of its memory image replaced (`at`: byte address in the image), resealed. */
+function edited(
+  bytes: Uint8Array,
+  edit: (word: (addr: number) => number, set: (addr: number, v: number) => void, core: number) => void,
+) {
+  const b = new Uint8Array(bytes);
+  const dv = new DataView(b.buffer);
+  const mem = 32 + dv.getUint32(16, true);
+  const core = dv.getUint32(12, true);
+  edit(
+    (addr) => dv.getUint32(mem + addr, true),
+    (addr, v) => dv.setUint32(mem + addr, v >>> 0, true),
+    core,
+  );
+  seal(b);
+  return b;
+}
+
+const PREFIX = "The snapshot was refused: its memory image is not one the core can have made";
+
+describe("snapshot image checks", () => {
+  it("restore refuses a table whose component count is 2^31, allocating nothing for it, and leaves the world as it was", async () => {
+    const world = await populated();
+    const bytes = world.snapshot();
+    const bad = edited(bytes, (word, set, core) => {
+      const tables = word(core + H_TABLES * 4);
+      set(tables + 1 * T_STRIDE * 4 + T_NCOMPS * 4, 2 ** 31);
+    });
+    world.spawn(Position);
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      "The snapshot was refused: its memory part is shorter than its own records say",
+    );
+    expect(world.snapshot()).toEqual(before);
+    checkInvariants(world);
+  });
+
+  it("restore refuses a table whose column count is 2^31, naming the record and what it should hold", async () => {
+    const world = await populated();
+    const bad = edited(world.snapshot(), (word, set, core) => {
+      const tables = word(core + H_TABLES * 4);
+      set(tables + 1 * T_STRIDE * 4 + T_NCOLS * 4, 2 ** 31);
+    });
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      `${PREFIX} (table 1's column count says 2147483648 where the image holds 4)`,
+    );
+  });
+
+  it("restore refuses a free slot list that loops", async () => {
+    const world = await populated();
+    const bad = edited(world.snapshot(), (word, set, core) => {
+      const head = word(core + H_FREE_HEAD * 4);
+      set(word(core + H_REC_ROW * 4) + head * 4 + 4 * 0, head); // head's next is itself
+    });
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      `${PREFIX} (the free slot list comes back to an entry (it loops))`,
+    );
+  });
+
+  it("restore refuses an archetype map without room (a probe could never end)", async () => {
+    const world = await populated();
+    const bad = edited(world.snapshot(), (_word, set, core) => set(core + H_MAP_CAP * 4, 2));
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      `${PREFIX} (the archetype map is 2, not a power of two twice the tables)`,
+    );
+  });
+
+  it("createWorld refuses an edited image with SnapshotError too", async () => {
+    const world = await populated();
+    const bad = edited(world.snapshot(), (word, set, core) => {
+      const tables = word(core + H_TABLES * 4);
+      set(tables + 1 * T_STRIDE * 4 + T_NCOMPS * 4, 2 ** 31);
+    });
+    await expect(createWorld({ snapshot: bad, components: ALL })).rejects.toThrow(SnapshotError);
+  });
+
+  it("restore refuses an old format's snapshot and unknown header flags, naming them", async () => {
+    const world = await populated();
+    const v3 = world.snapshot();
+    new DataView(v3.buffer).setUint32(4, 3, true);
+    expectThrows(
+      () => world.restore(v3),
+      SnapshotError,
+      "The snapshot was refused: it has format version 3; this version of wasm-ecs reads 5",
+    );
+    const flags = world.snapshot();
+    new DataView(flags.buffer).setUint32(8, 4, true);
+    expectThrows(
+      () => world.restore(flags),
+      SnapshotError,
+      "The snapshot was refused: its header has flags 4; only bit 0 (made by the debug core) is defined",
+    );
+  });
+});
