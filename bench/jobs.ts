@@ -34,6 +34,7 @@ export const SCENARIOS: readonly string[] = [
   "random_access",
   "hierarchy_10k",
   "reparent_10k",
+  "relation_fanout",
 ];
 
 /** The micro benches, in report order. */

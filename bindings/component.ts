@@ -5,11 +5,13 @@ import { isHandle } from "./entity.js";
 import { ArgumentError, SchemaError } from "./errors.js";
 import {
   badFieldType,
+  badFragmenting,
   badPolicy,
   badRelationData,
   badTarget,
   badValue,
   emptyName,
+  nonFragmentingData,
   notASchema,
   notValues,
   relationDataNeedsExclusive,
@@ -252,6 +254,14 @@ export interface RelationOptions<S extends Schema> {
   readonly data?: S;
   /** Initial values of the data fields. */
   readonly defaults?: Init<S>;
+  /**
+   * true (the default): entities that differ in target live in separate sub-tables, so a
+   * query for one target walks only its rows and `cascade` orders tables by it. false:
+   * pairs are kept in a store of their own, outside the archetype; adding or removing
+   * one never moves the entity (cheap for many targets per entity or targets that change
+   * often); queries filter on them row by row. No data fields, no `cascade`.
+   */
+  readonly fragmenting?: boolean;
 }
 
 /**
@@ -262,15 +272,28 @@ export interface RelationOptions<S extends Schema> {
 export class Relation<S extends Schema = Schema, N extends string = string> extends Component<S, N> {
   readonly exclusive: boolean;
   readonly onTargetDestroyed: OnTargetDestroyed;
+  /** false: pairs live in the world's pair store, not in sub-tables (RelationOptions.fragmenting). */
+  readonly fragmenting: boolean;
   /** @internal The wildcard pair, made once. */
   private readonly anyPair: Pair<S>;
 
   /** @internal Use relation(). */
-  constructor(name: N, schema: S, exclusive: boolean, onTargetDestroyed: OnTargetDestroyed, defaults: Init<S>) {
-    super(name, schema, Object.keys(schema).length === 0, false, defaults);
+  constructor(
+    name: N,
+    schema: S,
+    exclusive: boolean,
+    onTargetDestroyed: OnTargetDestroyed,
+    defaults: Init<S>,
+    fragmenting = true,
+  ) {
+    // A non-fragmenting relation is kept outside the mask like a sparse tag: its bitset
+    // says which entities hold at least one of its pairs.
+    super(name, schema, Object.keys(schema).length === 0, !fragmenting, defaults);
     if (this.objectFields.length > 0) throw new SchemaError(relationObjectFields(name));
+    if (this.fields.length > 0 && !fragmenting) throw new SchemaError(nonFragmentingData(name));
     if (this.fields.length > 0 && !exclusive) throw new SchemaError(relationDataNeedsExclusive(name));
     (this as { isRelation: boolean }).isRelation = true;
+    this.fragmenting = fragmenting;
     this.exclusive = exclusive;
     this.onTargetDestroyed = onTargetDestroyed;
     this.anyPair = new Pair(this, WILDCARD, undefined);
@@ -325,5 +348,7 @@ export function relation<const N extends string, const S extends Schema = Record
   if (policy !== "remove" && policy !== "destroy") throw new SchemaError(badPolicy(name, policy));
   const data = options.data ?? ({} as S);
   if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SchemaError(badRelationData(name));
-  return new Relation(name, data, options.exclusive === true, policy, options.defaults ?? {});
+  const fragmenting = options.fragmenting ?? true;
+  if (typeof fragmenting !== "boolean") throw new SchemaError(badFragmenting(name, fragmenting));
+  return new Relation(name, data, options.exclusive === true, policy, options.defaults ?? {}, fragmenting);
 }

@@ -89,7 +89,18 @@ export function renderInspection(root: HTMLElement, info: WorldInspection): void
       1,
     ),
   );
-  root.replaceChildren(archetypes, queries);
+  const sections = [archetypes, queries];
+  const links = info.links ?? [];
+  if (links.length > 0) {
+    const pairs = doc.createElement("section");
+    pairs.className = "wasm-ecs-links";
+    const h = doc.createElement("h3");
+    h.textContent = `Non-fragmenting relations (${links.length})`;
+    const rows = links.map((l) => [l.relation, String(l.pairs)]);
+    pairs.append(h, table(doc, ["relation", "pairs"], rows, 1));
+    sections.push(pairs);
+  }
+  root.replaceChildren(...sections);
 }
 
 /** Shows a live inspector of `world` in `root`, refreshed every `intervalMs`. */

@@ -149,6 +149,24 @@ export const notTracked = (what: string) => `Relations are not change-tracked: $
 export const pairInTerm = (pair: string, key: string, relation: string) =>
   `A pair with a target (${pair}) goes in all or none; ${key} takes ${relation}.to("*")`;
 export const cascadeTakesRelation = (value: unknown) => `cascade takes a relation, got ${show(value)}`;
+export const nonFragmentingData = (name: string) =>
+  `Relation ${name} is non-fragmenting (fragmenting: false): its pairs carry no data fields`;
+export const badFragmenting = (name: unknown, value: unknown) =>
+  `relation(${show(name)}): fragmenting is true or false, got ${show(value)}`;
+export const nonFragmentingCascade = (name: string) =>
+  `cascade: ${name} is non-fragmenting (fragmenting: false): its pairs are not per table, so tables have no breadth order over it`;
+/** What a snapshot's malformed() names about the pairs of non-fragmenting relations. */
+export const snapLinks = {
+  notList: () => '"links" is not a list of { id, pairs }',
+  notRelation: (id: unknown) => `links of component ${show(id)}, which is not a non-fragmenting relation`,
+  tooMany: (id: number, n: number, max: number) => `links of component ${id} hold ${n} numbers, more than ${max}`,
+  deadEntity: (id: number, e: unknown) => `links of component ${id} name ${show(e)}, which is not a live entity there`,
+  repeated: (id: number, e: number, t: number) => `links of component ${id} hold the pair (${e}, ${t}) twice`,
+  twoTargets: (id: number, e: number) => `links of exclusive component ${id} give entity ${e} two targets`,
+  bits: (id: number) => `links of component ${id} disagree with its bitset`,
+};
+export const nonFragmentingTarget = (name: string, method: string) =>
+  `${name} is non-fragmenting (fragmenting: false): the entities of a table do not share its targets, so table.${method}() does not apply; use world.targets(e, ${name})`;
 
 // ── Queries, views and deferral ──────────────────────────────────────────────
 export const badTerms = (terms: unknown) => `query() takes terms such as { all: [A] }, got ${show(terms)}`;

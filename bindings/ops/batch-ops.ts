@@ -11,6 +11,7 @@ import {
   H_JOURNAL_LEN,
   H_RESULT,
   H_SCRATCH_BYTES,
+  H_SLOT_COUNT,
   NO_BLOCK,
 } from "../core/constants.generated.js";
 import { checkAllLive, scratch, stage, stageLive, trim } from "../core/scratch.js";
@@ -218,6 +219,7 @@ export function destroyTables(store: Store, list: readonly Table[]): void {
   );
   expect(store, core.destroyInTables(ptr, n), what);
   changes.commit();
+  for (const ids of doomed) store.links.forget(ids);
   for (const ids of doomed) store.sparse.clearAll(ids);
 }
 
@@ -247,6 +249,7 @@ export function destroyMany(store: Store, ids: ArrayLike<number>, skipDead: bool
     destroyInPieces(store, ids, what);
   }
   changes.commit();
+  if (live !== undefined && store.links.ids.length > 0) store.links.forget(live);
   // Their slots stay free until the next spawn: clearing bits now needs no id check.
   if (live !== undefined && sparse.ids.length > 0) sparse.clearAll(live);
 }
@@ -311,6 +314,10 @@ export function pairMany(
   skipDead: boolean,
 ): void {
   const { core, changes, registry, tables } = store;
+  if (store.links.isLinked(rel)) {
+    linkMany(store, ids, rel, target, adding, skipDead);
+    return;
+  }
   changes.settle();
   const r = registry.components[rel] as Relation;
   const n = ids.length;
@@ -337,6 +344,12 @@ export function pairTables(
   values: object | undefined,
 ): void {
   const { core, changes, registry, tables } = store;
+  if (store.links.isLinked(rel)) {
+    const ids: number[] = [];
+    for (const t of list) if (t.refresh() > 0) for (const e of t.entities) ids.push(e);
+    linkMany(store, ids, rel, target, adding, true);
+    return;
+  }
   changes.settle();
   const r = registry.components[rel] as Relation;
   const n = list.length;
@@ -362,4 +375,29 @@ export function pairTables(
 export function checkLive(store: Store, ids: ArrayLike<number>): void {
   stageLive(store, ids, `check ${ids.length} entities`);
   trim(store, ids.length * 4);
+}
+
+/**
+ * pairMany() of a non-fragmenting relation (store/links.ts): every id and the target
+ * checked first (skipDead: dead ids are passed over), the bitset sized for all, then
+ * one link per entity, which cannot fail.
+ */
+function linkMany(
+  store: Store,
+  ids: ArrayLike<number>,
+  rel: number,
+  target: number,
+  adding: boolean,
+  skipDead: boolean,
+): void {
+  const { core, links, sparse } = store;
+  if (!skipDead) checkAllLive(store, ids);
+  if (adding && core.tableOf(target) < 0) throw stale(store, target);
+  if (adding) sparse.reserveSlots(rel, core.header(H_SLOT_COUNT));
+  for (let i = 0; i < ids.length; i++) {
+    const e = ids[i];
+    if (core.tableOf(e) < 0) continue;
+    if (adding) links.link(rel, e, target);
+    else links.unlink(rel, e, target);
+  }
 }

@@ -10,13 +10,15 @@ import type { Store } from "../store/store.js";
 
 /** Whether some relation pair names e as its target (its slot's chain is not empty). */
 export function isTarget(store: Store, e: number): boolean {
-  return store.core.targetHead(e) >= 0;
+  return store.core.targetHead(e) >= 0 || (store.links.ids.length > 0 && store.links.isTarget(e));
 }
 
 /** Whether any listed live entity is a relation target (then a destroy is planned). */
 export function anyTarget(store: Store, ids: ArrayLike<number>): boolean {
   const core = store.core;
   for (let i = 0; i < ids.length; i++) if (core.tableOf(ids[i]) >= 0 && core.targetHead(ids[i]) >= 0) return true;
+  const links = store.links;
+  if (links.ids.length > 0) for (let i = 0; i < ids.length; i++) if (links.isTarget(ids[i])) return true;
   return false;
 }
 
@@ -28,15 +30,7 @@ export function anyTarget(store: Store, ids: ArrayLike<number>): boolean {
 export function destroyPlanned(store: Store, ids: ArrayLike<number>, skipDead: boolean): void {
   const { core, changes, tables } = store;
   changes.settle();
-  const n = ids.length;
-  const what = `destroy ${n} entit${n === 1 ? "y" : "ies"}`;
-  const ptr = skipDead ? scratch(store, n * 4, what) : stageLive(store, ids, what);
-  if (skipDead) core.u32.set(ids, ptr >>> 2);
-  const count = core.planDestroy(ptr, n);
-  trim(store, n * 4);
-  expect(store, count, what);
-  const at = core.header(H_DYING) >>> 2;
-  const doomed = core.u32.slice(at, at + count);
+  const doomed = planAll(store, ids, skipDead);
   // The planned tables: (table, destination) pairs; every table the commit recycles is one.
   const plan = core.header(H_PLAN) >>> 2;
   const planned: number[] = [];
@@ -50,11 +44,37 @@ export function destroyPlanned(store: Store, ids: ArrayLike<number>, skipDead: b
     core.cancelDestroy();
     throw error;
   }
-  expect(store, core.commitDestroy(), what);
+  expect(store, core.commitDestroy(), `destroy ${doomed.length} entities`);
   changes.commit();
+  if (store.links.ids.length > 0) store.links.forget(doomed);
   if (store.sparse.ids.length > 0) store.sparse.clearAll(doomed);
   tables.recycledByPlan(planned, recycledBefore);
   tables.sync();
   const watch = store.deadTargets;
   if (watch !== undefined) for (let i = 0; i < doomed.length; i++) watch.push(doomed[i]);
+}
+
+/**
+ * Plans the destruction of ids in the core and returns every entity it dooms. The
+ * sources that non-fragmenting "destroy" relations take along (store/links.ts) join the
+ * list and the plan is made again, until it dooms no more of them.
+ */
+function planAll(store: Store, ids: ArrayLike<number>, skipDead: boolean): Uint32Array {
+  const core = store.core;
+  let list = ids;
+  for (;;) {
+    const n = list.length;
+    const what = `destroy ${n} entit${n === 1 ? "y" : "ies"}`;
+    const ptr = skipDead ? scratch(store, n * 4, what) : stageLive(store, list, what);
+    if (skipDead) core.u32.set(list, ptr >>> 2);
+    const count = core.planDestroy(ptr, n);
+    trim(store, n * 4);
+    expect(store, count, what);
+    const at = core.header(H_DYING) >>> 2;
+    const doomed = core.u32.slice(at, at + count);
+    const more = store.links.ids.length > 0 ? store.links.dependents(doomed) : [];
+    if (more.length === 0) return doomed;
+    core.cancelDestroy();
+    list = Array.from(doomed).concat(more);
+  }
 }

@@ -40,12 +40,14 @@ export function register(store: Store, c: Component): void {
   const id = registered(store, core.registerComponent(ptr, n, coreFlags(c)), c.name);
   registry.add(c, id);
   if (c.sparse) store.sparse.add(id);
+  if (c instanceof Relation && !c.fragmenting) store.links.add(id, c.exclusive, c.onTargetDestroyed === "destroy");
 }
 
 /** The flags the core's component record of c holds (FLAG_* of constants.ts). */
 export function coreFlags(c: Component): number {
   let flags = c.isTag ? FLAG_TAG : 0;
-  if (c instanceof Relation) {
+  // A non-fragmenting relation is never in a table: the core knows it as a plain tag.
+  if (c instanceof Relation && c.fragmenting) {
     flags |= FLAG_RELATION;
     if (c.exclusive) flags |= FLAG_EXCLUSIVE;
     if (c.onTargetDestroyed === "destroy") flags |= FLAG_CASCADE;

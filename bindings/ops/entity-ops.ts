@@ -108,6 +108,7 @@ export function destroy(store: Store, e: number): void {
   const status = core.destroy(e);
   if (status < 0) expect(store, status, "destroy an entity");
   if (logging) changes.commit();
+  if (store.links.ids.length !== 0) store.links.forget([e]);
   // Bits are cleared by slot, which no one else holds until the next spawn.
   if (store.sparse.ids.length !== 0) store.sparse.clearOne(e);
 }
@@ -115,6 +116,7 @@ export function destroy(store: Store, e: number): void {
 /** Adds the pair (rel, target) to live e and writes its data values; false when e held it already. */
 export function addPair(store: Store, e: number, rel: number, target: number, values: object | undefined): boolean {
   const { core, changes, registry } = store;
+  if (store.links.isLinked(rel)) return link(store, e, rel, target);
   if (changes.pending.length !== 0) changes.settle();
   const status = core.addPair(e, rel, target);
   if (status < 0) {
@@ -136,9 +138,21 @@ export function addPair(store: Store, e: number, rel: number, target: number, va
 /** Removes the pair (rel, target) from live e; false when e did not hold it. */
 export function removePair(store: Store, e: number, rel: number, target: number): boolean {
   const { core, changes } = store;
+  if (store.links.isLinked(rel)) {
+    if (core.tableOf(e) < 0) throw stale(store, e);
+    return store.links.unlink(rel, e, target);
+  }
   if (changes.pending.length !== 0) changes.settle();
   const status = core.removePair(e, rel, target);
   if (status === ERR_STALE) throw stale(store, e);
   expect(store, status, `remove ${store.registry.components[rel].name}.to(${target})`);
   return status === 1;
+}
+
+/** addPair() of a non-fragmenting relation: no core call, no move (store/links.ts). */
+function link(store: Store, e: number, rel: number, target: number): boolean {
+  const core = store.core;
+  if (core.tableOf(e) < 0) throw stale(store, e);
+  if (core.tableOf(target) < 0) throw stale(store, target);
+  return store.links.link(rel, e, target);
 }

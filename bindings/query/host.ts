@@ -1,15 +1,20 @@
 // What a query needs from its world: a leaf interface, so the query layer never imports
 // the world. The world (world/host.ts) implements it over its store and deferral scope.
 import type { Changes } from "../store/changes.js";
+import type { Links } from "../store/links.js";
 import type { SparseTags } from "../store/sparse.js";
 import type { Table } from "../store/table.js";
 
-/** Row-level terms of a query: change filters and sparse tags. */
+/** Row-level terms of a query: change filters, sparse tags and pairs of non-fragmenting relations. */
 export interface RowFilter {
   readonly added: readonly number[];
   readonly changed: readonly number[];
   readonly sparseAll: readonly number[];
   readonly sparseNone: readonly number[];
+  /** Pairs of non-fragmenting relations required: relation id, target, ... */
+  readonly links: readonly number[];
+  /** Pairs of non-fragmenting relations left out: relation id, target, ... */
+  readonly unlinks: readonly number[];
   /** Whether rows depend on change stamps (so reading advances the reader). */
   readonly byChange: boolean;
 }
@@ -23,6 +28,8 @@ export interface QueryHost {
   endIteration(it: { end(by: string): void }): void;
   readonly changes: Changes;
   readonly sparse: SparseTags;
+  /** Pairs of non-fragmenting relations. */
+  readonly links: Links;
   /** u32 view of the whole memory (current). */
   readonly heap: Uint32Array;
   /** The tick the current reader last read at: the running system's, else the query's own. */

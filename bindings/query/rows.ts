@@ -1,6 +1,6 @@
-// Which rows of a table pass a query's row filter (change stamps and sparse tags), and
-// bringing them to the front of the table for an iteration (store/window.ts does the
-// moves through QueryHost.front).
+// Which rows of a table pass a query's row filter (change stamps, sparse tags and pairs
+// of non-fragmenting relations), and bringing them to the front of the table for an
+// iteration (store/window.ts does the moves through QueryHost.front).
 // A sparse-only filter remembers, per table, how many rows it brought to the front and
 // when: while no core call was made (rows move only through one) and no sparse bit
 // flipped since, those rows are still exactly the matching ones, so a loop that runs
@@ -82,12 +82,15 @@ export function filterRows(host: QueryHost, t: Table, f: RowFilter, base: number
   }
   const nAll = f.sparseAll.length;
   const nNone = f.sparseNone.length;
-  if (every && nAll === 0 && nNone === 0) return everyRow(n);
+  const links = f.links;
+  const unlinks = f.unlinks;
+  const pairs = links.length + unlinks.length;
+  if (every && nAll === 0 && nNone === 0 && pairs === 0) return everyRow(n);
   const es = t.entities;
   if (matching.length < n) matching = new Uint32Array(Math.max(n, matching.length * 2));
   const out = matching;
   let k = 0;
-  if (every && nAll === 1 && nNone === 0) {
+  if (every && nAll === 1 && nNone === 0 && pairs === 0) {
     // The usual sparse filter, one tag in all: one bit test per row.
     const [at, words] = host.sparse.words(f.sparseAll[0]);
     for (let r = 0; r < n; r++) {
@@ -114,6 +117,11 @@ export function filterRows(host: QueryHost, t: Table, f: RowFilter, base: number
       for (let i = 0; i < nAll; i++) if (w >= bits[2 * i + 1] || (u32[bits[2 * i] + w] & bit) === 0) continue rows;
       for (let i = nAll; i < nAll + nNone; i++)
         if (w < bits[2 * i + 1] && (u32[bits[2 * i] + w] & bit) !== 0) continue rows;
+    }
+    if (pairs > 0) {
+      const e = es[r];
+      for (let i = 0; i < links.length; i += 2) if (!host.links.has(links[i], e, links[i + 1])) continue rows;
+      for (let i = 0; i < unlinks.length; i += 2) if (host.links.has(unlinks[i], e, unlinks[i + 1])) continue rows;
     }
     out[k++] = r;
   }

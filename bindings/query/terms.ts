@@ -96,6 +96,8 @@ export function compileTerms(
           changed: lists.changed,
           sparseAll,
           sparseNone,
+          links: [],
+          unlinks: [],
           byChange: lists.added.length + lists.changed.length > 0,
         };
   const key = [all, lists.any, none, lists.read, lists.added, lists.changed, sparseAll, sparseNone]

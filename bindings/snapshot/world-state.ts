@@ -26,6 +26,7 @@ import {
 } from "./format.js";
 import { checkImage } from "./image.js";
 import type { ComponentLayout } from "./image-reader.js";
+import { checkLinks, type LinkedMeta, withLinks } from "./links-state.js";
 
 /** The whole world as bytes. SnapshotError when an object field or resource is not JSON-safe. */
 export function snapshot(ctx: WorldContext): Uint8Array {
@@ -67,7 +68,12 @@ export function snapshot(ctx: WorldContext): Uint8Array {
     objects,
   };
   const top = core.header(H_HEAP_TOP);
-  return encode(meta, new Uint8Array(core.buffer, 0, top), debug ? FLAG_DEBUG : 0, core.hdr << 2);
+  return encode(
+    withLinks(meta, ctx.store.links),
+    new Uint8Array(core.buffer, 0, top),
+    debug ? FLAG_DEBUG : 0,
+    core.hdr << 2,
+  );
 }
 
 /**
@@ -90,9 +96,14 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
     journal: meta.schema.some((e) => e.objectFields.length > 0),
     sparse: meta.sparse,
   });
+  const links = checkLinks(meta as LinkedMeta, memory, header.corePtr, (entry, id) => {
+    const c = ctx.store.registry.components[id];
+    return entry !== undefined && c instanceof Relation && !c.fragmenting;
+  });
   if (!core.load(memory, ctx.maxPages))
     throw new CapacityError(outOfMemory(`restore a snapshot of ${memory.length} bytes`, ctx.maxPages * 65536));
   adopt(ctx, meta);
+  ctx.store.links.adopt(links);
 }
 
 /**

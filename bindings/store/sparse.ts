@@ -146,6 +146,11 @@ export class SparseTags {
     return [s.ptr >>> 2, s.words];
   }
 
+  /** The u32 word at index i of the memory (a bitset word, for invariant checks). */
+  word(i: number): number {
+    return this.core.u32[i];
+  }
+
   /**
    * After a call that may have grown the entity index: every bitset makes room for all
    * the slots the index has room for, where memory allows, so setting a bit while

@@ -8,12 +8,14 @@
 //   sets       spawn's component sets and their cached tables (component-sets.ts)
 //   changes    change stamps, whole-table marks, removal logs (changes.ts)
 //   sparse     sparse-tag bitsets (sparse.ts)
+//   links      pairs of non-fragmenting relations (links.ts)
 //   claims     entity ids handed out while changes are deferred (claims.ts)
 import type { Core } from "../core/core.js";
 import type { Boundary } from "../core/status.js";
 import { Changes, type TicksComponent } from "./changes.js";
 import { Claims } from "./claims.js";
 import { ComponentSets } from "./component-sets.js";
+import { Links } from "./links.js";
 import { Registry } from "./registry.js";
 import { SparseTags } from "./sparse.js";
 import { Tables } from "./tables.js";
@@ -23,6 +25,7 @@ export class Store implements Boundary {
   readonly sets = new ComponentSets();
   readonly changes: Changes;
   readonly sparse: SparseTags;
+  readonly links: Links;
   readonly tables: Tables;
   readonly claims: Claims;
   /** Companions registered by a track() that ran out of memory, by component id (reused on the retry). */
@@ -42,6 +45,7 @@ export class Store implements Boundary {
   ) {
     this.changes = new Changes(core);
     this.sparse = new SparseTags(core, maxBytes);
+    this.links = new Links(this.sparse);
     this.tables = new Tables(core, this.registry, this.changes);
     this.claims = new Claims(core);
   }

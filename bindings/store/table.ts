@@ -26,7 +26,7 @@ import {
 import type { Core } from "../core/core.js";
 import type { Entity, EntityList, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
-import { tableSubject, writeReadTerm } from "../messages.js";
+import { nonFragmentingTarget, tableSubject, writeReadTerm } from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
 
 /**
@@ -194,6 +194,7 @@ export class Table<R = never> {
    */
   target(r: Component): Entity | undefined {
     this.core.check();
+    notLinked(r, "target");
     const id = this.ids[r.key];
     const pairs = this.pairs;
     for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) return pairs[i + 1] as Entity;
@@ -203,6 +204,7 @@ export class Table<R = never> {
   /** Every target of relation r in this table (empty when it lacks r). */
   targets(r: Component): Entity[] {
     this.core.check();
+    notLinked(r, "targets");
     const id = this.ids[r.key];
     const out: Entity[] = [];
     const pairs = this.pairs;
@@ -422,4 +424,10 @@ export class Table<R = never> {
     this.cache[id] = views;
     return views;
   }
+}
+
+/** ArgumentError for a non-fragmenting relation: its targets are per entity, not per table. */
+function notLinked(r: Component, method: string): void {
+  if ((r as { fragmenting?: boolean } | null)?.fragmenting === false)
+    throw new ArgumentError(nonFragmentingTarget(r.name, method));
 }

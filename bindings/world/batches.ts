@@ -75,6 +75,10 @@ function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean,
   checkTarget(ctx, target, adding ? "addMany" : "removeMany");
   const id = store.registry.idOf(c);
   if (adding && c instanceof Relation) throw new ArgumentError(bareRelation(c.name, "addMany"));
+  if (store.links.isLinked(id)) {
+    unlinkMany(ctx, target, id);
+    return;
+  }
   if (store.registry.isSparse(id)) {
     sparseMany(ctx, target, id, adding);
     return;
@@ -102,6 +106,7 @@ function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean):
     const whole =
       f === undefined ||
       (!f.byChange &&
+        f.links.length + f.unlinks.length === 0 &&
         (on
           ? f.sparseAll.length === 0 && f.sparseNone.every((s) => s === id)
           : f.sparseNone.length === 0 && f.sparseAll.every((s) => s === id)));
@@ -114,6 +119,19 @@ function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean):
   const ids = ownIds(target);
   checkLive(store, ids);
   store.sparse.setMany(id, ids, on);
+}
+
+/**
+ * Takes every pair of non-fragmenting relation id off a list (all alive or spawned in
+ * this scope, or nothing changes) or a query's entities: at once, also while deferring
+ * (it needs no memory); an entity spawned in this scope has no pair yet.
+ */
+function unlinkMany(ctx: WorldContext, target: Target, id: number): void {
+  const { store } = ctx;
+  if (!(target instanceof Query)) checkIds(store, target);
+  const ids = target instanceof Query ? target.entities() : ownIds(target);
+  for (let i = 0; i < ids.length; i++) liveTable(store, ids[i]);
+  for (let i = 0; i < ids.length; i++) if (store.core.tableOf(ids[i]) >= 0) store.links.unlinkAll(id, ids[i]);
 }
 
 /** Destroys every listed entity, or every entity a query matches; a stale one anywhere changes nothing. */

@@ -286,7 +286,7 @@ export class Deferral {
   }
 
   addPair(e: number, rel: number, target: number, values: object | undefined, r: Component, shared: boolean): void {
-    if (this.depth === 0) {
+    if (this.depth === 0 || this.linksNow(e, rel, target)) {
       addPair(this.store, e, rel, target, shared && values !== undefined ? copyValues(values, r) : values);
       return;
     }
@@ -296,7 +296,7 @@ export class Deferral {
 
   /** Removes the pair; false when e did not hold it (while deferring: when it does not hold it now). */
   removePair(e: number, t: number, rel: number, target: number): boolean {
-    if (this.depth === 0) return removePair(this.store, e, rel, target);
+    if (this.depth === 0 || (t >= 0 && this.store.links.isLinked(rel))) return removePair(this.store, e, rel, target);
     this.commands.push(REMOVE_PAIR, e, rel, target);
     return t >= 0 && this.store.tables.at(t).hasPair(rel, target);
   }
@@ -358,6 +358,10 @@ export class Deferral {
       return;
     }
     const list = this.liveOrPending(ids());
+    if (store.links.isLinked(rel) && list.every((e) => this.linksNow(e, rel, target))) {
+      pairMany(store, list, rel, target, adding, undefined, false);
+      return;
+    }
     const data = { ids: list, target, adding, values: values === undefined ? undefined : copyValues(values, r) };
     this.commands.push(PAIR_MANY, 0, rel, 0, data);
   }
@@ -371,6 +375,16 @@ export class Deferral {
       return;
     }
     this.commands.push(DESTROY_MANY, 0, 0, 0, this.liveOrPending(ids()));
+  }
+
+  /**
+   * Whether a pair of non-fragmenting relation rel is applied at once while deferring,
+   * like a sparse tag: both ends alive (not spawned in this scope) and e's bit needs no
+   * memory. Otherwise it waits for the flush like a fragmenting pair.
+   */
+  private linksNow(e: number, rel: number, target: number): boolean {
+    const { core, links, sparse } = this.store;
+    return links.isLinked(rel) && core.tableOf(e) >= 0 && core.tableOf(target) >= 0 && sparse.covers(rel, e);
   }
 
   /** The list, once every id in it is alive or spawned in this scope (StaleEntityError otherwise); reads records only. */

@@ -56,14 +56,20 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
   if (resolved.sparse.length === 0 && resolved.pairs.length === 0)
     return ctx.defer.spawn(set, args, NONE, NONE) as Entity;
   const sparse = resolved.sparse.slice();
-  const pairs = checkPairs(store, resolved.pairs.slice());
+  const all = checkPairs(store, resolved.pairs.slice());
+  const pairs = store.links.ids.length === 0 ? all : all.filter((p) => p.relation.fragmenting);
+  const linked = pairs === all ? NONE : all.filter((p) => !p.relation.fragmenting);
   // Room for the new entity's bits first, so nothing can fail once it exists (while
   // deferring, they are set at the flush).
   if (!ctx.defer.active) {
     const slots = slotsAfter(store.core, 1);
     for (const id of sparse) store.sparse.reserveSlots(id, slots);
+    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
   }
-  return ctx.defer.spawn(set, args, pairs, sparse) as Entity;
+  const e = ctx.defer.spawn(set, args, pairs, sparse);
+  for (const p of linked)
+    ctx.defer.addPair(e, store.registry.ids[p.relation.key], p.target as number, undefined, p.relation, false);
+  return e as Entity;
 }
 
 /**
@@ -79,18 +85,26 @@ export function spawnMany(
   store.core.check();
   if (!Number.isInteger(n) || n < 0 || n >= MAX_SLOTS) throw new ArgumentError(spawnManyCount(MAX_SLOTS - 1, n));
   const set = store.sets.resolve(store.registry, args, true, n, store.debug, store.core.buffer, ctx.unknown, resolved);
-  const pairs = checkPairs(store, resolved.pairs.slice());
+  const all = checkPairs(store, resolved.pairs.slice());
   if (n === 0) return new Uint32Array(0);
+  const pairs = store.links.ids.length === 0 ? all : all.filter((p) => p.relation.fragmenting);
+  const linked = pairs === all ? NONE : all.filter((p) => !p.relation.fragmenting);
   const sparse = resolved.sparse.slice();
   // Room for the new entities' bits first, so nothing can fail once they exist (while
   // deferring, they are set at the flush).
   if (!ctx.defer.active) {
     const slots = slotsAfter(store.core, n);
     for (const id of sparse) store.sparse.reserveSlots(id, slots);
+    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
   }
   // Values that are views on this world's memory would be detached by a growing core call.
   if (resolved.shared) args = copyInits(args);
-  return ctx.defer.spawnMany(set, n, args, pairs, sparse);
+  const ids = ctx.defer.spawnMany(set, n, args, pairs, sparse);
+  for (const p of linked) {
+    const rel = store.registry.ids[p.relation.key];
+    ctx.defer.movePair(undefined, () => ids, rel, p.target as number, true, undefined, p.relation, false);
+  }
+  return ids;
 }
 
 /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
@@ -165,6 +179,8 @@ export function remove(ctx: WorldContext, e: number, c: Component | Pair): boole
     return ctx.defer.removePair(e, t, rel, p.target);
   }
   const id = store.registry.idOf(c as Component);
+  // Every pair of a non-fragmenting relation: taken off at once (it needs no memory).
+  if (store.links.isLinked(id)) return t >= 0 && store.links.unlinkAll(id, e);
   if (store.registry.isSparse(id)) return ctx.defer.sparse(e, t, id, false);
   return ctx.defer.remove(e, t, id, c as Component);
 }
@@ -264,6 +280,8 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
     const rel = store.registry.idOf(p.relation);
     if (p.target !== WILDCARD) liveTable(store, p.target);
     if (t === PENDING) return false;
+    if (store.links.isLinked(rel))
+      return p.target === WILDCARD ? store.sparse.has(rel, e) : store.links.has(rel, e, p.target);
     const table = store.tables.at(t);
     return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
   }
@@ -281,7 +299,9 @@ export function targets(ctx: WorldContext, e: number, r: Relation): Entity[] {
   store.core.check();
   const t = liveTable(store, e);
   const rel = relationOf(store, r, targetsTakesRelation);
-  return t === PENDING ? [] : store.tables.at(t).targets(rel);
+  if (t === PENDING) return [];
+  if (!rel.fragmenting) return store.links.targets(store.registry.ids[rel.key], e) as Entity[];
+  return store.tables.at(t).targets(rel);
 }
 
 /** The table that holds e now, refreshed. */

@@ -24,6 +24,8 @@ export interface WorldInspection {
     /** Entities it matches now (row filters included). */
     readonly entities: number;
   }[];
+  /** Non-fragmenting relations (their pairs are in no table): how many pairs each holds. */
+  readonly links: readonly { readonly relation: string; readonly pairs: number }[];
 }
 
 export interface WorldStats {
@@ -61,7 +63,9 @@ export function inspect(ctx: WorldContext): WorldInspection {
     const matched = q.tables().filter((t) => t.refresh() > 0);
     return { terms, tables: matched.length, entities: q.count() };
   });
-  return { tables: list, queries };
+  const { links, registry } = ctx.store;
+  const linked = links.ids.map((id) => ({ relation: registry.components[id].name, pairs: links.count(id) }));
+  return { tables: list, queries, links: linked };
 }
 
 export function stats(ctx: WorldContext): WorldStats {

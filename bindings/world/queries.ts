@@ -12,11 +12,12 @@ import {
   T_PAIRS,
 } from "../core/constants.generated.js";
 import { ArgumentError } from "../errors.js";
-import { cascadeTakesRelation, notTracked, pairInTerm } from "../messages.js";
-import { NO_PAIRS, type PairTerms, type QueryHost, type Reading } from "../query/host.js";
+import { cascadeTakesRelation, nonFragmentingCascade, notTracked, pairInTerm } from "../messages.js";
+import { NO_PAIRS, type PairTerms, type QueryHost, type Reading, type RowFilter } from "../query/host.js";
 import { Query } from "../query/query.js";
 import { changeTerms, compileTerms, type QueryTerms, type ReadTerms } from "../query/terms.js";
 import type { Changes } from "../store/changes.js";
+import type { Links } from "../store/links.js";
 import type { SparseTags } from "../store/sparse.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
@@ -26,6 +27,23 @@ import type { Runner } from "./systems.js";
 import { pairIds } from "./validate.js";
 
 const TERM_LISTS = ["all", "any", "none", "optional", "read", "write", "added", "changed"] as const;
+
+/** Pairs of non-fragmenting relations in a query's all / none: relation id, target, ... */
+interface Linked {
+  links: number[];
+  unlinks: number[];
+}
+
+/** A row filter with no terms, for a query whose only row terms are pairs of non-fragmenting relations. */
+const NO_ROWS: RowFilter = Object.freeze({
+  added: [],
+  changed: [],
+  sparseAll: [],
+  sparseNone: [],
+  links: [],
+  unlinks: [],
+  byChange: false,
+});
 
 export class QueryCache {
   readonly queries = new Map<string, Query>();
@@ -46,22 +64,26 @@ export class QueryCache {
     const store = this.store;
     store.core.check();
     this.prune();
-    const pairs = this.pairTerms(terms);
+    const linked: Linked = { links: [], unlinks: [] };
+    const pairs = this.pairTerms(terms, linked);
     const compiled = compileTerms(
-      pairs.none.length === 0 ? terms : withoutTargetedNone(terms),
+      pairs.none.length === 0 && linked.unlinks.length === 0 ? terms : withoutTargetedNone(terms),
       (c) => termId(store, c),
       (id) => store.registry.isSparse(id),
     );
-    const key =
+    const byLinks = linked.links.length + linked.unlinks.length > 0;
+    const filter = byLinks ? { ...(compiled.filter ?? NO_ROWS), ...linked } : compiled.filter;
+    let key =
       pairs === NO_PAIRS
         ? compiled.key
         : `${compiled.key}|${pairs.all.join(",")}|${pairs.none.join(",")}|${pairs.cascade}`;
+    if (byLinks) key += `|~${linked.links.join(",")}|${linked.unlinks.join(",")}`;
     let q = this.queries.get(key);
     if (q === undefined) {
-      for (const id of changeTerms(compiled.filter)) this.defer.track(id);
-      q = new Query(this.host, terms, compiled.all, compiled.any, compiled.none, compiled.filter, compiled.read, pairs);
+      for (const id of changeTerms(filter)) this.defer.track(id);
+      q = new Query(this.host, terms, compiled.all, compiled.any, compiled.none, filter, compiled.read, pairs);
       this.queries.set(key, q);
-      for (const list of [pairs.all, pairs.none])
+      for (const list of [pairs.all, pairs.none, linked.links, linked.unlinks])
         for (let i = 1; i < list.length; i += 2) {
           const keys = this.byTarget.get(list[i]) ?? [];
           keys.push(key);
@@ -85,8 +107,11 @@ export class QueryCache {
     dead.length = 0;
   }
 
-  /** The relation terms of query terms: pairs with a target in all / none, and cascade. */
-  private pairTerms(terms: QueryTerms): PairTerms {
+  /**
+   * The relation terms of query terms: pairs with a target in all / none, and cascade.
+   * Those of non-fragmenting relations go to `linked` instead (row filters).
+   */
+  private pairTerms(terms: QueryTerms, linked: Linked): PairTerms {
     if (terms === null || typeof terms !== "object") return NO_PAIRS;
     const all: number[] = [];
     const none: number[] = [];
@@ -101,7 +126,8 @@ export class QueryCache {
         if (p.isPair !== true || p.target === WILDCARD) continue;
         if (key !== "all" && key !== "none") throw new ArgumentError(pairInTerm(String(p), key, p.relation.name));
         const [rel, target] = pairIds(this.store, p, "query");
-        (key === "all" ? all : none).push(rel, target);
+        if (!p.relation.fragmenting) (key === "all" ? linked.links : linked.unlinks).push(rel, target);
+        else (key === "all" ? all : none).push(rel, target);
       }
     }
     const r = (terms as QueryTerms).cascade;
@@ -109,6 +135,7 @@ export class QueryCache {
     if (r !== undefined) {
       if (!(r instanceof Relation)) throw new ArgumentError(cascadeTakesRelation(r));
       cascade = this.store.registry.idOf(r);
+      if (!r.fragmenting) throw new ArgumentError(nonFragmentingCascade(r.name));
     }
     if (all.length === 0 && none.length === 0 && cascade < 0) return NO_PAIRS;
     return { all, none, cascade };
@@ -162,6 +189,9 @@ export class WorldHost implements QueryHost {
   }
   get sparse(): SparseTags {
     return this.store.sparse;
+  }
+  get links(): Links {
+    return this.store.links;
   }
   get heap(): Uint32Array {
     return this.store.core.u32;

@@ -27,6 +27,8 @@ export function testingHooks(ctx: WorldContext): TestingHooks {
       core.check();
       core.checkInvariants();
       checkViews(ctx);
+      const links = ctx.store.links.problem((e) => core.tableOf(e) >= 0);
+      if (links !== undefined) throw new EcsError("INTERNAL", facadeInvariant(links));
     },
     injectTrapAfterMoves(n: number) {
       const { core, debug } = ctx.store;
