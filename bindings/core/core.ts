@@ -52,6 +52,8 @@ export class Core extends CoreCalls {
   version = 0;
   /** Replays the row journal on the JS-side columns (set once the journal is on). */
   onJournal: (() => void) | undefined = undefined;
+  /** Debug worlds: throws StaleViewError for a write through a stale column array (store/stale-writes.ts). */
+  onCheck: (() => void) | undefined = undefined;
 
   constructor(raw: CoreExports, memory: WebAssembly.Memory) {
     super();
@@ -113,9 +115,28 @@ export class Core extends CoreCalls {
     return new WorldPoisonedError(this.dead);
   }
 
-  /** Throws WorldPoisonedError when the core refuses calls (after a trap, or dispose). */
+  /**
+   * At the start of every world call: throws WorldPoisonedError when the core refuses
+   * calls (after a trap, or dispose); in a debug world, StaleViewError when a column array
+   * was written after its table moved or freed its columns.
+   */
   check(): void {
     if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);
+    if (this.onCheck !== undefined) this.onCheck();
+  }
+
+  /**
+   * Debug core: looks for a write in the blocks the quarantine holds (assembly/alloc.ts)
+   * and, with `release`, then frees them all. 0, or the QS_* kind of the write found (the
+   * ring describes it until forgetStaleWrite()). Moves no column and grows no memory, so
+   * unlike the guarded calls it leaves the views' version alone.
+   */
+  quarantine(release: boolean): number {
+    try {
+      return this.raw.checkQuarantine(release ? 1 : 0);
+    } catch (error) {
+      throw this.poison(error);
+    }
   }
 
   dispose(): void {

@@ -9,6 +9,7 @@ import { outOfMemory, snap } from "../messages.js";
 import { register } from "../ops/components.js";
 import { changeTerms } from "../query/terms.js";
 import { type TicksComponent, ticksComponent } from "../store/changes.js";
+import { releaseHeld, resetHeld } from "../store/stale-writes.js";
 import type { WorldContext } from "../world/context.js";
 import {
   checkJsonSafe,
@@ -63,6 +64,7 @@ export function snapshot(ctx: WorldContext): Uint8Array {
     resources,
     objects,
   };
+  if (debug) releaseHeld(core, registry); // no quarantined block goes into the image
   const top = core.header(H_HEAP_TOP);
   return encode(meta, new Uint8Array(core.buffer, 0, top), debug ? FLAG_DEBUG : 0, core.hdr << 2);
 }
@@ -82,6 +84,7 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
   checkParts(meta, memory, header.corePtr);
   if (!core.load(memory, ctx.maxPages))
     throw new CapacityError(outOfMemory(`restore a snapshot of ${memory.length} bytes`, ctx.maxPages * 65536));
+  if (debug) resetHeld(core);
   adopt(ctx, meta);
 }
 
