@@ -116,13 +116,22 @@ export class Core extends CoreCalls {
   }
 
   /**
-   * At the start of every world call: throws WorldPoisonedError when the core refuses
-   * calls (after a trap, or dispose); in a debug world, StaleViewError when a column array
-   * was written after its table moved or freed its columns.
+   * At the start of a world call: throws WorldPoisonedError when the core refuses calls
+   * (after a trap, or dispose); in a debug world, StaleViewError when a column array was
+   * written after its table moved or freed its columns.
    */
   check(): void {
     if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);
     if (this.onCheck !== undefined) this.onCheck();
+  }
+
+  /**
+   * check() for the per-entity reads and writes (get, set, has, ...), which must stay a
+   * few ns: WorldPoisonedError only. Looking for stale writes costs a pass over up to
+   * QUARANTINE_BYTES; the next other world call makes it.
+   */
+  checkLive(): void {
+    if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);
   }
 
   /**

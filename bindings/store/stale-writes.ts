@@ -1,9 +1,12 @@
 // Debug worlds: writes through a column array whose table has since moved its columns to
 // a bigger block or was freed. Such a write would be lost, or land in whatever the block
 // is reused for; the debug core holds those blocks back instead, filled with a canary
-// (the quarantine, assembly/alloc.ts). At the start of every world call (Core.check) the
+// (the quarantine, assembly/alloc.ts). At the start of a world call (Core.check) the
 // facade asks the core to look for a write in them and throws StaleViewError naming the
-// array: its component and field, and its table's components.
+// array: its component and field, and its table's components. The look is a pass over
+// up to QUARANTINE_BYTES, so the per-entity reads and writes (get, set, has, targets,
+// tableOf, rowOf: Core.checkLive) and calls while changes are deferred leave it to the
+// next other call, as structural changes already cost a walk of the world in debug mode.
 // Invariant: no quarantined block is in a snapshot's memory (snapshot() releases them
 // first), and after a restore the ring is the snapshot's, emptied.
 import {
@@ -32,10 +35,14 @@ import type { Registry } from "./registry.js";
 export const QUARANTINE_BLOCKS = 64;
 export const QUARANTINE_BYTES = 4 << 20;
 
-/** Makes every world call of a debug world look for stale writes first (after createWorld turned the quarantine on). */
-export function watchStaleWrites(core: Core, registry: Registry): void {
+/**
+ * Makes the world calls of a debug world look for stale writes first (Core.check), except
+ * while `deferring()`: no column moves then, and the look waits for the scope's end.
+ */
+export function watchStaleWrites(core: Core, registry: Registry, deferring: () => boolean): void {
   core.onCheck = () => {
-    if (core.header(H_QUARANTINE) !== 0 && core.quarantine(false) !== 0) throw staleWrite(core, registry);
+    if (!deferring() && core.header(H_QUARANTINE) !== 0 && core.quarantine(false) !== 0)
+      throw staleWrite(core, registry);
   };
 }
 

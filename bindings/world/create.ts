@@ -70,11 +70,12 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
     throw new CapacityError(outOfMemory("create the world", maxBytes));
   if (options.growMemoryEachCall === true) core.growEachCall();
   const store = new Store(core, maxPages * PAGE, debug);
-  if (debug) watchStaleWrites(core, store.registry);
   if (hint > 0 && core.reserveEntities(Math.min(hint, MAX_SLOTS - 1)) !== 0)
     throw new CapacityError(outOfMemory(`reserve room for ${hint} entities`, maxPages * PAGE));
   const world = new World(store, maxPages);
   const ctx = worldContext(world);
+  // While changes are deferred nothing moves; the look waits for the end of the scope.
+  if (debug) watchStaleWrites(core, store.registry, () => ctx.defer.active);
   if (snap === undefined) {
     for (const c of options.components ?? []) register(store, c);
     return world;
