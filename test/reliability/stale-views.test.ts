@@ -5,7 +5,7 @@
 // before it changes anything. Writes through current arrays, and through kept arrays
 // whose table did not move, keep working; the quarantine stays within its bounds.
 import { describe, expect, it } from "vitest";
-import { component, createWorld, EcsError, relation, StaleViewError, type World } from "wasm-ecs";
+import { CapacityError, component, createWorld, EcsError, relation, StaleViewError, type World } from "wasm-ecs";
 
 const Position = component("Position", { x: "f64", y: "f64" });
 const Velocity = component("Velocity", { dx: "f32", dy: "f32" });
@@ -182,8 +182,43 @@ describe("kept column arrays in debug worlds", () => {
     const release = await run(false);
     // Each round moves blocks of about 0.9 MB in all and frees one of about 0.9 MB (about
     // 70 MB over the rounds); the quarantine holds at most 4 MiB of them, outside usedBytes.
-    expect(debug.usedBytes).toBe(release.usedBytes);
+    // (usedBytes depends a little on which freed blocks get reused; counting the held ones
+    // would add about 4 MiB.)
+    expect(Math.abs(debug.usedBytes - release.usedBytes)).toBeLessThan(2 ** 20);
     expect(debug.memoryBytes).toBeLessThanOrEqual(release.memoryBytes + 8 * 2 ** 20);
     expect(debug.entities).toBe(release.entities);
+  });
+
+  it("at a memory ceiling a debug world holds as many entities as a release world: the quarantine lets go first", async () => {
+    const fill = async (debug: boolean) => {
+      const world = await createWorld({ components: ALL, debug, maxMemoryBytes: 8 << 20, initialMemoryBytes: 0 });
+      for (let step = 0; ; step++) {
+        try {
+          world.spawnMany(1_000 + step * 97, step % 2 === 0 ? Position : Velocity);
+        } catch (error) {
+          expect(error).toBeInstanceOf(CapacityError);
+          return world.entityCount;
+        }
+      }
+    };
+    const release = await fill(false);
+    expect(release).toBeGreaterThan(100_000);
+    expect(await fill(true)).toBeGreaterThanOrEqual(release * 0.95);
+  });
+
+  it("a write found when its block leaves the quarantine (during a deferred flush) is reported by the next call", async () => {
+    const world = await createWorld({ components: ALL, debug: true });
+    const e = world.spawn(Health.with({ hp: 1 }));
+    const kept = world.tableOf(e).columns(Health).hp;
+    world.spawnMany(100, Health); // kept's block: the oldest the quarantine holds
+    const parents = world.spawnMany(80, Velocity);
+    for (const p of parents) world.spawn(Position, ChildOf.to(p)); // a sub-table each
+    world.defer(() => {
+      kept[0] = 5;
+      world.destroyMany(parents); // at the flush: 80 sub-tables freed, the oldest blocks leave
+    });
+    expectStale(() => world.spawn(Health), moved("A column array of Health.hp", "Health", 0));
+    expect(world.get(e, Health).hp).toBe(1);
+    expect(world.entityCount).toBe(101 + 80);
   });
 });
