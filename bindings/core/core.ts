@@ -34,6 +34,8 @@ import {
 
 export class Core extends CoreCalls {
   protected raw: CoreExports;
+  /** The instance's exports as they are (raw may be wrapped by growEachCall). */
+  private readonly own: CoreExports;
   readonly memory: WebAssembly.Memory;
   /** u32 index of the header in memory. */
   readonly hdr: number;
@@ -59,6 +61,7 @@ export class Core extends CoreCalls {
     super();
     this.memory = memory;
     this.raw = raw;
+    this.own = raw;
     this.refresh();
     this.hdr = raw.headerPtr() >>> 2;
   }
@@ -138,11 +141,12 @@ export class Core extends CoreCalls {
    * Debug core: looks for a write in the blocks the quarantine holds (assembly/alloc.ts)
    * and, with `release`, then frees them all. 0, or the QS_* kind of the write found (the
    * ring describes it until forgetStaleWrite()). Moves no column and grows no memory, so
-   * unlike the guarded calls it leaves the views' version alone.
+   * unlike the guarded calls it leaves the views' version alone, and growEachCall does
+   * not grow the memory before it.
    */
   quarantine(release: boolean): number {
     try {
-      return this.raw.checkQuarantine(release ? 1 : 0);
+      return this.own.checkQuarantine(release ? 1 : 0);
     } catch (error) {
       throw this.poison(error);
     }
