@@ -7,8 +7,17 @@
 // Small blocks (payload <= SMALL_MAX) come in power-of-two classes with one free
 // list each. Large blocks are multiples of 16 bytes on an address-ordered free
 // list; neighbours merge when freed, and a free block at the top lowers the top.
+//
+// Debug core only, once the facade turns it on: the quarantine (bottom of this file).
+// A table's block that was moved or freed is held back from reuse, filled with a canary,
+// so that a write through a column array kept from before is found (checkHeld) instead
+// of being lost or landing in another table's data. Held blocks and the ring itself
+// have KIND_HELD in their kind and are not in H_USED_BYTES.
 import {
-  A_HEADER, A_KIND_FREE, A_KIND_LARGE, A_KIND_SMALL, A_MAX_CLASS, A_MIN_CLASS, H_HEAP_TOP, H_MAX_PAGES, H_USED_BYTES,
+  A_HEADER, A_KIND_FREE, A_KIND_HELD, A_KIND_LARGE, A_KIND_SMALL, A_MAX_CLASS, A_MIN_CLASS,
+  H_HEAP_TOP, H_MAX_PAGES, H_QUARANTINE, H_USED_BYTES, Q_BYTES, Q_CAP, Q_CAPACITY, Q_COLS, Q_COMPS, Q_COUNT,
+  Q_FIRST, Q_MAX_BYTES, Q_MISSED, Q_NCOLS, Q_NCOMPS, Q_OFFSET, Q_OWNED, Q_STALE, Q_TABLE, Q_WORDS, QE_BLOCK,
+  QE_CAPACITY, QE_COLS, QE_COMPS, QE_FREED, QE_NCOLS, QE_NCOMPS, QE_STRIDE, QE_TABLE, QS_FREED, QS_MOVED,
 } from "./constants";
 import { bumpEpoch, hget, hset } from "./header";
 
@@ -19,6 +28,8 @@ const SMALL_MAX: usize = 1 << MAX_CLASS;
 const KIND_SMALL: u32 = A_KIND_SMALL;
 const KIND_LARGE: u32 = A_KIND_LARGE;
 const KIND_FREE: u32 = A_KIND_FREE;
+/** Debug core: a block held in the quarantine (or the quarantine's ring): neither free nor in use. */
+const KIND_HELD: u32 = A_KIND_HELD;
 
 /** Heads of the small free lists, one per class, and of the large free list. */
 const SMALL_HEADS: usize = memory.data((MAX_CLASS + 1) << 2, 16);
@@ -82,7 +93,10 @@ function carve(size: usize, kind: u32): usize {
 /** Largest request alloc serves; rounding anything larger up to 16 bytes would wrap. */
 const MAX_REQUEST: usize = 0xffff_0000;
 
-/** Returns a 16-aligned block of at least `size` bytes, or 0 when memory runs out. */
+/**
+ * Returns a 16-aligned block of at least `size` bytes, or 0 when memory runs out. The
+ * debug core gives the quarantine's blocks back before it fails.
+ */
 export function alloc(size: usize): usize {
   if (size > MAX_REQUEST) return 0;
   let ptr: usize;
@@ -95,14 +109,21 @@ export function alloc(size: usize): usize {
       store<u32>(ptr - HEADER, KIND_SMALL, 4);
     } else {
       ptr = carve(<usize>1 << cls, KIND_SMALL);
-      if (ptr == 0) return 0;
+      if (ptr == 0) return allocAfterRelease(size);
     }
   } else {
     ptr = allocLarge((size + 15) & ~15);
-    if (ptr == 0) return 0;
+    if (ptr == 0) return allocAfterRelease(size);
   }
   hset(H_USED_BYTES, hget(H_USED_BYTES) + <u32>(sizeOf(ptr) + HEADER));
   return ptr;
+}
+
+/** What alloc() returns when memory ran out: 0, or (debug core) a block found once the quarantine let go. */
+@inline function allocAfterRelease(size: usize): usize {
+  if (ASC_NO_ASSERT || held() == 0) return 0;
+  releaseHeld();
+  return alloc(size);
 }
 
 /** First fit on the address-ordered large free list, splitting big leftovers. */
@@ -144,6 +165,7 @@ export function free(ptr: usize): void {
   if (ptr == 0) return;
   const kind = kindOf(ptr);
   if (!ASC_NO_ASSERT) assert((kind & KIND_FREE) == 0, "double free");
+  if (!ASC_NO_ASSERT) assert((kind & KIND_HELD) == 0, "free of a block the quarantine holds");
   hset(H_USED_BYTES, hget(H_USED_BYTES) - <u32>(sizeOf(ptr) + HEADER));
   if (kind == KIND_SMALL) {
     const head = SMALL_HEADS + (<usize>classOf(sizeOf(ptr)) << 2);
@@ -187,4 +209,208 @@ function freeLarge(ptr: usize): void {
 /** Bytes a live block can hold (debug checks and growth decisions). */
 export function blockSize(ptr: usize): usize {
   return sizeOf(ptr);
+}
+
+// ── Quarantine (debug core) ─────────────────────────────────────────────────
+// The ring (H_QUARANTINE, layout in constants.ts Q_*) lists held blocks oldest first.
+// A block enters filled with CANARY; it leaves, oldest first, when the ring is out of
+// room (Q_CAP entries, Q_MAX_BYTES bytes) or memory runs short, checked one last time.
+// The first block found written is recorded in the ring (Q_STALE ..) until the facade
+// has reported it (forgetStale); a freed table's column descriptors and component list
+// stay allocated while that record names them.
+
+/** Canary of held blocks: eight different bytes, so a value written rarely matches it. */
+const CANARY: u64 = 0xa5c3_e1f0_5a3c_1e0f;
+
+@inline function ring(): usize { return <usize>hget(H_QUARANTINE); }
+@inline function qget(slot: u32): u32 { return load<u32>(ring() + (<usize>slot << 2)); }
+@inline function qset(slot: u32, v: u32): void { store<u32>(ring() + (<usize>slot << 2), v); }
+@inline function entry(k: u32): usize {
+  const i = (qget(Q_FIRST) + k) % qget(Q_CAP);
+  return ring() + ((<usize>Q_WORDS + <usize>i * QE_STRIDE) << 2);
+}
+
+/**
+ * Turns the quarantine on with room for `blocks` blocks and at most `bytes` bytes; false
+ * when memory is short. Debug core only; once on, it stays on.
+ */
+export function startQuarantine(blocks: u32, bytes: u32): bool {
+  if (ASC_NO_ASSERT || blocks == 0) return false;
+  if (ring() != 0) return true;
+  const size = (<usize>Q_WORDS + <usize>blocks * QE_STRIDE) << 2;
+  const r = alloc(size);
+  if (r == 0) return false;
+  memory.fill(r, 0, size);
+  hold(r);
+  hset(H_QUARANTINE, <u32>r);
+  qset(Q_CAP, blocks);
+  qset(Q_MAX_BYTES, bytes);
+  return true;
+}
+
+/** Whether the quarantine is on (never in the release core). */
+@inline export function quarantineOn(): bool {
+  return !ASC_NO_ASSERT && ring() != 0;
+}
+
+/** Bytes the quarantine holds now (0 when it is off, or in the release core). */
+export function held(): u32 {
+  if (ASC_NO_ASSERT || ring() == 0) return 0;
+  return qget(Q_BYTES);
+}
+
+/** Marks a block held: out of H_USED_BYTES, never handed out or merged. */
+function hold(ptr: usize): void {
+  store<u32>(ptr - HEADER, kindOf(ptr) | KIND_HELD, 4);
+  hset(H_USED_BYTES, hget(H_USED_BYTES) - <u32>(sizeOf(ptr) + HEADER));
+}
+
+/** Undoes hold(): the block is in use again (to be freed). */
+function unhold(ptr: usize): void {
+  store<u32>(ptr - HEADER, kindOf(ptr) & ~KIND_HELD, 4);
+  hset(H_USED_BYTES, hget(H_USED_BYTES) + <u32>(sizeOf(ptr) + HEADER));
+}
+
+/**
+ * Frees table t's `block` (capacity rows; descriptors `cols`, components `comps`), or
+ * in the debug core with the quarantine on holds it back. `freed`: the table is gone, and
+ * its descriptors and component list are freed with the block.
+ */
+export function retireBlock(block: usize, capacity: u32, t: u32, cols: usize, ncols: u32, comps: usize, ncomps: u32, freed: bool): void {
+  const bytes: u32 = block == 0 ? 0 : <u32>(sizeOf(block) + HEADER);
+  if (ASC_NO_ASSERT || ring() == 0 || block == 0 || bytes > qget(Q_MAX_BYTES)) {
+    free(block);
+    if (freed) freeNames(cols, comps, false);
+    return;
+  }
+  while (qget(Q_COUNT) == qget(Q_CAP) || qget(Q_BYTES) + bytes > qget(Q_MAX_BYTES)) releaseOldest();
+  for (let p = block, end = block + sizeOf(block); p < end; p += 8) store<u64>(p, CANARY);
+  hold(block);
+  if (freed) {
+    hold(cols);
+    hold(comps);
+  }
+  qset(Q_BYTES, qget(Q_BYTES) + bytes);
+  qset(Q_COUNT, qget(Q_COUNT) + 1);
+  const e = entry(qget(Q_COUNT) - 1);
+  store<u32>(e, <u32>block, QE_BLOCK << 2);
+  store<u32>(e, capacity, QE_CAPACITY << 2);
+  store<u32>(e, t, QE_TABLE << 2);
+  store<u32>(e, <u32>cols, QE_COLS << 2);
+  store<u32>(e, ncols, QE_NCOLS << 2);
+  store<u32>(e, <u32>comps, QE_COMPS << 2);
+  store<u32>(e, ncomps, QE_NCOMPS << 2);
+  store<u32>(e, freed ? 1 : 0, QE_FREED << 2);
+}
+
+/** Byte offset of the first byte of a held block that is not the canary, or -1. */
+function firstWritten(block: usize): isize {
+  const end = block + sizeOf(block); // a multiple of 16
+  for (let p = block; p < end; p += 16) {
+    const a = load<u64>(p) ^ CANARY, b = load<u64>(p, 8) ^ CANARY;
+    if ((a | b) == 0) continue;
+    return <isize>(p - block) + (a != 0 ? <isize>(ctz(a) >> 3) : 8 + <isize>(ctz(b) >> 3));
+  }
+  return -1;
+}
+
+/** Records a write found at `offset` in entry e's block, unless one waits to be reported. */
+function recordStale(e: usize, offset: isize): void {
+  if (qget(Q_STALE) != 0) {
+    qset(Q_MISSED, qget(Q_MISSED) + 1);
+    return;
+  }
+  qset(Q_STALE, load<u32>(e, QE_FREED << 2) != 0 ? QS_FREED : QS_MOVED);
+  qset(Q_TABLE, load<u32>(e, QE_TABLE << 2));
+  qset(Q_CAPACITY, load<u32>(e, QE_CAPACITY << 2));
+  qset(Q_COLS, load<u32>(e, QE_COLS << 2));
+  qset(Q_NCOLS, load<u32>(e, QE_NCOLS << 2));
+  qset(Q_COMPS, load<u32>(e, QE_COMPS << 2));
+  qset(Q_NCOMPS, load<u32>(e, QE_NCOMPS << 2));
+  qset(Q_OFFSET, <u32>offset);
+  qset(Q_OWNED, 0);
+}
+
+/**
+ * Frees a gone table's descriptors and component list (`held`: by the quarantine), unless
+ * the stale-write record names them: then they stay, held, until forgetStale().
+ */
+function freeNames(cols: usize, comps: usize, held: bool): void {
+  if (!ASC_NO_ASSERT && ring() != 0 && qget(Q_STALE) != 0 && <usize>qget(Q_COLS) == cols) {
+    if (!held) {
+      hold(cols);
+      hold(comps);
+    }
+    qset(Q_OWNED, 1);
+    return;
+  }
+  if (held) {
+    unhold(cols);
+    unhold(comps);
+  }
+  free(cols);
+  free(comps);
+}
+
+/** Frees entry e's block (and a gone table's names); `check`: look for a write first. */
+function release(e: usize, check: bool): void {
+  const block = <usize>load<u32>(e, QE_BLOCK << 2);
+  if (check) {
+    const at = firstWritten(block);
+    if (at >= 0) recordStale(e, at);
+  }
+  const bytes = <u32>(sizeOf(block) + HEADER);
+  store<u32>(block - HEADER, kindOf(block) & ~KIND_HELD, 4);
+  hset(H_USED_BYTES, hget(H_USED_BYTES) + bytes);
+  qset(Q_BYTES, qget(Q_BYTES) - bytes);
+  free(block);
+  if (load<u32>(e, QE_FREED << 2) != 0)
+    freeNames(<usize>load<u32>(e, QE_COLS << 2), <usize>load<u32>(e, QE_COMPS << 2), true);
+}
+
+function releaseOldest(): void {
+  release(entry(0), true);
+  qset(Q_FIRST, (qget(Q_FIRST) + 1) % qget(Q_CAP));
+  qset(Q_COUNT, qget(Q_COUNT) - 1);
+}
+
+/** Checks and frees every held block; returns Q_STALE (0 when no write was found). */
+export function releaseHeld(): u32 {
+  if (ASC_NO_ASSERT || ring() == 0) return 0;
+  while (qget(Q_COUNT) != 0) releaseOldest();
+  return qget(Q_STALE);
+}
+
+/**
+ * Looks for a write in every held block; the first found is recorded and its block freed.
+ * Returns Q_STALE: 0 when no write is waiting to be reported.
+ */
+export function checkHeld(): u32 {
+  if (ASC_NO_ASSERT || ring() == 0) return 0;
+  if (qget(Q_STALE) != 0) return qget(Q_STALE);
+  const n = qget(Q_COUNT);
+  for (let k: u32 = 0; k < n; k++) {
+    const e = entry(k);
+    const at = firstWritten(<usize>load<u32>(e, QE_BLOCK << 2));
+    if (at < 0) continue;
+    recordStale(e, at);
+    release(e, false);
+    // Close the gap: the younger entries move one place towards the oldest.
+    for (let j = k; j + 1 < n; j++) memory.copy(entry(j), entry(j + 1), <usize>QE_STRIDE << 2);
+    qset(Q_COUNT, n - 1);
+    break;
+  }
+  return qget(Q_STALE);
+}
+
+/** Forgets the recorded stale write (the facade reported it). */
+export function forgetStale(): void {
+  if (ASC_NO_ASSERT || ring() == 0 || qget(Q_STALE) == 0) return;
+  if (qget(Q_OWNED) != 0) {
+    unhold(<usize>qget(Q_COLS));
+    unhold(<usize>qget(Q_COMPS));
+    free(<usize>qget(Q_COLS));
+    free(<usize>qget(Q_COMPS));
+  }
+  memory.fill(ring() + (<usize>Q_STALE << 2), 0, <usize>(Q_WORDS - Q_STALE) << 2);
 }

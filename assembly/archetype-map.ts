@@ -17,7 +17,7 @@ import {
   C_DEFAULT, C_ELEM, CREATED_RING, H_CREATED, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
   H_MAP, H_MAP_CAP, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES,
-  K_NFIELDS, K_ROW_BYTES, T_BLOCK, T_COLS, T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES,
+  K_NFIELDS, K_ROW_BYTES, T_COLS, T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES,
   T_STRIDE, H_FREE_TABLES, H_LIVE_TABLES, H_RECYCLED, H_TABLE_SEQ, P_REL, P_STRIDE, P_TARGET, 
   T_NPAIRS, T_PAIRS, T_SEQ, T_STATE, TS_FREE, TS_LIVE,
 } from "./constants";
@@ -28,7 +28,7 @@ import {
   tmpMask,
 } from "./mask";
 import { companionOf, fieldRec, isRelation, kget, typeSize } from "./registry";
-import { tableRec, tget, tset } from "./table";
+import { freeColumns, tableRec, tget, tset } from "./table";
 import { linkPairs, reserveTargets, unlinkPairs } from "./target-index";
 
 const RECORD_BYTES: usize = <usize>T_STRIDE << 2;
@@ -270,10 +270,7 @@ export function recycleTable(t: u32, shrink: bool = false): void {
     const back = <usize>tget(to - 1, T_EDGES) + (<usize>(k ^ 1) << 2);
     if ((k ^ 1) < tget(to - 1, T_EDGE_CAP) * 2 && load<u32>(back) == t + 1) store<u32>(back, 0);
   }
-  free(<usize>tget(t, T_COMPS));
-  free(<usize>tget(t, T_COLS));
-  free(edges);
-  free(<usize>tget(t, T_BLOCK));
+  freeColumns(t, edges);
   free(<usize>tget(t, T_PAIRS));
   memory.fill(tableRec(t), 0, RECORD_BYTES);
   memory.fill(tableMask(t), 0, maskBytes());

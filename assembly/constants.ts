@@ -105,6 +105,7 @@ export const TGT_ENTRY_STRIDE: u32 = 4;
 export const H_TGT_BITS: u32 = 52; //      [entity-index] ptr to a bitset over slots, grown with them (target-index sets the bits)
 export const H_CREATED: u32 = 53; //       [archetype-map] ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
 export const H_FRESH_GEN: u32 = 54; //     [entity-index] generation a never-used slot starts at (moves on when claims of such slots are burned)
+export const H_QUARANTINE: u32 = 55; //     [alloc] debug core: ptr to the quarantine ring (Q_* below), 0 = off
 export const CREATED_RING: u32 = 256;
 export const H_SIZE: u32 = 56;
 
@@ -117,6 +118,39 @@ export const A_MAX_CLASS: u32 = 16;
 export const A_KIND_SMALL: u32 = 1;
 export const A_KIND_LARGE: u32 = 2;
 export const A_KIND_FREE: u32 = 0x80000000; // or-ed into the kind of a block on a free list
+export const A_KIND_HELD: u32 = 0x40000000; // debug core: or-ed into the kind of a block the quarantine holds (H_QUARANTINE)
+// ── Quarantine ring (debug core, alloc.ts): table blocks held back from reuse ────
+// A table's block that was moved (growth) or freed (recycled table) waits here, filled
+// with a canary, so a write through a column array kept from before is caught rather than
+// lost. Q_STALE..Q_MISSED describe the first such write found, until the facade forgets it.
+//   ring: [ Q_WORDS u32: counters, then the stale write ][ Q_CAP entries, QE_STRIDE u32 each ]
+export const Q_CAP: u32 = 0; //        entries the ring has room for
+export const Q_COUNT: u32 = 1; //      entries held now
+export const Q_FIRST: u32 = 2; //      index of the oldest entry
+export const Q_MAX_BYTES: u32 = 3; //  at most this many bytes held (headers included)
+export const Q_BYTES: u32 = 4; //      bytes held now (headers included; not in H_USED_BYTES)
+export const Q_STALE: u32 = 5; //      0, or the QS_* kind of the stale write found
+export const Q_TABLE: u32 = 6; //      its table id (then), capacity, columns and components as the entry had them
+export const Q_CAPACITY: u32 = 7;
+export const Q_COLS: u32 = 8;
+export const Q_NCOLS: u32 = 9;
+export const Q_COMPS: u32 = 10;
+export const Q_NCOMPS: u32 = 11;
+export const Q_OFFSET: u32 = 12; //    byte offset in the block of the first byte written
+export const Q_OWNED: u32 = 13; //     1: Q_COLS and Q_COMPS are the ring's to free (the table is gone)
+export const Q_MISSED: u32 = 14; //    stale writes found while one was waiting to be reported
+export const Q_WORDS: u32 = 16;
+export const QE_BLOCK: u32 = 0; //     the block (its allocator kind has the held bit, alloc.ts)
+export const QE_CAPACITY: u32 = 1; //  the table's capacity when it left the block: column j at block + capacity * C_OFFSET
+export const QE_TABLE: u32 = 2;
+export const QE_COLS: u32 = 3; //      the table's column descriptors (C_STRIDE u32 each)
+export const QE_NCOLS: u32 = 4;
+export const QE_COMPS: u32 = 5; //     the table's component ids
+export const QE_NCOMPS: u32 = 6;
+export const QE_FREED: u32 = 7; //     1: the table was freed; QE_COLS and QE_COMPS go with the entry
+export const QE_STRIDE: u32 = 8;
+export const QS_MOVED: u32 = 1; //     the table had moved its columns to a bigger block
+export const QS_FREED: u32 = 2; //     the table had been freed
 
 // ── Row journal records (journal.ts) ─────────────────────────────────────────
 export const J_APPEND: u32 = 1;

@@ -10,7 +10,9 @@ import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_TARGET_SLOTS, OK,
   T_COUNT, T_SEQ,
 } from "./constants";
-import { alloc, allocatorStatic as allocatorAt, free, initAllocator } from "./alloc";
+import {
+  alloc, allocatorStatic as allocatorAt, checkHeld, forgetStale, free, initAllocator, releaseHeld, startQuarantine,
+} from "./alloc";
 import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
   burnClaims, claimsValid, forgetEarlyTakes, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
@@ -356,6 +358,33 @@ export function debugTrapAfterMoves(n: u32): i32 {
   if (ASC_NO_ASSERT) return ERR_BAD_ARGUMENT;
   trapAfterMoves(n);
   return OK;
+}
+
+/**
+ * Debug target only: turns the quarantine on (alloc.ts): a table's block that was moved or
+ * freed is held back, filled with a canary, in a ring of the last `blocks` such blocks and
+ * at most `bytes` bytes. ERR_CAPACITY when memory is short; ERR_BAD_ARGUMENT in the
+ * release target, which has none.
+ */
+export function debugQuarantine(blocks: u32, bytes: u32): i32 {
+  if (ASC_NO_ASSERT || blocks == 0) return ERR_BAD_ARGUMENT;
+  return startQuarantine(blocks, bytes) ? OK : ERR_CAPACITY;
+}
+
+/**
+ * Debug target: looks for a write in every held block (a column array used after its
+ * table moved or freed its columns). Returns 0, or the kind of the first write found
+ * (QS_MOVED, QS_FREED), described in the ring until forgetStaleWrite(). With release != 0
+ * every held block is then freed (before a snapshot reads memory). 0 in the release target.
+ */
+export function checkQuarantine(release: u32): i32 {
+  const found = checkHeld();
+  return <i32>(release != 0 ? releaseHeld() : found);
+}
+
+/** Debug target: forgets the write checkQuarantine() described (the facade reported it). */
+export function forgetStaleWrite(): void {
+  forgetStale();
 }
 
 /** Walks every invariant (debug target); aborts naming the first broken one. */

@@ -8,9 +8,9 @@
 // swapRemove returns the entity it moved into the hole; migrate.ts patches the index.
 import {
   C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, T_BLOCK, T_CAPACITY,
-  T_COLS, T_COUNT, T_NCOLS, T_ROW_BYTES, T_STRIDE,
+  T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
-import { alloc, free } from "./alloc";
+import { alloc, free, quarantineOn, retireBlock } from "./alloc";
 import { bumpEpoch, hget } from "./header";
 
 @inline export function tableRec(t: u32): usize {
@@ -65,11 +65,39 @@ export function ensureCapacity(t: u32, needed: u32): bool {
     if (count > 0) memory.copy(dst, <usize>cget(d, C_PTR), count * <usize>cget(d, C_ROW_BYTES));
     store<u32>(d + (<usize>C_PTR << 2), <u32>dst);
   }
-  free(<usize>tget(t, T_BLOCK));
+  if (ASC_NO_ASSERT) free(<usize>tget(t, T_BLOCK));
+  else retireColumns(t, false);
   tset(t, T_BLOCK, <u32>block);
   tset(t, T_CAPACITY, <u32>newCap);
   bumpEpoch();
   return true;
+}
+
+/**
+ * Frees table t's block, or (debug core, quarantine on: alloc.ts) holds it back so a
+ * write through a view of it is caught. `gone`: t is being freed, and its column
+ * descriptors and component list go with the block.
+ */
+export function retireColumns(t: u32, gone: bool): void {
+  retireBlock(<usize>tget(t, T_BLOCK), tget(t, T_CAPACITY), t, <usize>tget(t, T_COLS), tget(t, T_NCOLS),
+    <usize>tget(t, T_COMPS), tget(t, T_NCOMPS), gone);
+}
+
+/**
+ * Frees the memory of table t, which is being recycled: component list, column
+ * descriptors, `edges` and block (debug core, quarantine on: the block is held back with
+ * the names of its columns).
+ */
+export function freeColumns(t: u32, edges: usize): void {
+  if (quarantineOn()) {
+    free(edges);
+    retireColumns(t, true);
+    return;
+  }
+  free(<usize>tget(t, T_COMPS));
+  free(<usize>tget(t, T_COLS));
+  free(edges);
+  free(<usize>tget(t, T_BLOCK));
 }
 
 /** Appends a row holding entity e; data columns are not initialised. Precondition: room. */

@@ -71,3 +71,13 @@ export class ArgumentError extends EcsError {
     super("INVALID_ARGUMENT", message);
   }
 }
+
+/**
+ * Debug worlds: a column array (`t.columns(C).f`, `t.entities`) was written after its
+ * table moved its columns to a bigger block or was freed, so the write was lost.
+ */
+export class StaleViewError extends EcsError {
+  constructor(message: string) {
+    super("STALE_VIEW", message);
+  }
+}

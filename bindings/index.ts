@@ -12,6 +12,7 @@ export {
   SchemaError,
   SnapshotError,
   StaleEntityError,
+  StaleViewError,
   UnknownComponentError,
   WorldPoisonedError,
 } from "./errors.js";

@@ -223,6 +223,14 @@ export const eventName = (name: unknown) => `An event type needs a non-empty nam
 export const foreignEvent = (type: unknown) =>
   `Expected an event type of this world (world.event(name)), got ${show(type)}`;
 export const resourceKey = (key: unknown) => `A resource key is a string, got ${show(key)}`;
+/**
+ * A write through a column array after its table moved (`freed`: freed) its columns:
+ * `array` is "A column array of Position.x" or "The entities array", `table` "Position, Velocity".
+ */
+export const staleView = (array: string, table: string, freed: boolean, row: number) =>
+  `${array} (table ${table}) taken before the table ${freed ? "freed" : "moved"} its columns was written after ${freed ? "they were freed" : "it moved"} (row ${row}): the write is lost. Take column arrays from t.columns() again after a structural change`;
+export const staleColumn = (component: string, field: string) => `A column array of ${component}.${field}`;
+export const staleEntities = () => "The entities array";
 export const debugOnly = (what: string) => `${what} needs a world created with debug: true`;
 export const cannotLoad = (href: string, status: number) => `wasm-ecs: could not load ${href} (HTTP ${status})`;
 

@@ -14,12 +14,17 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The goal for the whole package (JS + core.wasm), gzipped. Not met: the facade alone is
- * about 39 KB gz (115 KB minified, spread over every feature: `npm run size` prints it).
+ * about 54 KB gz (159 KB minified, spread over every feature: `npm run size` prints it).
  */
 export const GOAL_GZ = 20_000;
 
-/** What the package may take today (the measured size and a little room): npm test fails past it. */
-export const BUDGET_GZ = 50_000;
+/**
+ * What the package may take today (the measured size and a little room): npm test fails
+ * past it. 50,000 until 2026-11-25; 64,182 measured after the snapshot image check
+ * (about 10 KB gz), non-fragmenting relations (3 KB) and the misuse, iteration, shared
+ * memory and stale-view work (3 KB) landed.
+ */
+export const BUDGET_GZ = 66_000;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

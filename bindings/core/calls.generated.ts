@@ -47,6 +47,9 @@ export interface CoreExports {
   firstDead(ptr: number, n: number): number;
   reserveEntities(n: number): number;
   debugTrapAfterMoves(n: number): number;
+  debugQuarantine(blocks: number, bytes: number): number;
+  checkQuarantine(release: number): number;
+  forgetStaleWrite(): void;
   checkInvariants(): number;
 }
 
@@ -566,6 +569,48 @@ export abstract class CoreCalls {
       const r = this.raw.debugTrapAfterMoves(n);
       this.sync();
       return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /**
+   * Debug target only: turns the quarantine on (alloc.ts): a table's block that was moved or
+   * freed is held back, filled with a canary, in a ring of the last `blocks` such blocks and
+   * at most `bytes` bytes. ERR_CAPACITY when memory is short; ERR_BAD_ARGUMENT in the
+   * release target, which has none.
+   */
+  debugQuarantine(blocks: number, bytes: number): number {
+    try {
+      const r = this.raw.debugQuarantine(blocks, bytes);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /**
+   * Debug target: looks for a write in every held block (a column array used after its
+   * table moved or freed its columns). Returns 0, or the kind of the first write found
+   * (QS_MOVED, QS_FREED), described in the ring until forgetStaleWrite(). With release != 0
+   * every held block is then freed (before a snapshot reads memory). 0 in the release target.
+   */
+  checkQuarantine(release: number): number {
+    try {
+      const r = this.raw.checkQuarantine(release);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /** Debug target: forgets the write checkQuarantine() described (the facade reported it). */
+  forgetStaleWrite(): void {
+    try {
+      this.raw.forgetStaleWrite();
+      this.sync();
     } catch (error) {
       throw this.poison(error);
     }

@@ -34,6 +34,8 @@ import {
 
 export class Core extends CoreCalls {
   protected raw: CoreExports;
+  /** The instance's exports as they are (raw may be wrapped by growEachCall). */
+  private readonly own: CoreExports;
   readonly memory: WebAssembly.Memory;
   /** u32 index of the header in memory. */
   readonly hdr: number;
@@ -54,11 +56,14 @@ export class Core extends CoreCalls {
   version = 0;
   /** Replays the row journal on the JS-side columns (set once the journal is on). */
   onJournal: (() => void) | undefined = undefined;
+  /** Debug worlds: throws StaleViewError for a write through a stale column array (store/stale-writes.ts). */
+  onCheck: (() => void) | undefined = undefined;
 
   constructor(raw: CoreExports, memory: WebAssembly.Memory) {
     super();
     this.memory = memory;
     this.raw = raw;
+    this.own = raw;
     this.refresh();
     this.hdr = raw.headerPtr() >>> 2;
     this.allocator = {
@@ -136,9 +141,38 @@ export class Core extends CoreCalls {
     return new WorldPoisonedError(this.dead);
   }
 
-  /** Throws WorldPoisonedError when the core refuses calls (after a trap, or dispose). */
+  /**
+   * At the start of a world call: throws WorldPoisonedError when the core refuses calls
+   * (after a trap, or dispose); in a debug world, StaleViewError when a column array was
+   * written after its table moved or freed its columns.
+   */
   check(): void {
     if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);
+    if (this.onCheck !== undefined) this.onCheck();
+  }
+
+  /**
+   * check() for the per-entity reads and writes (get, set, has, ...), which must stay a
+   * few ns: WorldPoisonedError only. Looking for stale writes costs a pass over up to
+   * QUARANTINE_BYTES; the next other world call makes it.
+   */
+  checkLive(): void {
+    if (this.dead !== undefined) throw new WorldPoisonedError(this.dead);
+  }
+
+  /**
+   * Debug core: looks for a write in the blocks the quarantine holds (assembly/alloc.ts)
+   * and, with `release`, then frees them all. 0, or the QS_* kind of the write found (the
+   * ring describes it until forgetStaleWrite()). Moves no column and grows no memory, so
+   * unlike the guarded calls it leaves the views' version alone, and growEachCall does
+   * not grow the memory before it.
+   */
+  quarantine(release: boolean): number {
+    try {
+      return this.own.checkQuarantine(release ? 1 : 0);
+    } catch (error) {
+      throw this.poison(error);
+    }
   }
 
   dispose(): void {

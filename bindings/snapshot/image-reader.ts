@@ -12,11 +12,13 @@
 import {
   A_HEADER,
   A_KIND_FREE,
+  A_KIND_HELD,
   A_KIND_LARGE,
   A_KIND_SMALL,
   A_MAX_CLASS,
   A_MIN_CLASS,
   H_HEAP_TOP,
+  H_QUARANTINE,
   H_SIZE,
   H_USED_BYTES,
 } from "../core/constants.generated.js";
@@ -174,7 +176,11 @@ export class ImageReader {
       if (!(p + A_HEADER <= top && p % 16 === 0)) throw this.broken(`the block at ${p}`, fault.tiles());
       const size = this.u32[p >>> 2];
       const kind = this.u32[(p >>> 2) + 1];
-      const base = kind & ~A_KIND_FREE;
+      // Held (debug core): only the quarantine's own ring, in use and not counted as used.
+      const held = (kind & A_KIND_HELD) !== 0;
+      if (held && !((kind & A_KIND_FREE) === 0 && p + A_HEADER === this.h(H_QUARANTINE)))
+        throw this.broken(`the block at ${p}`, fault.kind(kind));
+      const base = kind & ~(A_KIND_FREE | A_KIND_HELD);
       const small = base === A_KIND_SMALL;
       if (!(small || base === A_KIND_LARGE)) throw this.broken(`the block at ${p}`, fault.kind(kind));
       const ok = small
@@ -184,7 +190,7 @@ export class ImageReader {
       const isFree = (kind & A_KIND_FREE) !== 0;
       this.starts[(p + A_HEADER) >>> 4] = isFree ? FREE : LIVE;
       if (isFree) free++;
-      else used += size + A_HEADER;
+      else if (!held) used += size + A_HEADER;
       p += A_HEADER + size;
     }
     if (!(used === this.h(H_USED_BYTES))) throw this.broken("H_USED_BYTES", fault.count(this.h(H_USED_BYTES), used));

@@ -37,6 +37,7 @@ import {
   H_PLAN_ARMED,
   H_PLAN_CAP,
   H_PLAN_LEN,
+  H_QUARANTINE,
   H_REC_GEN,
   H_REC_ROW,
   H_REC_TABLE,
@@ -57,6 +58,12 @@ import {
   MAX_COMPONENTS,
   MAX_SLOTS,
   P_STRIDE,
+  Q_BYTES,
+  Q_CAP,
+  Q_COUNT,
+  Q_STALE,
+  Q_WORDS,
+  QE_STRIDE,
   SLOT_MASK,
 } from "../core/constants.generated.js";
 import { image as fault } from "../messages.js";
@@ -208,6 +215,18 @@ function checkBuffers(r: ImageReader, journal: boolean, index: IndexFacts): void
   if (!(scratchBytes > 0)) throw r.broken("the scratch buffer", fault.range(scratchBytes, "but it is never empty"));
   r.claim(r.h(H_SCRATCH), scratchBytes, "the scratch buffer");
   r.claim(r.h(H_CREATED), CREATED_RING * 4, "the ring of created tables");
+  // The debug core's quarantine ring: snapshot() empties it, so it holds nothing.
+  const ring = r.h(H_QUARANTINE);
+  if (ring !== 0) {
+    const what = "the quarantine ring";
+    r.claim(ring, Q_WORDS * 4, what);
+    const cap = r.word(ring + Q_CAP * 4);
+    const need = (Q_WORDS + cap * QE_STRIDE) * 4;
+    if (!(r.blockSize(ring) >= need)) throw r.broken(what, fault.tooSmall(what, ring, r.blockSize(ring), need));
+    for (const q of [Q_COUNT, Q_BYTES, Q_STALE])
+      if (!(r.word(ring + q * 4) === 0))
+        throw r.broken(what, fault.range(r.word(ring + q * 4), "but a snapshot's is empty"));
+  }
   const tmpCap = r.h(H_TMP_PAIRS_CAP);
   if (tmpCap > 0) r.claim(r.h(H_TMP_PAIRS), tmpCap * P_STRIDE * 4, "the key scratch");
   else r.claimOrNull(r.h(H_TMP_PAIRS), 0, "the key scratch");

@@ -10,6 +10,7 @@ import { outOfMemory, snap } from "../messages.js";
 import { coreFlags, register } from "../ops/components.js";
 import { changeTerms } from "../query/terms.js";
 import { type TicksComponent, ticksComponent } from "../store/changes.js";
+import { releaseHeld, resetHeld } from "../store/stale-writes.js";
 import type { WorldContext } from "../world/context.js";
 import {
   checkJsonSafe,
@@ -67,6 +68,7 @@ export function snapshot(ctx: WorldContext): Uint8Array {
     resources,
     objects,
   };
+  if (debug) releaseHeld(core, registry); // no quarantined block goes into the image
   const top = core.header(H_HEAP_TOP);
   return encode(
     withLinks(meta, ctx.store.links),
@@ -102,6 +104,7 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
   });
   if (!core.load(memory, ctx.maxPages))
     throw new CapacityError(outOfMemory(`restore a snapshot of ${memory.length} bytes`, ctx.maxPages * 65536));
+  if (debug) resetHeld(core);
   adopt(ctx, meta);
   ctx.store.links.adopt(links);
 }

@@ -223,7 +223,7 @@ export class Table<R = never> {
   refresh(): number {
     const core = this.core;
     if (core.version === this.version) return this.count; // no core call since the last look
-    core.check(); // a dead world moved the version on to come here
+    core.checkLive(); // a dead world moved the version on to come here
     this.version = core.version;
     if (core.epoch !== this.epoch) {
       this.epoch = core.epoch;

@@ -164,7 +164,7 @@ export class Lookup {
 
   private rebuild(): void {
     const { core, tables } = this.store;
-    core.check(); // a dead world moved the epoch on to come here
+    core.checkLive(); // a dead world moved the epoch on to come here
     const h = core.hdr;
     const u32 = core.u32;
     const n = u32[h + H_TABLE_COUNT];

@@ -10,6 +10,7 @@ import { initialEntities, initialMemory, maxMemory, outOfMemory, worldComponents
 import { register } from "../ops/components.js";
 import { decode, FLAG_DEBUG } from "../snapshot/format.js";
 import { registerLike, restore } from "../snapshot/world-state.js";
+import { QUARANTINE_BLOCKS, QUARANTINE_BYTES, watchStaleWrites } from "../store/stale-writes.js";
 import { Store } from "../store/store.js";
 import { World, worldContext } from "./world.js";
 
@@ -76,12 +77,16 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   const memory = createMemory(initialPages, maxPages, options.sharedMemory ?? true);
   const core = new Core(await instantiateCore(debug, memory), memory);
   if (core.init(maxPages, debug ? 1 : 0) !== 0) throw new CapacityError(outOfMemory("create the world", maxBytes));
+  if (debug && core.debugQuarantine(QUARANTINE_BLOCKS, QUARANTINE_BYTES) !== 0)
+    throw new CapacityError(outOfMemory("create the world", maxBytes));
   if (options.growMemoryEachCall === true) core.growEachCall();
   const store = new Store(core, maxPages * PAGE, debug);
   if (hint > 0 && core.reserveEntities(Math.min(hint, MAX_SLOTS - 1)) !== 0)
     throw new CapacityError(outOfMemory(`reserve room for ${hint} entities`, maxPages * PAGE));
   const world = new World(store, maxPages);
   const ctx = worldContext(world);
+  // While changes are deferred nothing moves; the look waits for the end of the scope.
+  if (debug) watchStaleWrites(core, store.registry, () => ctx.defer.active);
   if (snap === undefined) {
     for (const c of options.components ?? []) register(store, c);
     return world;

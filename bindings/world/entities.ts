@@ -206,7 +206,7 @@ export function destroy(ctx: WorldContext, e: number): void {
 /** Writes some fields of e's c; MissingComponentError when e lacks c. */
 export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, values: Init<S>): void {
   const { store } = ctx;
-  store.core.check();
+  store.core.checkLive();
   // The usual case: a plain component, numbers for scalar fields in schema order (world/access.ts).
   const plain = store.registry.plain[c?.key];
   if (ctx.defer.depth > 0 && store.claims.has(e)) {
@@ -228,7 +228,7 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
 /** A copy of e's c values (convenience; not for hot loops). */
 export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
   const { store } = ctx;
-  store.core.check();
+  store.core.checkLive();
   const plain = store.registry.plain[c?.key];
   if (ctx.defer.depth > 0 && store.claims.has(e)) return pendingValues(ctx, e, c, "get", undefined) as Values<S>;
   if (plain !== undefined && store.registry.components[plain] === c) return lookup(ctx, c, plain).read(e) as Values<S>;
@@ -273,7 +273,7 @@ export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
 
 export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store } = ctx;
-  store.core.check();
+  store.core.checkLive();
   const t = liveTable(store, e);
   if ((c as Pair | null)?.isPair === true) {
     const p = c as Pair;
@@ -296,7 +296,7 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
 /** Targets of relation r on e, ascending (at most one for an exclusive relation). */
 export function targets(ctx: WorldContext, e: number, r: Relation): Entity[] {
   const { store } = ctx;
-  store.core.check();
+  store.core.checkLive();
   const t = liveTable(store, e);
   const rel = relationOf(store, r, targetsTakesRelation);
   if (t === PENDING) return [];
@@ -307,7 +307,7 @@ export function targets(ctx: WorldContext, e: number, r: Relation): Entity[] {
 /** The table that holds e now, refreshed. */
 export function tableOf(ctx: WorldContext, e: number): Table {
   const { store } = ctx;
-  store.core.check();
+  store.core.checkLive();
   const table = store.tables.at(bornTable(store, e));
   table.refresh();
   return table;
@@ -316,7 +316,7 @@ export function tableOf(ctx: WorldContext, e: number): Table {
 /** The row of e in tableOf(e). */
 export function rowOf(ctx: WorldContext, e: number): number {
   const { store } = ctx;
-  store.core.check();
+  store.core.checkLive();
   bornTable(store, e);
   return store.core.rowOf(e);
 }
