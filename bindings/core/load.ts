@@ -93,10 +93,16 @@ export async function instantiateCore(debug: boolean, memory: WebAssembly.Memory
  * Untouched pages cost no physical memory. A shared memory grows in place and never
  * detaches a view; an unshared one detaches every view over the old buffer when it
  * grows and, in V8, turns on detach checks in every typed-array loop of the thread for
- * good, so it is reserved large. Falls back to a small reservation where the runtime
- * refuses.
+ * good, so it is reserved large: `unsharedPages` (createWorld passes the ceiling unless
+ * told otherwise, so it never grows). Steps down to smaller reservations where the
+ * runtime refuses.
  */
-export function createMemory(initialPages: number, maxPages: number, shared = true): WebAssembly.Memory {
+export function createMemory(
+  initialPages: number,
+  maxPages: number,
+  shared = true,
+  unsharedPages = initialPages,
+): WebAssembly.Memory {
   if (shared && sharingAllowed()) {
     try {
       return new WebAssembly.Memory({ initial: initialPages, maximum: maxPages, shared: true });
@@ -104,13 +110,17 @@ export function createMemory(initialPages: number, maxPages: number, shared = tr
       // Shared memory refused (or too large a reservation): an unshared one below.
     }
   }
-  try {
-    return new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
-  } catch (error) {
-    const fallback = Math.min(initialPages, FALLBACK_PAGES);
-    if (fallback === initialPages) throw error;
-    return new WebAssembly.Memory({ initial: fallback, maximum: maxPages });
+  const smallest = Math.min(initialPages, FALLBACK_PAGES);
+  const sizes = [...new Set([unsharedPages, initialPages, smallest])].sort((a, b) => b - a);
+  let refused: unknown;
+  for (const pages of sizes) {
+    try {
+      return new WebAssembly.Memory({ initial: pages, maximum: maxPages });
+    } catch (error) {
+      refused = error;
+    }
   }
+  throw refused;
 }
 
 /** Shared memory exists here and a page that is not cross-origin isolated does not forbid it. */

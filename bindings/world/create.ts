@@ -22,7 +22,8 @@ export interface WorldOptions {
   /** Ceiling on wasm memory; beyond it operations throw CapacityError. Default: 4 GiB. */
   readonly maxMemoryBytes?: number;
   /**
-   * Memory reserved up front (default 256 MiB, at most maxMemoryBytes). Pages that are
+   * Memory reserved up front (default 256 MiB for a shared memory; an unshared one
+   * reserves maxMemoryBytes unless this is given; at most maxMemoryBytes). Pages that are
    * never written cost no physical memory. A world that outgrows it grows its memory in
    * place when the memory is shared; an unshared memory's growth detaches typed-array
    * views (the facade rebuilds its own) and, in V8, makes every typed-array loop of the
@@ -74,7 +75,9 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   if (typeof initialBytes !== "number" || !(initialBytes >= 0)) throw new ArgumentError(initialMemory(initialBytes));
   const maxPages = Math.min(MAX_PAGES, Math.floor(maxBytes / PAGE));
   const initialPages = Math.max(MIN_PAGES, Math.min(maxPages, Math.ceil(initialBytes / PAGE)));
-  const memory = createMemory(initialPages, maxPages, options.sharedMemory ?? true);
+  // An unshared memory detaches views when it grows: unless told its size, it reserves its ceiling.
+  const unsharedPages = options.initialMemoryBytes === undefined ? maxPages : initialPages;
+  const memory = createMemory(initialPages, maxPages, options.sharedMemory ?? true, unsharedPages);
   const core = new Core(await instantiateCore(debug, memory), memory);
   if (core.init(maxPages, debug ? 1 : 0) !== 0) throw new CapacityError(outOfMemory("create the world", maxBytes));
   if (debug && core.debugQuarantine(QUARANTINE_BLOCKS, QUARANTINE_BYTES) !== 0)

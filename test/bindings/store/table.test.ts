@@ -66,6 +66,21 @@ describe("views across memory growth", () => {
     expect(sum).toBe(16_000);
   });
 
+  it("an unshared memory reserves its ceiling unless initialMemoryBytes says otherwise: a kept view survives what would grow it", async () => {
+    const world = await createWorld({ components: [Pos, Big], sharedMemory: false, maxMemoryBytes: 64 << 20 });
+    expect(world.stats()).toMatchObject({ sharedMemory: false, memoryBytes: 64 << 20 });
+    world.spawnMany(2000, Pos.with({ x: 5, y: 6 }));
+    const kept = [...world.query({ all: [Pos] })][0]?.columns(Pos).x as Float32Array;
+    world.spawnMany(20_000, Big);
+    expect(world.stats().memoryBytes).toBe(64 << 20);
+    kept.fill(8);
+    let sum = 0;
+    for (const t of world.query({ all: [Pos] })) for (const v of t.columns(Pos).x) sum += v;
+    expect(sum).toBe(16_000);
+    const sized = await createWorld({ components: [Pos], sharedMemory: false, initialMemoryBytes: 1 << 20 });
+    expect(sized.stats().memoryBytes).toBe(1 << 20);
+  });
+
   it("a table that grows moves its columns and keeps values in row order", async () => {
     const world = await createWorld({ components: [Pos], initialMemoryBytes: 0 });
     const all: number[] = [];
