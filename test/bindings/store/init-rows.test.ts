@@ -43,7 +43,12 @@ for (const deferred of [false, true]) {
 
     it("are copied at the call: changing the object or growing the memory before the spawn lands changes nothing", async () => {
       // Every core call grows the memory first: the spawn's own call detaches the view.
-      const w = await createWorld({ components: [Pos, Mat, T], growMemoryEachCall: true, sharedMemory: false });
+      const w = await createWorld({
+        components: [Pos, Mat, T],
+        growMemoryEachCall: true,
+        sharedMemory: false,
+        initialMemoryBytes: 1 << 20,
+      });
       const anchor = w.spawn(Mat.with({ m: [10, 20, 30] }));
       const view = w.tableOf(anchor).columns(Mat).m; // a view on the world's memory
       const values = { x: 1, y: 2 };
