@@ -9,6 +9,11 @@ export function isOurs(library: string): boolean {
   return library === OURS || library.startsWith(`${OURS} (`);
 }
 
+/** A variant row of a library ("koota (1k)"): another size or form of the scenario. */
+function isVariant(library: string): boolean {
+  return library.endsWith(")");
+}
+
 export interface Ranked {
   readonly library: string;
   readonly version?: string;
@@ -57,7 +62,9 @@ export function compare(entries: readonly Entry[]): Comparison[] {
     const list = byScenario.get(scenario) ?? [];
     const ranked = list.map(toRanked).sort((a, b) => (b.ops ?? -1) - (a.ops ?? -1));
     const ours = ranked.find((r) => r.library === OURS)?.ops;
-    const bestPeer = ranked.find((r) => !isOurs(r.library) && r.ops !== undefined);
+    // Like with like: wasm-ecs's default row against peers' default rows, not their variants
+    // (a variant such as "koota (1k)" runs another size or form).
+    const bestPeer = ranked.find((r) => !isOurs(r.library) && !isVariant(r.library) && r.ops !== undefined);
     const ratio = ours !== undefined && bestPeer?.ops !== undefined ? ours / bestPeer.ops : undefined;
     return { scenario, group: list[0].group, description: list[0].description, ranked, ours, bestPeer, ratio };
   });
