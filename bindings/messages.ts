@@ -180,7 +180,7 @@ export const writeReadTerm = (name: string) => `${name} is a read term of this q
 export const iterationEnded = (by: string) =>
   `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
 export const rowsHeld = (table: string) =>
-  `A filtered loop cannot take table ${table}: its matching rows must move to the front while an outer loop is on that table. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop`;
+  `A filtered loop cannot take table ${table}: its matching rows must move to the front while an outer loop that went through that table is still running. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop`;
 export const batchTarget = (method: string, target: unknown) =>
   `${method}() takes an array of entities or a query, got ${show(target)}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;

@@ -142,12 +142,42 @@ export class CommandBuffer {
       const kind = this.kind[i];
       // Sparse tags and pairs a spawn brings come after its run; they leave its values be.
       if (this.entity[i] === e && kind !== SPAWN && kind !== SPARSE && kind !== ADD_PAIR) return "later";
+      if (this.batchHas(i, e)) return "later";
       if (this.kind[i] !== SPAWN) continue;
       const { rows } = this.data[i] as SpawnRun;
       const row = rows.rowOf(e);
       if (row >= 0) return { rows, row };
     }
     return undefined;
+  }
+
+  /** Whether batch command i (addMany, removeMany, destroyMany, a pair on a list) names e. */
+  private batchHas(i: number, e: number): boolean {
+    const kind = this.kind[i];
+    if (kind === DESTROY_MANY) return (this.data[i] as Uint32Array).includes(e);
+    if (kind === ADD_MANY || kind === REMOVE_MANY) return (this.data[i] as ManyData).ids.includes(e);
+    if (kind === PAIR_MANY) return (this.data[i] as PairManyData).ids.includes(e);
+    return false;
+  }
+
+  /**
+   * A pair of a non-fragmenting relation is removed at once while deferring; an add of
+   * it that waits here (target spawned in the scope, or no room for e's bit) would land
+   * after that removal and bring it back. The removal comes later: the waiting add of
+   * (rel, e, target) (any target when target < 0) becomes a removal, and a waiting add
+   * on a list leaves e out.
+   */
+  cancelPairAdds(rel: number, e: number, target: number): void {
+    for (let i = 0; i < this.size; i++) {
+      if (this.a[i] !== rel) continue;
+      const kind = this.kind[i];
+      if (kind === ADD_PAIR && this.entity[i] === e && (target < 0 || this.b[i] === target)) this.kind[i] = REMOVE_PAIR;
+      else if (kind === PAIR_MANY) {
+        const d = this.data[i] as PairManyData;
+        if (d.adding && (target < 0 || d.target === target) && d.ids.includes(e))
+          this.data[i] = { ...d, ids: d.ids.filter((x) => x !== e) };
+      }
+    }
   }
 
   /** The component ids a waiting spawn or spawnMany gives entity e, or undefined when none spawned it. */

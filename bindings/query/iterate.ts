@@ -21,7 +21,15 @@ const ITERATOR_PROTOTYPE = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol
 abstract class Iteration {
   private state: "new" | "open" | "closed" = "new";
   private endedBy: string | undefined = undefined;
+  /** Every table this iteration yielded: pinned until it ends, since the loop may keep their views. */
+  private readonly pinned: Table[] = [];
   constructor(protected readonly host: QueryHost) {}
+
+  /** Pins t (its rows do not move) until the iteration ends. */
+  protected pin(t: Table): void {
+    t.pins++;
+    this.pinned.push(t);
+  }
 
   /** Called at the top of next(): opens the iteration; throws once it was ended from outside. */
   protected enter(): boolean {
@@ -45,6 +53,8 @@ abstract class Iteration {
     }
     this.state = "closed";
     this.release();
+    for (const t of this.pinned) t.pins--;
+    this.pinned.length = 0;
     this.onClose();
     this.host.endIteration(this);
   }
@@ -94,7 +104,7 @@ export class TableIterator extends Iteration implements Iterator<Table> {
       const t = list[this.i++];
       if (t.refresh() > 0) {
         this.current = t;
-        t.pins++;
+        this.pin(t);
         if (this.readMask !== undefined) {
           this.savedRead = t.readTerms;
           t.readTerms = this.readMask;
@@ -106,11 +116,10 @@ export class TableIterator extends Iteration implements Iterator<Table> {
     return this.finished(this.result);
   }
 
-  /** Unpins the last yielded table and gives it its previous read terms back (nested iterations). */
+  /** Gives the last yielded table its previous read terms back (nested iterations). */
   protected release(): void {
     const t = this.current;
     if (t === undefined) return;
-    t.pins--;
     if (this.readMask !== undefined) t.readTerms = this.savedRead;
     this.current = undefined;
   }
@@ -161,7 +170,7 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
       }
       if (k === 0) continue;
       const w = t.window();
-      t.pins++;
+      this.pin(t);
       this.current = w;
       this.savedCount = w.showFirst(k);
       this.savedRows = w.rows;
@@ -177,7 +186,6 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
   protected release(): void {
     const t = this.current;
     if (t === undefined) return;
-    t.owner.pins--;
     t.showFirst(this.savedCount);
     t.rows = this.savedRows;
     t.readTerms = this.savedRead;

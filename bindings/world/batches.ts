@@ -124,14 +124,17 @@ function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean):
 /**
  * Takes every pair of non-fragmenting relation id off a list (all alive or spawned in
  * this scope, or nothing changes) or a query's entities: at once, also while deferring
- * (it needs no memory); an entity spawned in this scope has no pair yet.
+ * (it needs no memory); adds of them still waiting for the flush are taken back too.
  */
 function unlinkMany(ctx: WorldContext, target: Target, id: number): void {
   const { store } = ctx;
   if (!(target instanceof Query)) checkIds(store, target);
   const ids = target instanceof Query ? target.entities() : ownIds(target);
   for (let i = 0; i < ids.length; i++) liveTable(store, ids[i]);
-  for (let i = 0; i < ids.length; i++) if (store.core.tableOf(ids[i]) >= 0) store.links.unlinkAll(id, ids[i]);
+  for (let i = 0; i < ids.length; i++) {
+    ctx.defer.unlinkingNow(id, ids[i]);
+    if (store.core.tableOf(ids[i]) >= 0) store.links.unlinkAll(id, ids[i]);
+  }
 }
 
 /** Destroys every listed entity, or every entity a query matches; a stale one anywhere changes nothing. */

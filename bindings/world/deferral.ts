@@ -95,6 +95,11 @@ export class Deferral {
     for (const it of [...this.iterations]) it.end(by);
   }
 
+  /** Before every pair of non-fragmenting relation rel leaves e at once: see CommandBuffer.cancelPairAdds. */
+  unlinkingNow(rel: number, e: number): void {
+    if (this.depth > 0) this.commands.cancelPairAdds(rel, e, -1);
+  }
+
   /** The staged spawn of e while it waits (see CommandBuffer.pendingSpawn). */
   pendingSpawn(e: number): ReturnType<CommandBuffer["pendingSpawn"]> {
     return this.commands.pendingSpawn(e);
@@ -296,6 +301,7 @@ export class Deferral {
 
   /** Removes the pair; false when e did not hold it (while deferring: when it does not hold it now). */
   removePair(e: number, t: number, rel: number, target: number): boolean {
+    if (this.depth > 0 && t >= 0 && this.store.links.isLinked(rel)) this.commands.cancelPairAdds(rel, e, target);
     if (this.depth === 0 || (t >= 0 && this.store.links.isLinked(rel))) return removePair(this.store, e, rel, target);
     this.commands.push(REMOVE_PAIR, e, rel, target);
     return t >= 0 && this.store.tables.at(t).hasPair(rel, target);

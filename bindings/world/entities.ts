@@ -180,7 +180,10 @@ export function remove(ctx: WorldContext, e: number, c: Component | Pair): boole
   }
   const id = store.registry.idOf(c as Component);
   // Every pair of a non-fragmenting relation: taken off at once (it needs no memory).
-  if (store.links.isLinked(id)) return t >= 0 && store.links.unlinkAll(id, e);
+  if (store.links.isLinked(id)) {
+    ctx.defer.unlinkingNow(id, e);
+    return t >= 0 && store.links.unlinkAll(id, e);
+  }
   if (store.registry.isSparse(id)) return ctx.defer.sparse(e, t, id, false);
   return ctx.defer.remove(e, t, id, c as Component);
 }

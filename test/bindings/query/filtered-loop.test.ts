@@ -188,7 +188,7 @@ describe("filtered loops visit exactly the matching entities", () => {
           for (const _ of inner);
         },
         ArgumentError,
-        "A filtered loop cannot take table (P): its matching rows must move to the front while an outer loop is on that table. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop",
+        "A filtered loop cannot take table (P): its matching rows must move to the front while an outer loop that went through that table is still running. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop",
       );
       expect([...t.entities]).toEqual(before);
     }
@@ -234,6 +234,36 @@ describe("filtered loops visit exactly the matching entities", () => {
     world.removeMany(world.query({ all: [P, Picked] }), Hot);
     world.destroyMany(q);
     expect(sorted(es.filter((e) => world.isAlive(e)))).toEqual(sorted(es.filter((e) => !alive.includes(e))));
+  });
+});
+
+describe("tables an open loop went through keep their rows", () => {
+  it("a nested filtered loop that would reorder a table the outer loop already yielded throws, and the kept view is unchanged", async () => {
+    const w = await createWorld({ components: ALL });
+    const a = w.spawnMany(4, P);
+    w.spawnMany(2, P, V);
+    w.add(a[3] as number, Alive);
+    let kept: Uint32Array | undefined;
+    let before: number[] = [];
+    expectThrows(
+      () => {
+        for (const t of w.query({ all: [P] })) {
+          if (!t.has(V)) {
+            kept = t.entities;
+            before = Array.from(kept);
+          } else
+            for (const _u of w.query({ all: [P, Alive] })) {
+            }
+        }
+      },
+      ArgumentError,
+      "A filtered loop cannot take table (P): its matching rows must move to the front while an outer loop that went through that table is still running. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop",
+    );
+    expect(Array.from(kept as Uint32Array)).toEqual(before);
+    // Once the outer loop ended, the same filtered loop runs.
+    let n = 0;
+    for (const t of w.query({ all: [P, Alive] })) n += t.count;
+    expect(n).toBe(1);
   });
 });
 

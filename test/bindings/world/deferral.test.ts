@@ -210,6 +210,21 @@ describe("deferral: values and failures", () => {
     expect(world.get(q[0] as number, Vel)).toEqual({ x: 5, y: 0 });
   });
 
+  it("a batch that names a waiting spawn makes its values not final: get and set say they wait", async () => {
+    const world = await createWorld({ components: [Pos, Vel] });
+    world.defer(() => {
+      const e = world.spawn(Pos.with({ x: 1 }));
+      world.addMany([e], Pos, { x: 5 });
+      expectThrows(
+        () => world.set(e, Pos, { x: 7 }),
+        ArgumentError,
+        /world.set\(\) of it waits until they are applied/,
+      );
+      expectThrows(() => world.get(e, Pos), ArgumentError, /world.get\(\) of it waits until they are applied/);
+    });
+    expect(world.get(world.query({ all: [Pos] }).entities()[0] as number, Pos)).toEqual({ x: 5, y: 0 });
+  });
+
   it("a system reads and writes what it spawned at once, and the values land", async () => {
     const world = await createWorld({ components: [Pos, Vel] });
     world.spawnMany(3, Pos);

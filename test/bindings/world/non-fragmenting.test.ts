@@ -33,6 +33,35 @@ async function world(): Promise<World> {
 }
 
 describe("non-fragmenting relations", () => {
+  it("a removal made while an add of the same pair waits for the flush wins, as the order of the calls says", async () => {
+    const w = await createWorld({ components: ALL });
+    const [s, s2] = w.spawnMany(2, Pos);
+    const seen: boolean[] = [];
+    w.defer(() => {
+      const t = w.spawn(Pos); // spawned in the scope: adds of pairs to it wait
+      const t2 = w.spawn(Pos);
+      w.add(s as number, Likes.to(t));
+      w.remove(s as number, Likes.to(t));
+      w.add(s2 as number, Likes.to(t2));
+      w.remove(s2 as number, Likes); // every pair of the relation
+      w.addMany([s as number], Likes.to(t2));
+      w.removeMany([s as number], Likes);
+      seen.push(w.has(s as number, Likes.to(t)));
+    });
+    expect(seen).toEqual([false]);
+    expect(w.targets(s as number, Likes)).toEqual([]);
+    expect(w.targets(s2 as number, Likes)).toEqual([]);
+    // Removed, then added again: the add comes last and stays.
+    let again = 0;
+    w.defer(() => {
+      again = w.spawn(Pos);
+      w.add(s as number, Likes.to(again));
+      w.remove(s as number, Likes.to(again));
+      w.add(s as number, Likes.to(again));
+    });
+    expect(w.targets(s as number, Likes)).toEqual([again]);
+  });
+
   it("adding and removing pairs never moves the entity nor creates tables", async () => {
     const w = await world();
     const e = w.spawn(Pos);
