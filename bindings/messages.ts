@@ -236,6 +236,8 @@ export const cannotLoad = (href: string, status: number) => `wasm-ecs: could not
 
 // ── Kernels ──────────────────────────────────────────────────────────────────
 export const kernelModule = (why: string) => `The kernel module was refused: ${why}`;
+export const linkRefused = (why: string) =>
+  `it cannot use the world's memory (${why}): build it with npx wasm-ecs-kernel, which imports a memory with no maximum of its own`;
 export const compiledFor = (shared: boolean) =>
   `it was compiled for ${shared ? "an unshared" : "a shared"} memory and this world's memory is ${shared ? "shared" : "unshared"}: give its bytes or URL instead of a compiled WebAssembly.Module, and the world compiles it to match`;
 export const noKernel = (name: string, names: readonly string[]) =>

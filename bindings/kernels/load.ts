@@ -5,7 +5,7 @@
 import { compile, isShared, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
-import { compiledFor, describeValue, kernelModule, quote, show } from "../messages.js";
+import { compiledFor, describeValue, kernelModule, linkRefused, quote, show } from "../messages.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule } from "./module.js";
 
@@ -107,7 +107,9 @@ export async function loadKernels(host: KernelHost, source: KernelSource): Promi
     instance = await WebAssembly.instantiate(module, { env: { memory } });
   } catch (error) {
     if (!(error instanceof WebAssembly.LinkError)) throw error;
-    throw new KernelError(kernelModule(compiledFor(shared)));
+    // Bytes were compiled to match the memory's kind, so what is left is its declared limits.
+    const why = source instanceof WebAssembly.Module ? compiledFor(shared) : linkRefused(error.message);
+    throw new KernelError(kernelModule(why));
   }
   return new KernelModule(host, instance.exports as Record<string, unknown>, signatures);
 }

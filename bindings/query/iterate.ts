@@ -186,7 +186,9 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
   protected release(): void {
     const t = this.current;
     if (t === undefined) return;
-    t.showFirst(this.savedCount);
+    // An outer filtered loop's limit comes back; otherwise the window keeps showing its
+    // rows, so the next loop that finds the same count reuses its cached views.
+    if (this.savedCount >= 0) t.showFirst(this.savedCount);
     t.rows = this.savedRows;
     t.readTerms = this.savedRead;
     this.current = undefined;
