@@ -166,6 +166,27 @@ describe("kernels", () => {
   });
 });
 
+describe("kernel modules that cannot link", () => {
+  it("a module whose imported memory declares a maximum below the world's is refused naming the limits", async () => {
+    const world = await createWorld({ components: ALL });
+    const name = (t: string) => [t.length, ...Array.from(t, (c) => c.charCodeAt(0))];
+    const imports = [1, ...name("env"), ...name("memory"), 2, 1, 1, 2]; // memory: min 1 page, max 2
+    const bytes = new Uint8Array([
+      ...[0, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+      ...[1, 4, 1, 0x60, 0, 0], // type: () -> ()
+      ...[2, imports.length, ...imports],
+      ...[3, 2, 1, 0], // one function of type 0
+      ...[7, 5, 1, ...name("f"), 0, 0], // export "f"
+      ...[10, 4, 1, 2, 0, 0x0b], // its body: end
+    ]);
+    await expectRejects(
+      world.kernels(bytes),
+      KernelError,
+      /^The kernel module was refused: it cannot use the world's memory \(.+\): build it with npx wasm-ecs-kernel, which imports a memory with no maximum of its own$/,
+    );
+  });
+});
+
 describe("built-in kernels", () => {
   it("add, scale, addScaled and clamp over f32 fields, rows past a multiple of four included", async () => {
     const world = await createWorld({ components: ALL });
