@@ -75,10 +75,13 @@ export function checkManyValues(
  * A copy of values whose array values no longer share the world's memory. Values of
  * c's "object" fields are kept as they are (the same JS values).
  */
-export function copyValues<T extends object>(values: T, c?: Component): T {
+export function copyValues<T extends object>(values: T, c?: Component, typedToo = true): T {
   if (values === null || typeof values !== "object") return values; // checkValues names it
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) out[k] = c?.objectFieldByName.has(k) ? v : copyArrayLike(v);
+  for (const [k, v] of Object.entries(values)) {
+    const keep = c?.objectFieldByName.has(k) || (!typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView));
+    out[k] = keep ? v : copyArrayLike(v);
+  }
   return out as T;
 }
 
@@ -87,13 +90,15 @@ export function copyValues<T extends object>(values: T, c?: Component): T {
  * typed arrays (whose length cannot change) copied, so that checks and writes see the same values.
  */
 export function readOnce<T extends object>(values: T, c: Component): T {
-  if (values === null || typeof values !== "object") return values;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
-    const typed = ArrayBuffer.isView(v) && !(v instanceof DataView);
-    out[k] = typed || c.objectFieldByName.has(k) ? v : copyArrayLike(v);
-  }
-  return out as T;
+  return copyValues(values, c, false);
+}
+
+/** Values read once into a copy (copyValues), checked (SchemaError); the copy is what is written. */
+export function checkedCopy<T extends object>(c: Component, values: T | undefined, strict: boolean): T | undefined {
+  if (values === undefined) return undefined;
+  const v = copyValues(values, c);
+  checkValues(c, v, strict);
+  return v;
 }
 
 /** Longer array-likes are not copied (a spawnMany that long would need gigabytes of plain arrays). */

@@ -9,7 +9,7 @@ import { checkLive } from "../ops/batch-ops.js";
 import { Query } from "../query/query.js";
 import type { Init, Schema } from "../schema.js";
 import type { Table } from "../store/table.js";
-import { checkValues, copyValues } from "../store/values.js";
+import { checkedCopy } from "../store/values.js";
 import type { WorldContext } from "./context.js";
 import { checkIds, liveTable, ownIds, pairIds } from "./validate.js";
 
@@ -64,8 +64,7 @@ function pairMoves(ctx: WorldContext, target: Target, p: Pair, adding: boolean, 
   const [rel, to] = pairIds(store, p, adding ? "addMany" : "removeMany");
   values ??= adding ? p.values : undefined;
   // Read once into a copy, which is what is checked and written.
-  if (values !== undefined) values = copyValues(values, p.relation);
-  if (values !== undefined) checkValues(p.relation, values, store.debug);
+  values = checkedCopy(p.relation, values, store.debug);
   ctx.defer.movePair(wholeTables(target), idsOf(ctx, target), rel, to, adding, values, p.relation, false);
 }
 
@@ -83,8 +82,7 @@ function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean,
     sparseMany(ctx, target, id, adding);
     return;
   }
-  if (values !== undefined) values = copyValues(values, c);
-  if (values !== undefined) checkValues(c, values, store.debug);
+  values = checkedCopy(c, values, store.debug);
   ctx.defer.move(wholeTables(target), idsOf(ctx, target), id, adding, values, c, false);
 }
 

@@ -30,7 +30,7 @@ import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { checkValues, copyValues, readValues, writeValues } from "../store/values.js";
+import { checkedCopy, readValues, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
@@ -135,8 +135,7 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
     return;
   }
   // Read once into a copy, which is what is checked and written (a getter cannot answer twice).
-  const v = values === undefined ? undefined : copyValues(values, comp);
-  if (v !== undefined) checkValues(comp, v, store.debug);
+  const v = checkedCopy(comp, values, store.debug);
   ctx.defer.add(e, id, comp, v, false);
 }
 
@@ -152,8 +151,7 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
   }
   const [r, target] = pairIds(store, p, "add");
   const given = values ?? p.values;
-  const v = given === undefined ? undefined : copyValues(given, p.relation);
-  if (v !== undefined) checkValues(p.relation, v, store.debug);
+  const v = checkedCopy(p.relation, given, store.debug);
   ctx.defer.addPair(e, r, target, v, p.relation, false);
 }
 
@@ -220,8 +218,7 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
     if (store.registry.components[plain] === c && lookup(ctx, c, plain).write(e, values)) return;
   }
   const table = tableWith(store, e, c, "set");
-  const v = values !== null && typeof values === "object" ? copyValues(values, c) : values;
-  checkValues(c, v, store.debug);
+  const v = checkedCopy(c, values, store.debug) as object;
   const id = store.registry.ids[c.key];
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
@@ -259,8 +256,7 @@ function pendingValues(
   const { rows, row } = found;
   const missing = () => new MissingComponentError(spawnedDeferred(describeEntity(e)), c.name, action);
   if (values === undefined) return rows.valuesOf(c, row) ?? thrown(missing());
-  const v = values !== null && typeof values === "object" ? copyValues(values, c) : values;
-  checkValues(c, v, store.debug);
+  const v = checkedCopy(c, values, store.debug) as object;
   if (!rows.setValues(c, row, v as Record<string, unknown>)) throw missing();
   return undefined;
 }

@@ -9,7 +9,7 @@ import { describeEntity, notAComponentOrPair, twoExclusiveTargets, wildcardPair 
 import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { checkValues, copyValues } from "../store/values.js";
+import { checkedCopy } from "../store/values.js";
 
 /** Table of a live entity; StaleEntityError otherwise. */
 export function tableOfLive(b: Boundary, e: number): number {
@@ -60,9 +60,7 @@ export function checkPairs(store: Store, pairs: Pair[]): readonly Pair[] {
   for (let i = 0; i < pairs.length; i++) {
     const p = pairs[i];
     if (p.values === undefined) continue;
-    const v = copyValues(p.values, p.relation);
-    checkValues(p.relation, v, store.debug);
-    pairs[i] = new Pair(p.relation, p.target, v);
+    pairs[i] = new Pair(p.relation, p.target, checkedCopy(p.relation, p.values, store.debug));
   }
   for (let i = 0; i < pairs.length; i++) {
     const p = pairs[i];
