@@ -14,16 +14,27 @@ import { everyRow, frontMatching } from "./rows.js";
 const ITERATOR_PROTOTYPE = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
 
 /**
+ * A constructor whose instances inherit from %IteratorPrototype%, for `extends`: the
+ * chain is set when the class is made (a later Object.setPrototypeOf on a class's
+ * prototype would slow every method call on it in V8).
+ */
+function IteratorBase(): void {}
+IteratorBase.prototype = ITERATOR_PROTOTYPE;
+const IteratorFromPrototype = IteratorBase as unknown as abstract new () => object;
+
+/**
  * An iteration's lifecycle: registered with the world at its first next() (so an
  * iterator never advanced holds nothing open), closed when done, on return(), or ended
  * from outside by flush()/step(), after which next() throws instead of yielding.
  */
-abstract class Iteration {
+abstract class Iteration extends IteratorFromPrototype {
   private state: "new" | "open" | "closed" = "new";
   private endedBy: string | undefined = undefined;
   /** Every table this iteration yielded: pinned until it ends, since the loop may keep their views. */
   private readonly pinned: Table[] = [];
-  constructor(protected readonly host: QueryHost) {}
+  constructor(protected readonly host: QueryHost) {
+    super();
+  }
 
   /** Pins t (its rows do not move) until the iteration ends. */
   protected pin(t: Table): void {
@@ -53,8 +64,7 @@ abstract class Iteration {
     }
     this.state = "closed";
     this.release();
-    for (const t of this.pinned) t.pins--;
-    this.pinned.length = 0;
+    for (const t of this.pinned) t.pins--; // once: the state is closed now
     this.onClose();
     this.host.endIteration(this);
   }
@@ -77,7 +87,6 @@ abstract class Iteration {
     return { done: true, value: undefined };
   }
 }
-Object.setPrototypeOf(Iteration.prototype, ITERATOR_PROTOTYPE);
 
 /** Yields non-empty tables; the world defers structural changes until it closes. */
 export class TableIterator extends Iteration implements Iterator<Table> {

@@ -72,17 +72,24 @@ export class Deferral {
     if (--this.depth === 0) this.flush();
   }
 
-  /** The iterations open now (registered at their first next()). */
-  private readonly iterations = new Set<Iteration>();
+  /** The iterations open now (registered at their first next()), innermost last. */
+  private readonly iterations: Iteration[] = [];
 
   beginIteration(it: Iteration): void {
-    this.iterations.add(it);
+    this.iterations.push(it);
     this.iterating++;
     this.depth++;
   }
 
   endIteration(it: Iteration): void {
-    if (!this.iterations.delete(it)) return;
+    const open = this.iterations;
+    // Loops end innermost first; an iterator dropped unfinished ends out of order.
+    if (open[open.length - 1] === it) open.pop();
+    else {
+      const k = open.indexOf(it);
+      if (k < 0) return;
+      open.splice(k, 1);
+    }
     this.iterating--;
     if (--this.depth === 0) this.flush();
   }
