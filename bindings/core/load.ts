@@ -132,4 +132,5 @@ function sharingAllowed(): boolean {
 }
 
 const FALLBACK_PAGES = 256; // 16 MiB
-const MAX_PAGES = 65536; // 4 GiB, the most a 32-bit memory can have
+/** 4 GiB, the most pages a 32-bit memory can have. */
+export const MAX_PAGES = 65536;

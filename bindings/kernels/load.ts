@@ -2,7 +2,7 @@
 // before it is compiled and instantiated over the world's memory. A module given already
 // compiled can only be checked through its imports and exports (the signatures of its
 // kernels then by arity alone); bytes, a URL or a Response are checked in full.
-import { compile, isShared, readFileUrl } from "../core/load.js";
+import { compile, isShared, MAX_PAGES, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
 import { compiledFor, describeValue, kernelModule, linkRefused, quote, show } from "../messages.js";
@@ -87,8 +87,6 @@ function checked(source: KernelBytes, shared: boolean): Promise<Checked> {
   }
   return found;
 }
-
-const MAX_PAGES = 65536;
 
 /** Loads a kernel module over the host world's memory. */
 export async function loadKernels(host: KernelHost, source: KernelSource): Promise<KernelModule> {

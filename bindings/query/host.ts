@@ -19,13 +19,18 @@ export interface RowFilter {
   readonly byChange: boolean;
 }
 
+/** An open query iteration as its world sees it: ended from outside by flush()/step() (`by` names the call). */
+export interface OpenIteration {
+  end(by: string): void;
+}
+
 /** What a query needs from its world. */
 export interface QueryHost {
   /** Every table the core has, discovering new ones. */
   tablesNow(): readonly Table[];
   /** Registers an iteration at its first next(): structural changes wait until it ends. */
-  beginIteration(it: { end(by: string): void }): void;
-  endIteration(it: { end(by: string): void }): void;
+  beginIteration(it: OpenIteration): void;
+  endIteration(it: OpenIteration): void;
   readonly changes: Changes;
   readonly sparse: SparseTags;
   /** Pairs of non-fragmenting relations. */

@@ -144,6 +144,7 @@ export class Links {
 
   /** Forgets every pair the listed entities hold or are the target of (they were destroyed). */
   forget(ids: ArrayLike<number>): void {
+    let changed = false;
     for (let k = 0; k < this.ids.length; k++) {
       const r = this.byId[this.ids[k]] as Pairs;
       if (r.out.size === 0) continue;
@@ -151,12 +152,14 @@ export class Links {
         const e = ids[i];
         const set = r.out.get(e);
         if (set !== undefined) {
+          changed = true;
           for (const t of set) this.dropSource(r, t, e);
           this.dropOut(r, e);
         }
         const sources = r.in.get(e);
         if (sources === undefined) continue;
         r.in.delete(e);
+        changed = true;
         for (const s of sources) {
           const targets = r.out.get(s) as Set<number>;
           targets.delete(e);
@@ -164,7 +167,8 @@ export class Links {
         }
       }
     }
-    this.sparse.flips++;
+    // Filtered loops' cached row answers stay good when no pair changed (most destroys).
+    if (changed) this.sparse.flips++;
   }
 
   /** @internal Every relation's pairs, for snapshots. */

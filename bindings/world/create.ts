@@ -4,7 +4,7 @@
 import type { Component } from "../component.js";
 import { MAX_SLOTS } from "../core/constants.generated.js";
 import { Core } from "../core/core.js";
-import { createMemory, instantiateCore } from "../core/load.js";
+import { createMemory, instantiateCore, MAX_PAGES } from "../core/load.js";
 import { ArgumentError, CapacityError } from "../errors.js";
 import { initialEntities, initialMemory, maxMemory, outOfMemory, worldComponents, worldOptions } from "../messages.js";
 import { register } from "../ops/components.js";
@@ -54,7 +54,6 @@ export interface WorldOptions {
 }
 
 const PAGE = 65536;
-const MAX_PAGES = 65536;
 /** The core's own static data and first tables fit in this (it declares 2 pages). */
 const MIN_PAGES = 2;
 const DEFAULT_INITIAL_BYTES = 256 << 20;

@@ -8,6 +8,7 @@
 // check liveness by reading records, and sparse bits are set only where their bitset
 // already has room (store/sparse.ts grows bitsets with the entity index), the others at
 // the flush. Values a command carries are copied when it is recorded.
+
 import { argNames, type Component, type ComponentArg, type Pair } from "../component.js";
 import { stale } from "../core/status.js";
 import { CapacityError } from "../errors.js";
@@ -30,17 +31,12 @@ import {
 } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track } from "../ops/tracking.js";
+import type { OpenIteration } from "../query/host.js";
 import { type ComponentSet, copyInits } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { copyValues } from "../store/values.js";
-
-/** An open query iteration, as the deferral scope sees it. */
-export interface Iteration {
-  /** Ends the iteration from outside (flush() or step() while it was open); `by` names the call. */
-  end(by: string): void;
-}
 
 export class Deferral {
   /** Open query iterations. */
@@ -73,15 +69,15 @@ export class Deferral {
   }
 
   /** The iterations open now (registered at their first next()), innermost last. */
-  private readonly iterations: Iteration[] = [];
+  private readonly iterations: OpenIteration[] = [];
 
-  beginIteration(it: Iteration): void {
+  beginIteration(it: OpenIteration): void {
     this.iterations.push(it);
     this.iterating++;
     this.depth++;
   }
 
-  endIteration(it: Iteration): void {
+  endIteration(it: OpenIteration): void {
     const open = this.iterations;
     // Loops end innermost first; an iterator dropped unfinished ends out of order.
     if (open[open.length - 1] === it) open.pop();

@@ -13,7 +13,14 @@ import {
 } from "../core/constants.generated.js";
 import { ArgumentError } from "../errors.js";
 import { cascadeTakesRelation, nonFragmentingCascade, notTracked, pairInTerm } from "../messages.js";
-import { NO_PAIRS, type PairTerms, type QueryHost, type Reading, type RowFilter } from "../query/host.js";
+import {
+  NO_PAIRS,
+  type OpenIteration,
+  type PairTerms,
+  type QueryHost,
+  type Reading,
+  type RowFilter,
+} from "../query/host.js";
 import { Query } from "../query/query.js";
 import { changeTerms, compileTerms, type QueryTerms, type ReadTerms } from "../query/terms.js";
 import type { Changes } from "../store/changes.js";
@@ -22,7 +29,7 @@ import type { SparseTags } from "../store/sparse.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { frontRows } from "../store/window.js";
-import type { Deferral, Iteration } from "./deferral.js";
+import type { Deferral } from "./deferral.js";
 import type { Runner } from "./systems.js";
 import { pairIds } from "./validate.js";
 
@@ -177,11 +184,11 @@ export class WorldHost implements QueryHost {
   tablesNow(): readonly Table[] {
     return this.store.tables.now();
   }
-  beginIteration(it: Iteration): void {
+  beginIteration(it: OpenIteration): void {
     this.store.core.check();
     this.defer.beginIteration(it);
   }
-  endIteration(it: Iteration): void {
+  endIteration(it: OpenIteration): void {
     this.defer.endIteration(it);
   }
   get changes(): Changes {
