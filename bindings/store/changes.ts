@@ -136,21 +136,6 @@ export class Changes {
     u32.fill(tick, c + first, c + first + n);
   }
 
-  /** stamp() for a list of rows. */
-  stampRows(t: Table, id: number, rows: ArrayLike<number>, added: boolean): void {
-    const k = this.ticksOf[id];
-    if (k === undefined || !t.hasId(k)) return;
-    const [a, c] = t.fieldBases(k, this.ticksComponents[id] as TicksComponent);
-    const u32 = this.core.u32;
-    const tick = this.tick;
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      if (r < 0) continue;
-      if (added) u32[a + r] = tick;
-      u32[c + r] = tick;
-    }
-  }
-
   /** Stamps every tracked component of t's rows [first, first + n) as added (spawns). */
   stampSpawned(t: Table, first: number, n: number): void {
     const ids = t.componentIds;

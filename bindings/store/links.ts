@@ -230,11 +230,6 @@ export class Links {
     return undefined;
   }
 
-  /** Whether relation id is exclusive. */
-  isExclusive(id: number): boolean {
-    return (this.byId[id] as Pairs).exclusive;
-  }
-
   /** e no longer names target as a source of it. */
   private dropSource(r: Pairs, target: number, e: number): void {
     const sources = r.in.get(target);
