@@ -39,6 +39,10 @@ await build({
   format: "esm",
   platform: "neutral",
   target: "es2022",
+  // Syntax only (names and layout stay readable): constants are folded into their uses
+  // across modules here, where they are still `const`; a user's bundler sees a bundle
+  // whose top-level constants are `var` and cannot fold them. About 0.9 KB gz less.
+  minifySyntax: true,
   // The wasm files stay beside the bundle: `new URL("./core.wasm", import.meta.url)`
   // is left as it is, for the runtime and for users' bundlers.
   logLevel: "warning",

@@ -10,6 +10,10 @@ import { shareMemoryImport } from "./wasm-bytes.js";
 
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
+// Made at run time, at module level, so that no minifier folds it into a literal import()
+// that a browser bundler would try to resolve (the package's build minifies syntax).
+const NODE_FS = ["node:fs", "promises"].join("/");
+
 // The bundle (dist/index.js) sits beside the wasm files; these sources sit one folder
 // below bindings/, and run only in the package's own unit tests, which pass a URL.
 function coreUrl(debug: boolean): URL {
@@ -18,8 +22,7 @@ function coreUrl(debug: boolean): URL {
 
 /** The bytes at a file: URL (Node, Deno, Bun: Node 20's fetch cannot read files). */
 export async function readFileUrl(url: URL): Promise<Uint8Array<ArrayBuffer>> {
-  const specifier = "node:fs/promises";
-  const fs = (await import(/* @vite-ignore */ specifier)) as { readFile(u: URL): Promise<Uint8Array<ArrayBuffer>> };
+  const fs = (await import(/* @vite-ignore */ NODE_FS)) as { readFile(u: URL): Promise<Uint8Array<ArrayBuffer>> };
   return fs.readFile(url);
 }
 
