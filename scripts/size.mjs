@@ -14,7 +14,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The goal for the whole package (JS + core.wasm), gzipped. Not met: the facade alone is
- * about 54 KB gz (159 KB minified, spread over every feature: `npm run size` prints it).
+ * about 53 KB gz (159 KB minified, spread over every feature); docs/size.md says where the
+ * bytes are and what would reach it (node scripts/size-features.mjs measures it).
  */
 export const GOAL_GZ = 20_000;
 
@@ -22,9 +23,10 @@ export const GOAL_GZ = 20_000;
  * What the package may take today (the measured size and a little room): npm test fails
  * past it. 50,000 until 2026-11-25; 64,182 measured after the snapshot image check
  * (about 10 KB gz), non-fragmenting relations (3 KB) and the misuse, iteration, shared
- * memory and stale-view work (3 KB) landed.
+ * memory and stale-view work (3 KB) landed; 66,000 until the dist build folded constants
+ * (63,650 measured).
  */
-export const BUDGET_GZ = 66_000;
+export const BUDGET_GZ = 65_500;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [
