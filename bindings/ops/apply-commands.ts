@@ -180,7 +180,9 @@ function applyDestroys(store: Store, buf: CommandBuffer, i: number, j: number): 
     destroyMany(store, buf.payload(i) as Uint32Array, true);
     return;
   }
-  if (buf.kind.subarray(i, j).every((k) => k === DESTROY)) {
+  let plain = true;
+  for (let k = i; k < j && plain; k++) plain = buf.kind[k] === DESTROY;
+  if (plain) {
     destroyMany(store, buf.entity.subarray(i, j), true);
     return;
   }
