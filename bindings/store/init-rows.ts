@@ -87,6 +87,19 @@ export class InitRows {
     }
   }
 
+  /**
+   * stage() of one argument naming the layout's only component: an init of it (its
+   * values), or the component alone (the usual spawn in a loop).
+   */
+  stageSolo(init: boolean, values: unknown, strict: boolean): void {
+    const r = this.n;
+    if (r === this.cap) this.grow();
+    if (init) {
+      if (!this.any) this.backfill(r);
+      this.stageValues(0, values, r, strict);
+    } else if (this.any) this.defaults(0, r);
+  }
+
   /** The row staged for entity e (a deferred run), or -1. */
   rowOf(e: number): number {
     const ids = this.ids;

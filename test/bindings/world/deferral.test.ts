@@ -3,7 +3,15 @@
 // outermost scope ends (also on break or throw); values are read at the call; a flush
 // that runs out of memory leaves no half-spawned entity. Fresh world per test.
 import { describe, expect, it } from "vitest";
-import { ArgumentError, CapacityError, component, createWorld, MissingComponentError, SchemaError } from "wasm-ecs";
+import {
+  ArgumentError,
+  CapacityError,
+  component,
+  createWorld,
+  MissingComponentError,
+  SchemaError,
+  StaleEntityError,
+} from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 import { A, B, C, setup } from "../../support/query-world.js";
 import { ChildOf, Likes, ALL as RELATIONS, Pos as RelPos } from "../../support/relations.js";
@@ -280,6 +288,38 @@ describe("deferral: values and failures", () => {
     expect(results.answers).toEqual([true, true, false]);
     expect(world.has(e, Vel)).toBe(false);
     expect(world.has(results.s, Pos)).toBe(false);
+  });
+
+  it("a deferred spawn of one init whose values are no object throws SchemaError and takes no id", async () => {
+    const world = await createWorld({ components: [Pos] });
+    world.spawn(Pos.with({ x: 1, y: 2 })); // the set is known: the one-argument path
+    const [first, second] = world.defer(() => {
+      const a = world.spawn(Pos.with({ x: 3, y: 4 }));
+      expectThrows(
+        () => world.spawn(Pos.with(undefined as unknown as { x: number })),
+        SchemaError,
+        "Values for Pos must be an object such as { x: 1 }, got undefined",
+      );
+      return [a, world.spawn(Pos)];
+    });
+    expect(world.entityCount).toBe(3);
+    expect(world.get(first, Pos)).toEqual({ x: 3, y: 4 });
+    // The plain spawn after the refused one takes the defaults (nothing of the refused row stays).
+    expect(world.get(second, Pos)).toEqual({ x: 0, y: 0 });
+  });
+
+  it("an id spawned while deferring stops being pending at the flush, also after it is destroyed", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const early = world.defer(() => [world.spawn(Pos), world.spawn(Pos.with({ x: 5 }))]);
+    for (const e of early) world.destroy(e);
+    world.defer(() => {
+      // New claims in a later scope (maybe of the same slots) leave the old ids dead.
+      const later = Array.from({ length: 8 }, () => world.spawn(Pos));
+      for (const e of early) expect(world.isAlive(e)).toBe(false);
+      for (const e of later) expect(world.isAlive(e)).toBe(true);
+      expectThrows(() => world.destroy(early[0]), StaleEntityError, /is stale/);
+    });
+    expect(world.entityCount).toBe(8);
   });
 });
 
