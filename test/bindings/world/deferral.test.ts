@@ -308,6 +308,29 @@ describe("deferral: values and failures", () => {
     expect(world.get(second, Pos)).toEqual({ x: 0, y: 0 });
   });
 
+  it("deferred adds, removes and destroys of every row of a table keep object fields with their entities", async () => {
+    const world = await createWorld({ components: [Pos, Vel, Label] });
+    const es = Array.from({ length: 6 }, (_, i) => world.spawn(Pos.with({ x: i }), Label.with({ text: `e${i}` })));
+    const other = world.spawn(Pos.with({ x: 99 }), Label.with({ text: "other" }), Vel);
+    for (const t of world.query({ all: [Pos, Label], none: [Vel] }))
+      for (let i = 0; i < t.count; i++) world.add(t.entities[i], Vel);
+    es.forEach((e, i) => {
+      expect(world.get(e, Label).text).toBe(`e${i}`);
+      expect(world.get(e, Pos).x).toBe(i);
+    });
+    for (const t of world.query({ all: [Vel] })) for (let i = 0; i < t.count; i++) world.remove(t.entities[i], Vel);
+    expect(world.query({ all: [Vel] }).count()).toBe(0);
+    for (const t of world.query({ all: [Label] })) {
+      const rows = t.entities;
+      for (let i = 0; i < t.count; i++) if (rows[i] !== other) world.destroy(rows[i]);
+    }
+    expect(world.entityCount).toBe(1);
+    expect(world.get(other, Label).text).toBe("other");
+    const fresh = world.spawn(Pos, Label.with({ text: "fresh" }));
+    expect(world.get(fresh, Label).text).toBe("fresh");
+    expect(world.get(other, Pos).x).toBe(99);
+  });
+
   it("an id spawned while deferring stops being pending at the flush, also after it is destroyed", async () => {
     const world = await createWorld({ components: [Pos] });
     const early = world.defer(() => [world.spawn(Pos), world.spawn(Pos.with({ x: 5 }))]);
