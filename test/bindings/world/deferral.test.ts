@@ -331,6 +331,37 @@ describe("deferral: values and failures", () => {
     expect(world.get(other, Pos).x).toBe(99);
   });
 
+  it("spawns that give values for some components keep the defaults of the others, now and deferred", async () => {
+    const Hp = component("Hp", { hp: "i32", max: "i32" }, { defaults: { hp: 100, max: 7 } });
+    const world = await createWorld({ components: [Pos, Hp, Label] });
+    const now = world.spawn(Pos.with({ x: 1, y: 2 }), Hp, Label);
+    expect(world.get(now, Hp)).toEqual({ hp: 100, max: 7 });
+    expect(world.get(now, Label)).toEqual({ text: undefined });
+    const [a, b, c] = world.defer(() => {
+      const a = world.spawn(Pos, Hp, Label);
+      const b = world.spawn(Pos.with({ x: 3 }), Hp, Label);
+      const c = world.spawn(Pos, Hp.with({ hp: 5 }), Label.with({ text: "c" }));
+      // Staged values are readable before the flush, defaults included.
+      expect(world.get(a, Hp)).toEqual({ hp: 100, max: 7 });
+      expect(world.get(c, Pos)).toEqual({ x: 0, y: 0 });
+      return [a, b, c];
+    });
+    expect([world.get(a, Pos), world.get(a, Hp), world.get(a, Label)]).toEqual([
+      { x: 0, y: 0 },
+      { hp: 100, max: 7 },
+      { text: undefined },
+    ]);
+    expect([world.get(b, Pos), world.get(b, Hp)]).toEqual([
+      { x: 3, y: 0 },
+      { hp: 100, max: 7 },
+    ]);
+    expect([world.get(c, Pos), world.get(c, Hp), world.get(c, Label)]).toEqual([
+      { x: 0, y: 0 },
+      { hp: 5, max: 7 },
+      { text: "c" },
+    ]);
+  });
+
   it("an id spawned while deferring stops being pending at the flush, also after it is destroyed", async () => {
     const world = await createWorld({ components: [Pos] });
     const early = world.defer(() => [world.spawn(Pos), world.spawn(Pos.with({ x: 5 }))]);
