@@ -7,7 +7,7 @@ import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, J_CLEAR, NO
 import { record } from "./journal";
 import { isLive, tableCount } from "./archetype-map";
 import { tableWith, tableWithout, tableWithPair, tableWithoutPair } from "./subtables";
-import { isAlive, recRow, recTable, releaseSlots, slotOf } from "./entity-index";
+import { isAlive, recRow, recTable, releaseSlot, releaseSlots, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
 import { cget, colDesc, ensureCapacity, tget, tset } from "./table";
@@ -65,11 +65,34 @@ export function firstDead(ptr: usize, n: u32): i32 {
 }
 
 /**
+ * The table whose entity column is exactly the n entities at ptr, in row order, or -1.
+ * That is the list a loop over a table makes when it changes every row it visits (the
+ * usual deferred add, remove or destroy): then one compare replaces a look at each
+ * entity's record, and the rows go as one block.
+ */
+function wholeTable(ptr: usize, n: u32): i32 {
+  if (n == 0) return -1;
+  const e = at(ptr, 0);
+  if (!isAlive(e)) return -1;
+  const slot = slotOf(e);
+  const t = <u32>recTable(slot);
+  if (recRow(slot) != 0 || tget(t, T_COUNT) != n) return -1;
+  const ents = <usize>cget(colDesc(t, 0), C_PTR);
+  const bytes = <usize>n << 2;
+  let i: usize = 0;
+  for (; i + 8 <= bytes; i += 8) if (load<u64>(ents + i) != load<u64>(ptr + i)) return -1;
+  if (i < bytes && load<u32>(ents + i) != load<u32>(ptr + i)) return -1;
+  return <i32>t;
+}
+
+/**
  * Moves the listed entities (see destination); all or nothing. When the whole list
  * moved as one block, H_RESULT holds the first destination row (the list's rows are
  * consecutive from there); otherwise it holds NO_BLOCK.
  */
 export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bool): i32 {
+  const whole = wholeTable(ptr, n);
+  if (whole >= 0) return moveWhole(<u32>whole, n, mode, arg);
   const checked = checkListed(ptr, n, skipDead);
   if (checked != OK) return checked;
   hset(H_RESULT, NO_BLOCK);
@@ -96,6 +119,19 @@ export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bo
     }
     i = end;
   }
+  return OK;
+}
+
+/** moveListed() of every row of table src (wholeTable): one destination, one block. */
+function moveWhole(src: u32, n: u32, mode: u32, arg: u32): i32 {
+  hset(H_RESULT, NO_BLOCK);
+  const d = destination(src, mode, arg);
+  if (d < 0) return d;
+  if (<u32>d == src) return OK;
+  const reserved = reserveOne(<u32>d, n);
+  if (reserved != OK) return reserved;
+  hset(H_RESULT, tget(<u32>d, T_COUNT));
+  moveTail(src, 0, n, <u32>d);
   return OK;
 }
 
@@ -198,6 +234,15 @@ export function destroyTables(ptr: usize, n: u32): i32 {
  * destroying a table's rows in row order pops them without filling holes.
  */
 export function destroyListed(ptr: usize, n: u32, skipDead: bool): i32 {
+  const whole = wholeTable(ptr, n);
+  if (whole >= 0) {
+    // Every row of one table in row order: the table empties, no row moves; the slots
+    // are freed in the order the backwards pass below frees them.
+    record(J_CLEAR, <u32>whole, 0, 0, 0, 0);
+    for (let i = <i32>n - 1; i >= 0; i--) releaseSlot(slotOf(at(ptr, <u32>i)));
+    tset(<u32>whole, T_COUNT, 0);
+    return OK;
+  }
   const checked = checkListed(ptr, n, skipDead);
   if (checked != OK) return checked;
   for (let i = <i32>n - 1; i >= 0; i--) {

@@ -134,7 +134,8 @@ function applyMoves(store: Store, buf: CommandBuffer, i: number, j: number): voi
   const adding = buf.kind[i] === ADD;
   // The move stamps the entities that gained id; values written afterwards mark changes.
   moveMany(store, buf.entity.subarray(i, j), id, adding, undefined, true);
-  if (!adding) return;
+  // The value stream only grows: no command of the run carries values when it did not grow.
+  if (!adding || buf.v1[j - 1] === buf.v0[i]) return;
   const tracked = changes.ticksOf[id] !== undefined;
   for (let k = i; k < j; k++) {
     if (!buf.hasValues(k)) continue;
@@ -180,7 +181,9 @@ function applyDestroys(store: Store, buf: CommandBuffer, i: number, j: number): 
     destroyMany(store, buf.payload(i) as Uint32Array, true);
     return;
   }
-  if (buf.kind.subarray(i, j).every((k) => k === DESTROY)) {
+  let plain = true;
+  for (let k = i; k < j && plain; k++) plain = buf.kind[k] === DESTROY;
+  if (plain) {
     destroyMany(store, buf.entity.subarray(i, j), true);
     return;
   }

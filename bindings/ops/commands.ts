@@ -75,6 +75,8 @@ export class CommandBuffer {
   /** The last SPAWN command recorded and its index. */
   private lastRun: SpawnRun | undefined = undefined;
   private lastRunAt = -1;
+  /** Every SPAWN command's run, in order (clear() gives their rows back without a pass over all commands). */
+  private runs: SpawnRun[] = [];
 
   /** Records a command; its values follow with values() before the next push. */
   push(kind: number, e: number, a: number, b: number, data?: unknown): void {
@@ -127,6 +129,7 @@ export class CommandBuffer {
     const rows = set.spare.pop() ?? new InitRows(sets.layoutOf(set, registry));
     const run = { set, rows };
     this.push(SPAWN, 0, 0, 0, run);
+    this.runs.push(run);
     this.lastRun = run;
     this.lastRunAt = this.size - 1;
     return rows;
@@ -202,12 +205,13 @@ export class CommandBuffer {
 
   /** Forgets every command (after they were applied, or dropped on an error). */
   clear(): void {
-    for (let i = 0; i < this.size; i++) {
-      if (this.kind[i] !== SPAWN) continue;
-      const { set, rows } = this.data[i] as SpawnRun;
+    const runs = this.runs;
+    for (let i = 0; i < runs.length; i++) {
+      const { set, rows } = runs[i];
       rows.clear();
       set.spare.push(rows);
     }
+    runs.length = 0;
     this.size = 0;
     this.valsLen = 0;
     this.lastRun = undefined;

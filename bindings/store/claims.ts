@@ -6,8 +6,9 @@
 // H_SLOT_COUNT up at generation H_FRESH_GEN. When the deferred
 // changes are applied, spawnIds gives exactly those ids their rows; a failed flush burns
 // the ones no entity took (assembly/entity-index.ts), so none can match a later entity.
-// Invariant: between two flushes, ids holds every claim in claim order, `pending` marks
-// their slots, and none of them is alive in the core yet.
+// Invariant: between two flushes, ids holds every claim in claim order, `ticket` holds
+// base + its index for each claimed slot (smaller values are claims of past flushes), and
+// none of them is alive in the core yet.
 import {
   H_ALIVE,
   H_FREE_COUNT,
@@ -35,8 +36,12 @@ export class Claims {
   count = 0;
   /** How many of them entities took so far (the flush spawns them in order). */
   born = 0;
-  /** One bit per slot: set while the slot's id is claimed and unborn. */
-  private pending = new Uint32Array(0);
+  /**
+   * Per slot: base + the index of its claim in ids, when claimed since the last flush.
+   * A flush moves base past every ticket it gave out, so nothing is cleared per claim.
+   */
+  private ticket = new Uint32Array(0);
+  private base = 1;
   /** Next free-list slot to claim, free-list slots left, next never-used slot, its generation. */
   private cursor = 0;
   private freeLeft = 0;
@@ -74,8 +79,9 @@ export class Claims {
       grown.set(this.ids);
       this.ids = grown;
     }
+    if (slot >= this.ticket.length) this.growTickets(slot);
+    this.ticket[slot] = this.base + this.count;
     this.ids[this.count++] = e;
-    this.mark(slot);
     return e;
   }
 
@@ -99,8 +105,9 @@ export class Claims {
   has(e: number): boolean {
     if (this.count === this.born || typeof e !== "number") return false;
     const slot = e & SLOT_MASK;
-    const w = slot >>> 5;
-    if (w >= this.pending.length || (this.pending[w] & (1 << (slot & 31))) === 0) return false;
+    if (slot >= this.ticket.length) return false;
+    const k = this.ticket[slot] - this.base; // the claim's index (negative: an old flush's)
+    if (k < this.born || k >= this.count) return false;
     // One claim per slot: a free-list slot's with the generation its record holds, a fresh one's at freshGen.
     const gen = slot < this.freshFrom ? this.gens[this.genAt + slot] : this.freshGen;
     return e === ((gen << SLOT_BITS) | slot) >>> 0;
@@ -113,7 +120,6 @@ export class Claims {
 
   /** The flush spawned the next n claims. */
   bornNext(n: number): void {
-    for (let i = this.born; i < this.born + n; i++) this.unmark(this.ids[i] & SLOT_MASK);
     this.born += n;
   }
 
@@ -124,22 +130,19 @@ export class Claims {
 
   /** After a flush: no claim is outstanding. */
   reset(): void {
-    for (let i = this.born; i < this.count; i++) this.unmark(this.ids[i] & SLOT_MASK);
+    this.base += this.count;
     this.count = 0;
     this.born = 0;
-  }
-
-  private mark(slot: number): void {
-    const w = slot >>> 5;
-    if (w >= this.pending.length) {
-      const grown = new Uint32Array(Math.max(w + 1, this.pending.length * 2, 64));
-      grown.set(this.pending);
-      this.pending = grown;
+    // Tickets are u32: before base could wrap, every old ticket is cleared once.
+    if (this.base > 0xffffffff - MAX_SLOTS) {
+      this.ticket.fill(0);
+      this.base = 1;
     }
-    this.pending[w] |= 1 << (slot & 31);
   }
 
-  private unmark(slot: number): void {
-    this.pending[slot >>> 5] &= ~(1 << (slot & 31));
+  private growTickets(slot: number): void {
+    const grown = new Uint32Array(Math.max(slot + 1, this.ticket.length * 2, 1024));
+    grown.set(this.ticket);
+    this.ticket = grown;
   }
 }

@@ -52,6 +52,12 @@ export class InitRows {
   n = 0;
   /** Whether a row took init values; until one does, rows hold nothing to write. */
   any = false;
+  /**
+   * Per component of the layout: whether a row took values for it. Until one does, its
+   * rows hold nothing (they would be its defaults, which the core gives new rows), so
+   * neither staging nor write() touches its columns.
+   */
+  private readonly given: Uint8Array;
   /** The entity of each row (a deferred run: the ids claimed for it). */
   ids = new Uint32Array(0);
   private cols: Float64Array[] = [];
@@ -60,6 +66,7 @@ export class InitRows {
 
   constructor(readonly layout: InitLayout) {
     this.objs = layout.objDefaults.map(() => []);
+    this.given = new Uint8Array(layout.comps.length);
   }
 
   /**
@@ -77,14 +84,27 @@ export class InitRows {
       if (arg.isInit) {
         const c = (arg as ComponentInit).component;
         if (c !== L.comps[k]) continue;
-        if (!this.any) this.backfill(r);
+        if (this.given[k] === 0) this.backfill(k, r);
         this.stageValues(k, (arg as ComponentInit).values, r, strict);
         k++;
       } else if (arg === L.comps[k]) {
-        if (this.any) this.defaults(k, r);
+        if (this.given[k] !== 0) this.defaults(k, r);
         k++;
       }
     }
+  }
+
+  /**
+   * stage() of one argument naming the layout's only component: an init of it (its
+   * values), or the component alone (the usual spawn in a loop).
+   */
+  stageSolo(init: boolean, values: unknown, strict: boolean): void {
+    const r = this.n;
+    if (r === this.cap) this.grow();
+    if (init) {
+      if (this.given[0] === 0) this.backfill(0, r);
+      this.stageValues(0, values, r, strict);
+    } else if (this.given[0] !== 0) this.defaults(0, r);
   }
 
   /** The row staged for entity e (a deferred run), or -1. */
@@ -103,14 +123,15 @@ export class InitRows {
     for (let j = 0; j < c.fields.length; j++) {
       const f = c.fields[j];
       const len = f.length;
-      // Before any row took values every row holds the defaults.
-      const src = this.any ? this.cols[L.base[k] + j].subarray(r * len, (r + 1) * len) : L.defaults[L.base[k] + j];
+      // Before any row took values for c every row holds its defaults.
+      const src =
+        this.given[k] !== 0 ? this.cols[L.base[k] + j].subarray(r * len, (r + 1) * len) : L.defaults[L.base[k] + j];
       const stored = new f.ctor(len); // as the column's type stores them
       stored.set(src);
       out[f.name] = f.isArray ? Array.from(stored) : stored[0];
     }
     for (const o of c.objectFields)
-      out[o.name] = this.any ? this.objs[L.objBase[k] + o.index][r] : L.objDefaults[L.objBase[k] + o.index];
+      out[o.name] = this.given[k] !== 0 ? this.objs[L.objBase[k] + o.index][r] : L.objDefaults[L.objBase[k] + o.index];
     return out;
   }
 
@@ -119,7 +140,7 @@ export class InitRows {
     const L = this.layout;
     const k = L.comps.indexOf(c);
     if (k < 0) return false;
-    if (!this.any) this.backfill(this.n - 1);
+    if (this.given[k] === 0) this.backfill(k, this.n - 1);
     for (const name in values) {
       const value = values[name];
       if (value === undefined) continue;
@@ -144,6 +165,7 @@ export class InitRows {
   /** Forgets every row (the layout's columns stay for reuse). */
   clear(): void {
     this.n = 0;
+    if (this.any) this.given.fill(0);
     this.any = false;
     for (const col of this.objs) col.length = 0;
   }
@@ -153,6 +175,7 @@ export class InitRows {
     if (!this.any) return;
     const L = this.layout;
     for (let k = 0; k < L.comps.length; k++) {
+      if (this.given[k] === 0) continue;
       const c = L.comps[k];
       if (c.fields.length > 0) {
         const bases = t.fieldBases(L.ids[k], c);
@@ -250,10 +273,11 @@ export class InitRows {
     for (let j = 0, o = L.objBase[k]; j < c.objectFields.length; j++, o++) this.objs[o][r] = L.objDefaults[o];
   }
 
-  /** The first row with values: rows before it (none had any) take the defaults. */
-  private backfill(r: number): void {
+  /** The first row with values for component k: rows up to r (none had any) take its defaults. */
+  private backfill(k: number, r: number): void {
     this.any = true;
-    for (let k = 0; k < this.layout.comps.length; k++) for (let x = 0; x <= r; x++) this.defaults(k, x);
+    this.given[k] = 1;
+    for (let x = 0; x <= r; x++) this.defaults(k, x);
   }
 
   private grow(): void {

@@ -9,7 +9,7 @@
 // already has room (store/sparse.ts grows bitsets with the entity index), the others at
 // the flush. Values a command carries are copied when it is recorded.
 
-import { argNames, type Component, type ComponentArg, type Pair } from "../component.js";
+import { argNames, type Component, type ComponentArg, type ComponentInit, type Pair } from "../component.js";
 import { stale } from "../core/status.js";
 import { CapacityError } from "../errors.js";
 import { applyCommands } from "../ops/apply-commands.js";
@@ -196,6 +196,35 @@ export class Deferral {
     const e = store.claims.claim();
     rows.commit(e);
     if (pairs.length > 0 || sparse.length > 0) this.spawnExtras(e, pairs, sparse);
+    return e;
+  }
+
+  /** spawnLater() of plain components only (no pairs, no sparse tags): the usual spawn in a loop. */
+  spawnPlainLater(set: ComponentSet, args: readonly ComponentArg[]): number {
+    const store = this.store;
+    const rows = this.commands.spawnRun(set, store.sets, store.registry);
+    rows.stage(args, store.debug);
+    const e = store.claims.claim();
+    rows.commit(e);
+    return e;
+  }
+
+  /**
+   * spawnPlainLater() of a single argument, a plain component or an init of one, whose
+   * set the trie knows: no lookup of the set, no loop over arguments. -1 (nothing done)
+   * for any other argument.
+   */
+  spawnOne(arg: ComponentArg): number {
+    const store = this.store;
+    if (arg === null || typeof arg !== "object" || arg.isPair) return -1;
+    const init = arg.isInit;
+    const id = store.registry.plain[init ? (arg as ComponentInit).component.key : (arg as Component).key];
+    const set = id === undefined ? undefined : store.sets.root.next[id];
+    if (set === undefined) return -1;
+    const rows = this.commands.spawnRun(set, store.sets, store.registry);
+    rows.stageSolo(init, init ? (arg as ComponentInit).values : undefined, store.debug);
+    const e = store.claims.claim();
+    rows.commit(e);
     return e;
   }
 

@@ -47,11 +47,18 @@ const NONE: readonly never[] = [];
 
 /** Spawns an entity with the given components (and init values). */
 export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
-  const { store, resolved } = ctx;
+  const { store, resolved, defer } = ctx;
+  // The usual spawn in a loop: one plain component (or an init of one) while deferring.
+  // (check()'s debug look for stale writes waits for the scope's end anyway.)
+  if (defer.depth > 0 && args.length === 1 && store.core.dead === undefined) {
+    const e = defer.spawnOne(args[0]);
+    if (e >= 0) return e as Entity;
+  }
   store.core.check();
   // The usual case: plain components (or inits of them) whose set the trie knows.
   const known = store.sets.plainSet(store.registry, args);
-  if (known !== undefined) return ctx.defer.spawn(known, args, NONE, NONE) as Entity;
+  if (known !== undefined)
+    return (defer.depth > 0 ? defer.spawnPlainLater(known, args) : defer.spawn(known, args, NONE, NONE)) as Entity;
   const set = store.sets.resolve(store.registry, args, false, 1, store.debug, store.core.buffer, ctx.unknown, resolved);
   if (resolved.sparse.length === 0 && resolved.pairs.length === 0)
     return ctx.defer.spawn(set, args, NONE, NONE) as Entity;

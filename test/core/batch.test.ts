@@ -177,6 +177,38 @@ describe.each(BUILDS)("batch (%s build)", (build) => {
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 
+  test("batch destroyMany of every row of a table in row order empties it and frees the slots as one by one from the last row would", async () => {
+    for (const skipDead of [false, true]) {
+      const whole = await world(build, 40);
+      const single = await world(build, 40);
+      expect(whole.core.destroyMany(whole.core.entities(whole.tA), skipDead)).toBe(OK);
+      for (const e of [...single.entities].reverse()) expect(single.core.raw.destroy(e)).toBe(OK);
+      expect(whole.core.table(whole.tA).count).toBe(0);
+      expect(whole.core.header(H_ALIVE)).toBe(0);
+      expect(freeList(whole.core)).toEqual(freeList(single.core));
+      for (const e of whole.entities) expect(whole.core.alive(e)).toBe(false);
+      expect(whole.core.raw.checkInvariants()).toBe(OK);
+    }
+  });
+
+  test("batch addMany and removeMany of every row of a table in row order move it as one block with its values", async () => {
+    const { core, A, B, tA, tAB, entities } = await world(build, 30);
+    expect(core.addMany(core.entities(tA), B)).toBe(OK);
+    expect(core.header(H_RESULT)).toBe(0); // the first row in (A, B): one block
+    expect(core.table(tA).count).toBe(0);
+    expect(core.entities(tAB)).toEqual(entities);
+    entities.forEach((e, i) => {
+      expect(core.record(e)).toEqual({ table: tAB, row: i, generation: 0 });
+      expect(core.read(e, A, 0, "f32")).toBe(i);
+    });
+    expect(core.removeMany(core.entities(tAB), B)).toBe(OK);
+    expect(core.entities(tA)).toEqual(entities);
+    entities.forEach((e, i) => {
+      expect(core.read(e, A, 0, "f32")).toBe(i);
+    });
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
   test("batch addMany and removeMany move entities from several tables and keep their values", async () => {
     const { core, A, B, tA, tAB, entities } = await world(build, 8);
     const T = core.component([], FLAG_TAG);

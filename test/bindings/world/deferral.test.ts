@@ -3,7 +3,15 @@
 // outermost scope ends (also on break or throw); values are read at the call; a flush
 // that runs out of memory leaves no half-spawned entity. Fresh world per test.
 import { describe, expect, it } from "vitest";
-import { ArgumentError, CapacityError, component, createWorld, MissingComponentError, SchemaError } from "wasm-ecs";
+import {
+  ArgumentError,
+  CapacityError,
+  component,
+  createWorld,
+  MissingComponentError,
+  SchemaError,
+  StaleEntityError,
+} from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 import { A, B, C, setup } from "../../support/query-world.js";
 import { ChildOf, Likes, ALL as RELATIONS, Pos as RelPos } from "../../support/relations.js";
@@ -280,6 +288,92 @@ describe("deferral: values and failures", () => {
     expect(results.answers).toEqual([true, true, false]);
     expect(world.has(e, Vel)).toBe(false);
     expect(world.has(results.s, Pos)).toBe(false);
+  });
+
+  it("a deferred spawn of one init whose values are no object throws SchemaError and takes no id", async () => {
+    const world = await createWorld({ components: [Pos] });
+    world.spawn(Pos.with({ x: 1, y: 2 })); // the set is known: the one-argument path
+    const [first, second] = world.defer(() => {
+      const a = world.spawn(Pos.with({ x: 3, y: 4 }));
+      expectThrows(
+        () => world.spawn(Pos.with(undefined as unknown as { x: number })),
+        SchemaError,
+        "Values for Pos must be an object such as { x: 1 }, got undefined",
+      );
+      return [a, world.spawn(Pos)];
+    });
+    expect(world.entityCount).toBe(3);
+    expect(world.get(first, Pos)).toEqual({ x: 3, y: 4 });
+    // The plain spawn after the refused one takes the defaults (nothing of the refused row stays).
+    expect(world.get(second, Pos)).toEqual({ x: 0, y: 0 });
+  });
+
+  it("deferred adds, removes and destroys of every row of a table keep object fields with their entities", async () => {
+    const world = await createWorld({ components: [Pos, Vel, Label] });
+    const es = Array.from({ length: 6 }, (_, i) => world.spawn(Pos.with({ x: i }), Label.with({ text: `e${i}` })));
+    const other = world.spawn(Pos.with({ x: 99 }), Label.with({ text: "other" }), Vel);
+    for (const t of world.query({ all: [Pos, Label], none: [Vel] }))
+      for (let i = 0; i < t.count; i++) world.add(t.entities[i], Vel);
+    es.forEach((e, i) => {
+      expect(world.get(e, Label).text).toBe(`e${i}`);
+      expect(world.get(e, Pos).x).toBe(i);
+    });
+    for (const t of world.query({ all: [Vel] })) for (let i = 0; i < t.count; i++) world.remove(t.entities[i], Vel);
+    expect(world.query({ all: [Vel] }).count()).toBe(0);
+    for (const t of world.query({ all: [Label] })) {
+      const rows = t.entities;
+      for (let i = 0; i < t.count; i++) if (rows[i] !== other) world.destroy(rows[i]);
+    }
+    expect(world.entityCount).toBe(1);
+    expect(world.get(other, Label).text).toBe("other");
+    const fresh = world.spawn(Pos, Label.with({ text: "fresh" }));
+    expect(world.get(fresh, Label).text).toBe("fresh");
+    expect(world.get(other, Pos).x).toBe(99);
+  });
+
+  it("spawns that give values for some components keep the defaults of the others, now and deferred", async () => {
+    const Hp = component("Hp", { hp: "i32", max: "i32" }, { defaults: { hp: 100, max: 7 } });
+    const world = await createWorld({ components: [Pos, Hp, Label] });
+    const now = world.spawn(Pos.with({ x: 1, y: 2 }), Hp, Label);
+    expect(world.get(now, Hp)).toEqual({ hp: 100, max: 7 });
+    expect(world.get(now, Label)).toEqual({ text: undefined });
+    const [a, b, c] = world.defer(() => {
+      const a = world.spawn(Pos, Hp, Label);
+      const b = world.spawn(Pos.with({ x: 3 }), Hp, Label);
+      const c = world.spawn(Pos, Hp.with({ hp: 5 }), Label.with({ text: "c" }));
+      // Staged values are readable before the flush, defaults included.
+      expect(world.get(a, Hp)).toEqual({ hp: 100, max: 7 });
+      expect(world.get(c, Pos)).toEqual({ x: 0, y: 0 });
+      return [a, b, c];
+    });
+    expect([world.get(a, Pos), world.get(a, Hp), world.get(a, Label)]).toEqual([
+      { x: 0, y: 0 },
+      { hp: 100, max: 7 },
+      { text: undefined },
+    ]);
+    expect([world.get(b, Pos), world.get(b, Hp)]).toEqual([
+      { x: 3, y: 0 },
+      { hp: 100, max: 7 },
+    ]);
+    expect([world.get(c, Pos), world.get(c, Hp), world.get(c, Label)]).toEqual([
+      { x: 0, y: 0 },
+      { hp: 5, max: 7 },
+      { text: "c" },
+    ]);
+  });
+
+  it("an id spawned while deferring stops being pending at the flush, also after it is destroyed", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const early = world.defer(() => [world.spawn(Pos), world.spawn(Pos.with({ x: 5 }))]);
+    for (const e of early) world.destroy(e);
+    world.defer(() => {
+      // New claims in a later scope (maybe of the same slots) leave the old ids dead.
+      const later = Array.from({ length: 8 }, () => world.spawn(Pos));
+      for (const e of early) expect(world.isAlive(e)).toBe(false);
+      for (const e of later) expect(world.isAlive(e)).toBe(true);
+      expectThrows(() => world.destroy(early[0]), StaleEntityError, /is stale/);
+    });
+    expect(world.entityCount).toBe(8);
   });
 });
 
