@@ -26,7 +26,7 @@ import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, elementIndex } from "../messages.js";
 import type { FieldType, Schema, TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
-import { valuesAt } from "../store/values.js";
+import { literalValues, literalWrite, type MakeValues, valuesAt, type WriteValues } from "../store/values.js";
 
 /** A slot no entity has (slots are below 2 ** SLOT_BITS): what a non-number maps to. */
 const NO_SLOT = SLOT_MASK + 1;
@@ -83,6 +83,12 @@ export class Lookup {
   /** The whole-memory view of each field's type. */
   views: TypedArray[] = [];
   readonly columns: FieldColumns[];
+  /** c's field names when all are scalars and none is "object": read() builds the copy itself. */
+  readonly scalars: readonly string[] | undefined;
+  /** The same copy as one object literal (store/values.ts), where the host lets us make one. */
+  private readonly literal: MakeValues | undefined;
+  /** write()'s checks and stores for such a component, made the same way. */
+  private readonly literalSet: WriteValues | undefined;
   readonly nf: number;
 
   constructor(
@@ -92,6 +98,10 @@ export class Lookup {
   ) {
     this.nf = Math.max(1, c.fields.length);
     this.columns = c.fields.map(() => new FieldColumns());
+    const plain = c.objectFields.length === 0 && c.fields.every((f) => !f.isArray);
+    this.scalars = plain ? c.fields.map((f) => f.name) : undefined;
+    this.literal = plain ? literalValues(c.fields.map((f) => f.name)) : undefined;
+    this.literalSet = plain ? literalWrite(c.fields.map((f) => f.name)) : undefined;
     this.given = new Int32Array(c.fields.length);
     this.values = new Float64Array(c.fields.length);
   }
@@ -140,20 +150,51 @@ export class Lookup {
     throw stale(this.store, e);
   }
 
-  /** world.get(e, C): a copy of e's values (store/values.ts), e found through its record. */
+  /**
+   * world.get(e, C): a copy of e's values (store/values.ts), e found through its record.
+   * Short, so that V8 inlines it into the caller: the literal's copy may then never be made.
+   */
   read(e: number): Record<string, unknown> {
     const t = this.table(e, "get");
     const row = this.rows[e & SLOT_MASK];
-    return valuesAt(this.store.core.views, this.flat, t * this.nf, row, this.c, this.store.tables.at(t), this.id);
+    if (this.literal !== undefined) return this.literal(this.views, this.flat, t * this.nf, row);
+    return this.readKeyed(t, row);
+  }
+
+  /** read() without a made literal: key by key (scalar fields only) or valuesAt. */
+  private readKeyed(t: number, row: number): Record<string, unknown> {
+    const names = this.scalars;
+    const k = t * this.nf;
+    if (names === undefined)
+      return valuesAt(this.store.core.views, this.flat, k, row, this.c, this.store.tables.at(t), this.id);
+    // Keys in schema order, as valuesAt gives them.
+    const out: Record<string, number> = {};
+    for (let i = 0; i < names.length; i++) out[names[i]] = this.views[i][this.flat[k + i] + row];
+    return out;
   }
 
   /**
-   * world.set(e, C, values) when the values are numbers of scalar fields named in schema
-   * order (the usual literal): checked, then written. False, with nothing written, when
-   * they are anything else (the caller's general path checks and writes them then).
+   * world.set(e, C, values) when the values are numbers of scalar fields (the usual
+   * literal): checked, then written, the row stamped when C is tracked. False, with
+   * nothing written, when they are anything else (the caller's general path checks and
+   * writes them then).
    */
   write(e: number, values: object): boolean {
     const t = this.table(e, "set");
+    const row = this.rows[e & SLOT_MASK];
+    if (this.literalSet === undefined) {
+      if (!this.writeKeyed(t, row, values)) return false;
+    } else if (!this.literalSet(values, this.views, this.flat, t * this.nf, row)) return false;
+    if (this.store.changes.ticksOf[this.id] !== undefined) this.stamp(t, row);
+    return true;
+  }
+
+  private stamp(t: number, row: number): void {
+    this.store.changes.stamp(this.store.tables.at(t), this.id, row, 1, false);
+  }
+
+  /** write() without a made function: fields named in schema order only. */
+  private writeKeyed(t: number, row: number, values: object): boolean {
     const fields = this.c.fields;
     const nf = fields.length;
     const own = values as Record<string, unknown>;
@@ -167,14 +208,11 @@ export class Lookup {
       this.values[m++] = value;
       j++;
     }
-    const row = this.rows[e & SLOT_MASK];
     const k = t * this.nf;
     for (let x = 0; x < m; x++) {
       const i = this.given[x];
       this.views[i][this.flat[k + i] + row] = this.values[x];
     }
-    const { changes, tables } = this.store;
-    if (changes.ticksOf[this.id] !== undefined) changes.stamp(tables.at(t), this.id, row, 1, false);
     return true;
   }
 
