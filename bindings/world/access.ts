@@ -139,10 +139,19 @@ export class Lookup {
     return this.miss(e, action);
   }
 
-  /** Why table(e) found nothing: a table or slot made since the last look, or the error to throw. */
+  /**
+   * Why table(e) found nothing: a slot used since the last look (slots are counted up
+   * without moving the epoch: re-read the count), a table made since then (rebuild), or
+   * the error to throw.
+   */
   private miss(e: number, action: string): number {
-    const t = this.store.core.tableOf(e);
-    if (t >= 0 && (t >= this.first.length || (e & SLOT_MASK) >= this.slots)) {
+    const { core } = this.store;
+    const t = core.tableOf(e);
+    if (t >= 0 && (e & SLOT_MASK) >= this.slots) {
+      this.slots = core.header(H_SLOT_COUNT); // tableOf(e) >= 0: e's slot is below it now
+      return this.table(e, action);
+    }
+    if (t >= 0 && t >= this.first.length) {
       this.rebuild();
       return this.table(e, action);
     }
