@@ -73,8 +73,8 @@ export class Lookup {
   u32: Uint32Array = new Uint32Array(0);
   epochAt = 0;
   epoch = -1;
-  /** H_SLOT_COUNT when last looked (it only grows while the epoch stays). */
-  slots = 0;
+  /** u32[slotsAt] is H_SLOT_COUNT (counted up by spawns without moving the epoch). */
+  slotsAt = 0;
   gens: Uint16Array = new Uint16Array(0);
   tabs: Int32Array = new Int32Array(0);
   rows: Uint32Array = new Uint32Array(0);
@@ -118,7 +118,7 @@ export class Lookup {
     const slot = typeof e === "number" ? e & SLOT_MASK : NO_SLOT; // a BigInt, symbol or object is no entity
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (table -1).
     return this.u32[this.epochAt] === this.epoch &&
-      slot < this.slots &&
+      slot < this.u32[this.slotsAt] &&
       this.gens[slot] === e >>> SLOT_BITS &&
       e >>> 0 === e
       ? slot
@@ -139,18 +139,9 @@ export class Lookup {
     return this.miss(e, action);
   }
 
-  /**
-   * Why table(e) found nothing: a slot used since the last look (slots are counted up
-   * without moving the epoch: re-read the count), a table made since then (rebuild), or
-   * the error to throw.
-   */
+  /** Why table(e) found nothing: a table made since the last look, or the error to throw. */
   private miss(e: number, action: string): number {
-    const { core } = this.store;
-    const t = core.tableOf(e);
-    if (t >= 0 && (e & SLOT_MASK) >= this.slots) {
-      this.slots = core.header(H_SLOT_COUNT); // tableOf(e) >= 0: e's slot is below it now
-      return this.table(e, action);
-    }
+    const t = this.store.core.tableOf(e);
     if (t >= 0 && t >= this.first.length) {
       this.rebuild();
       return this.table(e, action);
@@ -257,7 +248,7 @@ export class Lookup {
     this.gens = new Uint16Array(u32.buffer, u32[h + H_REC_GEN], cap);
     this.tabs = new Int32Array(u32.buffer, u32[h + H_REC_TABLE], cap);
     this.rows = new Uint32Array(u32.buffer, u32[h + H_REC_ROW], cap);
-    this.slots = u32[h + H_SLOT_COUNT];
+    this.slotsAt = h + H_SLOT_COUNT;
     this.u32 = u32;
     this.epochAt = h + H_EPOCH;
     this.epoch = u32[h + H_EPOCH];
