@@ -260,3 +260,65 @@ export function valuesAt<S extends Schema>(
   for (const o of c.objectFields) out[o.name] = (table.objectColumn(id, o.index) as unknown[])[row];
   return out as Values<S>;
 }
+
+/** Builds a copy of scalar field values: field i at views[i][bases[at + i] + row]. */
+export type MakeValues = (
+  views: readonly TypedArray[],
+  bases: Int32Array,
+  at: number,
+  row: number,
+) => Record<string, number>;
+
+/**
+ * A MakeValues for scalar fields `names` that builds the copy as one object literal, so
+ * every copy of a component has one shape and is allocated in one go (V8 stores a key
+ * known only at run time through a generic, megamorphic path: about 15 ns per field).
+ * The code is made from the names alone, each quoted by JSON.stringify (and "__proto__"
+ * is no field name: component.ts), so nothing else can reach it. Undefined where the
+ * host forbids making code (a Content-Security-Policy without 'unsafe-eval'): the caller
+ * then builds the copy key by key.
+ */
+export function literalValues(names: readonly string[]): MakeValues | undefined {
+  const props = names.map((n, i) => `${JSON.stringify(n)}: v[${i}][b[at + ${i}] + row]`);
+  try {
+    return new Function("v", "b", "at", "row", `"use strict"; return { ${props.join(", ")} };`) as MakeValues;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the numbers `values` gives for scalar fields: field i at views[i][bases[at + i] + row].
+ * False, with nothing written, when values has any other key or a value that is no number.
+ */
+export type WriteValues = (
+  values: object,
+  views: readonly TypedArray[],
+  bases: Int32Array,
+  at: number,
+  row: number,
+) => boolean;
+
+/**
+ * A WriteValues for scalar fields `names`, made as literalValues is: each field read by
+ * its name (one shape per call site, not a generic keyed read), every key counted once,
+ * so a key that is no field (or a field given undefined) leaves the caller's general path
+ * to check. Undefined where the host forbids making code.
+ */
+export function literalWrite(names: readonly string[]): WriteValues | undefined {
+  const lines = ['"use strict";', "let n = 0;", "for (const key in values) n++;", "let m = 0;"];
+  names.forEach((name, i) => {
+    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
+    lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") return false; m++; }`);
+  });
+  lines.push("if (m !== n) return false;");
+  names.forEach((_, i) => {
+    lines.push(`if (a${i} !== undefined) v[${i}][b[at + ${i}] + row] = a${i};`);
+  });
+  lines.push("return true;");
+  try {
+    return new Function("values", "v", "b", "at", "row", lines.join("\n")) as WriteValues;
+  } catch {
+    return undefined;
+  }
+}

@@ -15,7 +15,7 @@ import {
   H_REC_GEN,
   H_REC_ROW,
   H_REC_TABLE,
-  H_RECYCLED,
+  H_SLOT_CAP,
   H_SLOT_COUNT,
   H_TABLE_COUNT,
   SLOT_BITS,
@@ -26,7 +26,10 @@ import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, elementIndex } from "../messages.js";
 import type { FieldType, Schema, TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
-import { valuesAt } from "../store/values.js";
+import { literalValues, literalWrite, type MakeValues, valuesAt, type WriteValues } from "../store/values.js";
+
+/** A slot no entity has (slots are below 2 ** SLOT_BITS): what a non-number maps to. */
+const NO_SLOT = SLOT_MASK + 1;
 
 /** The getter and setter names of a field: `x` and `setX`. */
 type Getters<S extends Schema> = {
@@ -47,25 +50,45 @@ type Setters<S extends Schema> = {
 /** world.access(C): a getter and a setter per field of C, for single entities. */
 export type Access<S extends Schema> = Getters<S> & Setters<S>;
 
+/** One field of the component in every table: where its column starts, by table id. */
+class FieldColumns {
+  /** Element index of row 0 in `view`, by table id; -1: the table lacks the component. */
+  base = new Int32Array(0);
+  /** The whole-memory view of the field's type. */
+  view: TypedArray = new Float32Array(0);
+}
+
 /**
- * What every field function of one accessor shares: views of the memory, where the
- * entity records sit, and per table the field bases. All of it is valid while the layout
- * epoch and the recycle count stay (records, columns and the memory move only then).
+ * What every field function of one accessor shares: the entity records and per table
+ * the field bases. All of it is valid while the layout epoch stays: records, columns
+ * and the memory move only when it moves, and so does a recycled table record
+ * (assembly/archetype-map.ts bumps it). So a call makes one check before the record.
+ *
+ *   gens[slot]  tabs[slot]  rows[slot]    views over the core's record arrays (slot-indexed)
+ *   first[t]    element index of row 0 of field 0 in table t (0 without numeric fields), -1: t lacks C
+ *   flat[t * nf + f]   the same for every field f, for get / set
  */
 export class Lookup {
-  epoch = -1;
-  recycled = -1;
+  /** u32[epochAt] is the layout epoch; `epoch` the one the views below were made for. */
   u32: Uint32Array = new Uint32Array(0);
-  u16: Uint16Array = new Uint16Array(0);
-  i32: Int32Array = new Int32Array(0);
-  hdr = 0;
-  genAt = 0;
-  tableAt = 0;
-  rowAt = 0;
-  /** Field f of table t's rows starts at element base[t * nf + f] of its type's whole-memory view; -1: t lacks C. */
-  base = new Int32Array(0);
+  epochAt = 0;
+  epoch = -1;
+  /** u32[slotsAt] is H_SLOT_COUNT (counted up by spawns without moving the epoch). */
+  slotsAt = 0;
+  gens: Uint16Array = new Uint16Array(0);
+  tabs: Int32Array = new Int32Array(0);
+  rows: Uint32Array = new Uint32Array(0);
+  first: Int32Array = new Int32Array(0);
+  flat: Int32Array = new Int32Array(0);
   /** The whole-memory view of each field's type. */
   views: TypedArray[] = [];
+  readonly columns: FieldColumns[];
+  /** c's field names when all are scalars and none is "object": read() builds the copy itself. */
+  readonly scalars: readonly string[] | undefined;
+  /** The same copy as one object literal (store/values.ts), where the host lets us make one. */
+  private readonly literal: MakeValues | undefined;
+  /** write()'s checks and stores for such a component, made the same way. */
+  private readonly literalSet: WriteValues | undefined;
   readonly nf: number;
 
   constructor(
@@ -74,6 +97,11 @@ export class Lookup {
     readonly id: number,
   ) {
     this.nf = Math.max(1, c.fields.length);
+    this.columns = c.fields.map(() => new FieldColumns());
+    const plain = c.objectFields.length === 0 && c.fields.every((f) => !f.isArray);
+    this.scalars = plain ? c.fields.map((f) => f.name) : undefined;
+    this.literal = plain ? literalValues(c.fields.map((f) => f.name)) : undefined;
+    this.literalSet = plain ? literalWrite(c.fields.map((f) => f.name)) : undefined;
     this.given = new Int32Array(c.fields.length);
     this.values = new Float64Array(c.fields.length);
   }
@@ -83,62 +111,90 @@ export class Lookup {
   private readonly values: Float64Array;
 
   /**
-   * Index into `base` of live e's table (which has C); throws StaleEntityError or
-   * MissingComponentError (naming `action`).
+   * e's slot when e is alive and the views are current, else -1 (then table() says why).
+   * The accessor's fast path: it then indexes its own field's bases by tabs[slot].
    */
-  at(e: number, action = "access"): number {
-    let u32 = this.u32;
-    const h = this.hdr;
-    if (u32[h + H_EPOCH] !== this.epoch || u32[h + H_RECYCLED] !== this.recycled) {
-      this.rebuild();
-      u32 = this.u32;
-    }
-    const slot = typeof e === "number" ? e & SLOT_MASK : 0; // a BigInt, symbol or object is no entity
-    // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1).
-    if (
-      slot !== 0 &&
-      slot < u32[this.hdr + H_SLOT_COUNT] &&
-      this.u16[this.genAt + slot] === e >>> SLOT_BITS &&
+  slotOf(e: number): number {
+    const slot = typeof e === "number" ? e & SLOT_MASK : NO_SLOT; // a BigInt, symbol or object is no entity
+    // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (table -1).
+    return this.u32[this.epochAt] === this.epoch &&
+      slot < this.u32[this.slotsAt] &&
+      this.gens[slot] === e >>> SLOT_BITS &&
       e >>> 0 === e
-    ) {
-      const t = this.i32[this.tableAt + slot];
-      const k = t * this.nf;
-      if (t >= 0 && k < this.base.length && this.base[k] >= 0) return k;
+      ? slot
+      : -1;
+  }
+
+  /**
+   * Table of live e (which has C), the views brought up to date first; throws
+   * StaleEntityError or MissingComponentError (naming `action`). e's row is then rows[e & SLOT_MASK].
+   */
+  table(e: number, action: string): number {
+    if (this.u32[this.epochAt] !== this.epoch) this.rebuild();
+    const slot = this.slotOf(e);
+    if (slot >= 0) {
+      const t = this.tabs[slot];
+      if (this.first[t] >= 0) return t;
     }
     return this.miss(e, action);
   }
 
-  /** Row of e (after at(e)). */
-  row(e: number): number {
-    return this.u32[this.rowAt + (e & SLOT_MASK)];
-  }
-
-  /** Why at(e) found nothing: a table created since the last look, or the error to throw. */
+  /** Why table(e) found nothing: a table made since the last look, or the error to throw. */
   private miss(e: number, action: string): number {
-    const { core } = this.store;
-    const t = core.tableOf(e);
-    if (t >= 0 && t * this.nf >= this.base.length) {
+    const t = this.store.core.tableOf(e);
+    if (t >= 0 && t >= this.first.length) {
       this.rebuild();
-      return this.at(e, action);
+      return this.table(e, action);
     }
     if (t >= 0 || this.store.claims.has(e)) throw new MissingComponentError(describeEntity(e), this.c.name, action);
     throw stale(this.store, e);
   }
 
-  /** world.get(e, C): a copy of e's values (store/values.ts), e found through its record. */
+  /**
+   * world.get(e, C): a copy of e's values (store/values.ts), e found through its record.
+   * Short, so that V8 inlines it into the caller: the literal's copy may then never be made.
+   */
   read(e: number): Record<string, unknown> {
-    const k = this.at(e, "get");
-    const { core, tables } = this.store;
-    return valuesAt(core.views, this.base, k, this.row(e), this.c, tables.at(k / this.nf), this.id);
+    const t = this.table(e, "get");
+    const row = this.rows[e & SLOT_MASK];
+    if (this.literal !== undefined) return this.literal(this.views, this.flat, t * this.nf, row);
+    return this.readKeyed(t, row);
+  }
+
+  /** read() without a made literal: key by key (scalar fields only) or valuesAt. */
+  private readKeyed(t: number, row: number): Record<string, unknown> {
+    const names = this.scalars;
+    const k = t * this.nf;
+    if (names === undefined)
+      return valuesAt(this.store.core.views, this.flat, k, row, this.c, this.store.tables.at(t), this.id);
+    // Keys in schema order, as valuesAt gives them.
+    const out: Record<string, number> = {};
+    for (let i = 0; i < names.length; i++) out[names[i]] = this.views[i][this.flat[k + i] + row];
+    return out;
   }
 
   /**
-   * world.set(e, C, values) when the values are numbers of scalar fields named in schema
-   * order (the usual literal): checked, then written. False, with nothing written, when
-   * they are anything else (the caller's general path checks and writes them then).
+   * world.set(e, C, values) when the values are numbers of scalar fields (the usual
+   * literal): checked, then written, the row stamped when C is tracked. False, with
+   * nothing written, when they are anything else (the caller's general path checks and
+   * writes them then).
    */
   write(e: number, values: object): boolean {
-    const k = this.at(e, "set");
+    const t = this.table(e, "set");
+    const row = this.rows[e & SLOT_MASK];
+    if (this.literalSet === undefined) {
+      if (!this.writeKeyed(t, row, values)) return false;
+    } else if (!this.literalSet(values, this.views, this.flat, t * this.nf, row)) return false;
+    if (this.store.changes.ticksOf[this.id] !== undefined) this.stamp(t, row);
+    return true;
+  }
+
+  private stamp(t: number, row: number): void {
+    this.store.changes.stamp(this.store.tables.at(t), this.id, row, 1, false);
+  }
+
+  /** write() without a made function: fields named in schema order only. */
+  private writeKeyed(t: number, row: number, values: object): boolean {
     const fields = this.c.fields;
     const nf = fields.length;
     const own = values as Record<string, unknown>;
@@ -152,13 +208,11 @@ export class Lookup {
       this.values[m++] = value;
       j++;
     }
-    const row = this.row(e);
+    const k = t * this.nf;
     for (let x = 0; x < m; x++) {
       const i = this.given[x];
-      this.views[i][this.base[k + i] + row] = this.values[x];
+      this.views[i][this.flat[k + i] + row] = this.values[x];
     }
-    const { changes, tables } = this.store;
-    if (changes.ticksOf[this.id] !== undefined) changes.stamp(tables.at(k / this.nf), this.id, row, 1, false);
     return true;
   }
 
@@ -169,73 +223,105 @@ export class Lookup {
     const u32 = core.u32;
     const n = u32[h + H_TABLE_COUNT];
     const list = tables.now();
+    const fields = this.c.fields;
     const nf = this.nf;
-    const base = new Int32Array(n * nf).fill(-1);
+    const first = new Int32Array(n).fill(-1);
+    const flat = new Int32Array(n * nf).fill(-1);
+    for (const col of this.columns) col.base = new Int32Array(n).fill(-1);
     for (let t = 0; t < n; t++) {
       const table = list[t];
       if (table === undefined || table.seq < 0 || !table.hasId(this.id)) continue;
-      if (this.c.fields.length === 0) base[t * nf] = 0;
-      else base.set(table.fieldBases(this.id, this.c), t * nf);
+      if (fields.length === 0) {
+        first[t] = flat[t] = 0;
+        continue;
+      }
+      const bases = table.fieldBases(this.id, this.c);
+      flat.set(bases, t * nf);
+      first[t] = bases[0];
+      for (let i = 0; i < fields.length; i++) this.columns[i].base[t] = bases[i];
     }
-    this.base = base;
-    this.views = this.c.fields.map((f) => core.views[f.code]);
+    this.first = first;
+    this.flat = flat;
+    this.views = fields.map((f) => core.views[f.code]);
+    for (let i = 0; i < fields.length; i++) this.columns[i].view = this.views[i];
+    const cap = u32[h + H_SLOT_CAP];
+    this.gens = new Uint16Array(u32.buffer, u32[h + H_REC_GEN], cap);
+    this.tabs = new Int32Array(u32.buffer, u32[h + H_REC_TABLE], cap);
+    this.rows = new Uint32Array(u32.buffer, u32[h + H_REC_ROW], cap);
+    this.slotsAt = h + H_SLOT_COUNT;
     this.u32 = u32;
-    this.u16 = core.u16;
-    this.i32 = core.i32;
-    this.hdr = h;
-    this.genAt = u32[h + H_REC_GEN] >>> 1;
-    this.tableAt = u32[h + H_REC_TABLE] >>> 2;
-    this.rowAt = u32[h + H_REC_ROW] >>> 2;
+    this.epochAt = h + H_EPOCH;
     this.epoch = u32[h + H_EPOCH];
-    this.recycled = u32[h + H_RECYCLED];
   }
 }
 
-/** The accessor of component c (registered, id). */
+/**
+ * The accessor of component c (registered, id). Each function finds e's table once
+ * (look.table: the epoch check, the record, liveness) and indexes its field's column
+ * in that table; the objects it reads through are fixed, so the calls stay monomorphic.
+ */
 export function access<S extends Schema>(store: Store, c: Component<S>, id: number, look: Lookup): Access<S> {
   const out: Record<string, unknown> = {};
   const setter = (name: string) => `set${name[0].toUpperCase()}${name.slice(1)}`;
+  const { changes, debug, tables } = store;
   for (const f of c.fields) {
-    const i = f.index;
+    const col = look.columns[f.index];
     const len = f.length;
+    // The slow paths bring the views up to date or throw; then the fast path's reads hold.
+    const at = (e: number, el: number): number => {
+      const t = look.table(e, "access");
+      if (!(el >= 0 && el < len && Number.isInteger(el)))
+        throw new ArgumentError(elementIndex(c.name, f.name, len, el));
+      return col.base[t] + look.rows[e & SLOT_MASK] * len + el;
+    };
+    const put = (e: number, el: number, value: number): void => {
+      const i = at(e, el);
+      if (debug || typeof value !== "number") checkInit(c, f, value, true);
+      col.view[i] = value;
+      if (changes.ticksOf[id] !== undefined)
+        changes.stamp(tables.at(look.tabs[e & SLOT_MASK]), id, look.rows[e & SLOT_MASK], 1, false);
+    };
     if (!f.isArray) {
       out[f.name] = (e: number): number => {
-        const k = look.at(e);
-        return look.views[i][look.base[k + i] + look.row(e)];
+        const s = look.slotOf(e);
+        if (s >= 0) {
+          const b = col.base[look.tabs[s]];
+          if (b >= 0) return col.view[b + look.rows[s]];
+        }
+        const i = at(e, 0); // before col.view is read: at() may rebuild it
+        return col.view[i];
       };
       out[setter(f.name)] = (e: number, value: number): void => {
-        const k = look.at(e);
-        const row = look.row(e);
-        if (store.debug || typeof value !== "number") checkInit(c, f, value, true);
-        look.views[i][look.base[k + i] + row] = value;
-        if (store.changes.ticksOf[id] !== undefined)
-          store.changes.stamp(store.tables.at(k / look.nf), id, row, 1, false);
+        const s = look.slotOf(e);
+        if (s >= 0 && !debug && typeof value === "number") {
+          const t = look.tabs[s];
+          const b = col.base[t];
+          if (b >= 0) {
+            const row = look.rows[s];
+            col.view[b + row] = value;
+            if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(t), id, row, 1, false);
+            return;
+          }
+        }
+        put(e, 0, value);
       };
       continue;
     }
     out[f.name] = (e: number, el: number): number => {
-      const k = look.at(e);
-      if (!(el >= 0 && el < len && Number.isInteger(el)))
-        throw new ArgumentError(elementIndex(c.name, f.name, len, el));
-      return look.views[i][look.base[k + i] + look.row(e) * len + el];
+      const i = at(e, el);
+      return col.view[i];
     };
-    out[setter(f.name)] = (e: number, el: number, value: number): void => {
-      const k = look.at(e);
-      const row = look.row(e);
-      if (!(el >= 0 && el < len && Number.isInteger(el)))
-        throw new ArgumentError(elementIndex(c.name, f.name, len, el));
-      if (store.debug || typeof value !== "number") checkInit(c, f, value, true);
-      look.views[i][look.base[k + i] + row * len + el] = value;
-      if (store.changes.ticksOf[id] !== undefined) store.changes.stamp(store.tables.at(k / look.nf), id, row, 1, false);
-    };
+    out[setter(f.name)] = put;
   }
   for (const o of c.objectFields) {
     const i = o.index;
-    out[o.name] = (e: number): unknown =>
-      (store.tables.at(look.at(e) / look.nf).objectColumn(id, i) as unknown[])[look.row(e)];
+    out[o.name] = (e: number): unknown => {
+      const t = look.table(e, "access");
+      return (tables.at(t).objectColumn(id, i) as unknown[])[look.rows[e & SLOT_MASK]];
+    };
     out[setter(o.name)] = (e: number, value: unknown): void => {
-      const t = look.at(e) / look.nf;
-      (store.tables.at(t).objectColumn(id, i) as unknown[])[look.row(e)] = value;
+      const t = look.table(e, "access");
+      (tables.at(t).objectColumn(id, i) as unknown[])[look.rows[e & SLOT_MASK]] = value;
     };
   }
   return Object.freeze(out) as Access<S>;

@@ -94,4 +94,66 @@ describe("world.access", () => {
     world.restore(saved);
     expect(pos.x(e)).toBe(1);
   });
+
+  it("setters of a release world mark the row changed through their fast path too", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const es = world.spawnMany(3, Pos);
+    const changed = world.query({ all: [Pos], changed: [Pos] });
+    for (const _t of changed); // iterating moves the query's base past the spawns
+    world.access(Pos).setY(es[2], 4);
+    expect(Array.from(changed.entities())).toEqual([es[2]]);
+    expect(world.get(es[2], Pos)).toEqual({ x: 0, y: 4 });
+  });
+});
+
+describe("world.get / world.set through the record", () => {
+  const Odd = component("Odd", { "a-b": "f32", 'q"u\\ote': "i32", "x y": "u8" });
+
+  it("get returns a fresh copy with the fields in schema order, whatever the field names", async () => {
+    const world = await createWorld({ components: [Odd, Pos] });
+    const e = world.spawn(Odd.with({ "a-b": 1.5, 'q"u\\ote': -7, "x y": 300 }));
+    const copy = world.get(e, Odd);
+    expect(Object.keys(copy)).toEqual(["a-b", 'q"u\\ote', "x y"]);
+    expect(copy).toEqual({ "a-b": 1.5, 'q"u\\ote': -7, "x y": 44 }); // 300 wraps in a u8
+    copy["a-b"] = 9;
+    expect(world.get(e, Odd)["a-b"]).toBe(1.5);
+    expect(world.get(e, Odd)).not.toBe(world.get(e, Odd));
+  });
+
+  it("set writes the fields given, in any order and with inherited keys; others keep their values", async () => {
+    const world = await createWorld({ components: [Odd, Pos] });
+    const e = world.spawn(Pos.with({ x: 1, y: 2 }), Odd);
+    world.set(e, Pos, { y: 5, x: 4 });
+    expect(world.get(e, Pos)).toEqual({ x: 4, y: 5 });
+    world.set(e, Pos, { x: undefined, y: 6 });
+    expect(world.get(e, Pos)).toEqual({ x: 4, y: 6 });
+    world.set(e, Pos, Object.create({ x: 8 }));
+    expect(world.get(e, Pos)).toEqual({ x: 8, y: 6 });
+    world.set(e, Odd, { "x y": 2, 'q"u\\ote': 3 });
+    expect(world.get(e, Odd)).toEqual({ "a-b": 0, 'q"u\\ote': 3, "x y": 2 });
+  });
+
+  it("set refuses an unknown key or a value that is no number and leaves the entity as it was", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const e = world.spawn(Pos.with({ x: 1, y: 2 }));
+    expect(() => world.set(e, Pos, { x: 3, z: 2 } as never)).toThrow(SchemaError);
+    expect(() => world.set(e, Pos, { x: 3, z: 2 } as never)).toThrow(/^Pos has no field "z" \(its fields: x, y\)$/);
+    expect(() => world.set(e, Pos, { y: 3, x: "a" } as never)).toThrow(
+      /^Pos\.x cannot take "a": values must be numbers$/,
+    );
+    expect(world.get(e, Pos)).toEqual({ x: 1, y: 2 });
+  });
+
+  it("get and set name a stale entity or one without the component", async () => {
+    const world = await createWorld({ components: [Pos, Frozen] });
+    const bare = world.spawn(Frozen);
+    const gone = world.spawn(Pos);
+    world.destroy(gone);
+    expect(() => world.get(bare, Pos)).toThrow(MissingComponentError);
+    expect(() => world.set(bare, Pos, { x: 1 })).toThrow(
+      /^Entity \d+ \(slot \d+, generation \d+\) has no Pos: cannot set it$/,
+    );
+    expect(() => world.get(gone, Pos)).toThrow(StaleEntityError);
+    expect(() => world.set(gone, Pos, { x: 1 })).toThrow(StaleEntityError);
+  });
 });
