@@ -160,9 +160,13 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
       if (typeof v !== "number") throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
       argv[1 + nc + s] = v;
     }
-    if (this.each !== undefined && q.filter === undefined && !store.debug) {
-      this.runEach(q);
-      return;
+    if (q.filter === undefined) {
+      if (this.each !== undefined && !store.debug) {
+        this.runEach(q);
+        return;
+      }
+      // As through the dispatcher: a table lacking a column stops the run before any table ran.
+      for (const t of q.tables()) if (t.refresh() > 0) this.checkColumns(t);
     }
     for (const t of q) {
       // A filtered query's table holds exactly its matching rows: one call covers them.

@@ -114,23 +114,26 @@ describe("kernels through their dispatcher", () => {
     );
   });
 
-  it("a non-empty table lacking a declared column stops the run before any table ran; an empty one does not", async () => {
-    const world = await createWorld({ components: ALL });
-    const mod = await world.kernels(BYTES);
-    const e = world.spawn(Pos.with({ x: 1 }), Vel.with({ x: 1 }));
-    const lone = world.spawn(Pos);
-    const move = mod.kernel("move", { write: [Pos], read: [Vel], scalars: ["dt"] });
-    const q = world.query({ all: [Pos] });
-    expectThrows(
-      () => move.run({ dt: 1 }, q),
-      MissingComponentError,
-      "The table (Pos) has no Vel: cannot run kernel move over it",
-    );
-    expect(world.get(e, Pos).x).toBe(1);
-    world.destroy(lone);
-    move.run({ dt: 1 }, q);
-    expect(world.get(e, Pos).x).toBe(2);
-  });
+  it.each([false, true])(
+    "a non-empty table lacking a declared column stops the run before any table ran; an empty one does not (debug: %s)",
+    async (debug) => {
+      const world = await createWorld({ components: ALL, debug });
+      const mod = await world.kernels(BYTES);
+      const e = world.spawn(Pos.with({ x: 1 }), Vel.with({ x: 1 }));
+      const lone = world.spawn(Pos);
+      const move = mod.kernel("move", { write: [Pos], read: [Vel], scalars: ["dt"] });
+      const q = world.query({ all: [Pos] });
+      expectThrows(
+        () => move.run({ dt: 1 }, q),
+        MissingComponentError,
+        "The table (Pos) has no Vel: cannot run kernel move over it",
+      );
+      expect(world.get(e, Pos).x).toBe(1);
+      world.destroy(lone);
+      move.run({ dt: 1 }, q);
+      expect(world.get(e, Pos).x).toBe(2);
+    },
+  );
 
   it("refuses to write a component that the query takes as a read term", async () => {
     const world = await createWorld({ components: ALL });
