@@ -225,11 +225,12 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     this.lastQuery = q;
     this.lastRecords = records;
     for (const t of records.lacking) if (t.refresh() > 0) this.checkColumns(t);
-    const changes = store.changes;
-    for (let i = 0; i < this.writtenIds.length; i++) {
-      if (!changes.isTracked(this.writtenIds[i])) continue;
-      const c = this.written[i];
-      for (const t of records.tables) if (t.refresh() > 0) t.markWritten(c);
+    // Marks as write() sets them; a table an enclosing loop holds with read terms refuses them.
+    let tracked = false;
+    for (const id of this.writtenIds) tracked ||= store.changes.isTracked(id);
+    for (const t of records.tables) {
+      if (!tracked && t.readTerms === undefined) continue;
+      if (t.refresh() > 0) for (const c of this.written) t.markWritten(c);
     }
     records.setScalars(this.argv, this.types);
     records.run(core, this.each as Fn, (error, t) => {

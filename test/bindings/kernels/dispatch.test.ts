@@ -135,7 +135,7 @@ describe("kernels through their dispatcher", () => {
     },
   );
 
-  it("refuses to write a component that the query takes as a read term", async () => {
+  it("refuses to write a component that the query, or an enclosing loop, takes as a read term", async () => {
     const world = await createWorld({ components: ALL });
     const mod = await world.kernels(BYTES);
     const e = world.spawn(Pos.with({ x: 1 }), Vel.with({ x: 1 }));
@@ -145,6 +145,12 @@ describe("kernels through their dispatcher", () => {
       ArgumentError,
       "Pos is a read term of this query: write() is for its write terms",
     );
+    expect(world.get(e, Pos).x).toBe(1);
+    // Inside a loop that holds the table with Pos as a read term, as t.write(Pos) there.
+    const loop = () => {
+      for (const _ of world.query({ read: [Pos], all: [Vel] })) move.run({ dt: 1 });
+    };
+    expectThrows(loop, ArgumentError, "Pos is a read term of this query: write() is for its write terms");
     expect(world.get(e, Pos).x).toBe(1);
   });
 
