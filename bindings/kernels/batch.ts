@@ -58,8 +58,8 @@ export class TableRecords {
   private readonly words: Int32Array;
   private readonly f32: Float32Array;
   private readonly f64: Float64Array;
-  /** The scalars the records hold (NaN: none written yet). */
-  private readonly scalars: number[];
+  /** The scalars the records hold (undefined: not written yet). */
+  private readonly scalars: (number | undefined)[];
 
   constructor(
     readonly list: readonly Table[],
@@ -75,7 +75,7 @@ export class TableRecords {
     this.words = new Int32Array(this.tables.length * args * 2);
     this.f32 = new Float32Array(this.words.buffer);
     this.f64 = new Float64Array(this.words.buffer);
-    this.scalars = new Array(args - 1 - columns.length).fill(Number.NaN);
+    this.scalars = new Array(args - 1 - columns.length).fill(undefined);
     for (let j = 0; j < this.tables.length; j++) {
       const t = this.tables[j];
       let w = j * args * 2;
@@ -92,7 +92,8 @@ export class TableRecords {
     const first = this.args - this.scalars.length;
     for (let s = 0; s < this.scalars.length; s++) {
       const v = argv[first + s];
-      if (Object.is(v, this.scalars[s])) continue;
+      const held = this.scalars[s];
+      if (held !== undefined && Object.is(v, held)) continue;
       this.scalars[s] = v;
       const type = types[first + s];
       for (let w = (first + s) * 2; w < this.words.length; w += this.args * 2) {

@@ -100,6 +100,18 @@ describe("kernels through their dispatcher", () => {
     expect(ranTwice).toBeLessThan(before.size);
   });
 
+  it("passes every scalar value as given, NaN on the first run included", async () => {
+    const world = await createWorld({ components: ALL });
+    const mod = await world.kernels(BYTES);
+    const e = world.spawn(Mat.with({ m: [1, 2, 3, 4] }));
+    const bump = mod.kernel("bump", { write: [Mat], scalars: ["k"] });
+    bump.run({ k: Number.NaN });
+    expect(world.get(e, Mat).m.every(Number.isNaN)).toBe(true);
+    world.set(e, Mat, { m: [1, 2, 3, 4] });
+    bump.run({ k: -0.5 });
+    expect(world.get(e, Mat).m).toEqual([0.5, 1.5, 2.5, 3.5]);
+  });
+
   it("a trap on one table of many poisons the world naming that table; empty tables are not called", async () => {
     const world = await createWorld({ components: ALL });
     const mod = await world.kernels(BYTES);
