@@ -58,6 +58,9 @@ export class TableRecords {
   private readonly words: Int32Array;
   private readonly f32: Float32Array;
   private readonly f64: Float64Array;
+  /** Views of the records, `chunkSize` per call. */
+  private chunks: Int32Array[] = [];
+  private chunkSize = 0;
   /** The scalars the records hold (undefined: not written yet). */
   private readonly scalars: (number | undefined)[];
 
@@ -108,20 +111,36 @@ export class TableRecords {
    * Calls `each(buffer, k)` over the records, as many per call as the scratch block holds.
    * `trapped(error, table)` makes the error to throw when a call throws.
    */
-  run(core: Core, each: (at: number, k: number) => unknown, trapped: (error: unknown, t: Table) => Error): void {
+  run(
+    core: Core,
+    each: (at: number, k: number) => unknown,
+    trapped: (error: unknown, t: Table | undefined) => Error,
+  ): void {
     const start = core.header(H_SCRATCH);
     const at = (start + 7) & ~7;
     const room = core.header(H_SCRATCH_BYTES) - (at - start) - RECORDS_AT;
-    const per = Math.floor(room / (this.args * SLOT));
-    const n = this.tables.length;
-    for (let first = 0; first < n; first += per) {
-      const k = Math.min(per, n - first);
-      core.i32.set(this.words.subarray(first * this.args * 2, (first + k) * this.args * 2), (at + RECORDS_AT) >>> 2);
+    const chunks = this.chunksOf(Math.floor(room / (this.args * SLOT)));
+    for (let c = 0, first = 0; c < chunks.length; c++) {
+      const chunk = chunks[c];
+      core.i32.set(chunk, (at + RECORDS_AT) >>> 2);
       try {
-        each(at, k);
+        each(at, chunk.length / (this.args * 2));
       } catch (error) {
         throw trapped(error, this.tables[first + core.i32[at >>> 2]]);
       }
+      first += chunk.length / (this.args * 2);
     }
+  }
+
+  /** The records cut into runs of `per` (views of them, made once per size of the scratch block). */
+  private chunksOf(per: number): Int32Array[] {
+    if (per === this.chunkSize) return this.chunks;
+    const stride = this.args * 2;
+    const chunks: Int32Array[] = [];
+    for (let first = 0; first < this.tables.length; first += per)
+      chunks.push(this.words.subarray(first * stride, Math.min(first + per, this.tables.length) * stride));
+    this.chunks = chunks;
+    this.chunkSize = per;
+    return chunks;
   }
 }

@@ -233,11 +233,14 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
       if (t.refresh() > 0) for (const c of this.written) t.markWritten(c);
     }
     records.setScalars(this.argv, this.types);
-    records.run(core, this.each as Fn, (error, t) => {
-      const cause = error instanceof Error ? error.message : String(error);
-      return core.kill(kernelTrap(this.name, t === undefined ? "?" : t.describe(), cause));
-    });
+    records.run(core, this.each as Fn, this.trapped);
   }
+
+  /** The error for a trap in table t (undefined when the record index is out of reach): the world is poisoned. */
+  private readonly trapped = (error: unknown, t: Table | undefined): Error => {
+    const cause = error instanceof Error ? error.message : String(error);
+    return this.host.store.core.kill(kernelTrap(this.name, t === undefined ? "?" : t.describe(), cause));
+  };
 
   /** Whether t has every component the kernel declared. */
   private hasColumns(t: Table): boolean {
