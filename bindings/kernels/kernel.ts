@@ -205,9 +205,9 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     const core = store.core;
     const readMask = q.readMask;
     if (readMask !== undefined)
-      for (const c of this.written) {
-        const id = store.registry.idOf(c);
-        if ((readMask[id >>> 5] ?? 0) & (1 << (id & 31))) throw new ArgumentError(writeReadTerm(c.name));
+      for (let i = 0; i < this.written.length; i++) {
+        const id = this.writtenIds[i];
+        if ((readMask[id >>> 5] ?? 0) & (1 << (id & 31))) throw new ArgumentError(writeReadTerm(this.written[i].name));
       }
     const list = q.tables();
     let records = this.lastQuery === q ? this.lastRecords : this.records.get(q);
