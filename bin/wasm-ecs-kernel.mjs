@@ -72,6 +72,32 @@ const RECORDS_AT = 8;
 const SLOT = 8;
 
 /**
+ * The custom section naming every exported function's parameter and result types, for a
+ * module the facade is given compiled (bindings/kernels/module.ts, signaturesOfCompiled):
+ * `{ "move": { "params": ["i32", ...], "results": [] }, ... }` as UTF-8 JSON.
+ */
+const SIGNATURES_SECTION = "wasm-ecs.kernels";
+
+function signatures(binaryen, m) {
+  const names = new Map([
+    [binaryen.i32, "i32"],
+    [binaryen.i64, "i64"],
+    [binaryen.f32, "f32"],
+    [binaryen.f64, "f64"],
+    [binaryen.v128, "v128"],
+  ]);
+  const types = (type) => binaryen.expandType(type).map((t) => names.get(t) ?? "ref");
+  const out = {};
+  for (let e = 0; e < m.getNumExports(); e++) {
+    const info = binaryen.getExportInfo(m.getExportByIndex(e));
+    if (info.kind !== binaryen.ExternalFunction) continue;
+    const fn = binaryen.getFunctionInfo(m.getFunction(info.value));
+    out[info.name] = { params: types(fn.params), results: types(fn.results) };
+  }
+  return out;
+}
+
+/**
  * Inlines each kernel into its dispatcher: a table then costs the dispatcher's loop a
  * few loads instead of a call (fragmented_256 as a kernel: about half the time per
  * table). Binaryen's settings are global to the process, so they are put back.
@@ -166,6 +192,7 @@ export function addDispatchers(binaryen, bytes, simd) {
       m.addFunctionExport(dispatcher, dispatcher);
     }
     inlineKernels(binaryen, m);
+    m.addCustomSection(SIGNATURES_SECTION, new TextEncoder().encode(JSON.stringify(signatures(binaryen, m))));
     if (!m.validate()) fail("wasm-ecs-kernel made an invalid dispatcher (a bug of wasm-ecs)");
     return { binary: m.emitBinary(), text: m.emitText() };
   } finally {

@@ -113,7 +113,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
 
   /**
    * @internal Made by KernelModule.kernel() and the built-ins. `sig` undefined: only the
-   * arity can be checked (a module given as a compiled WebAssembly.Module).
+   * arity can be checked (a module given compiled that was not built by npx wasm-ecs-kernel).
    */
   constructor(host: KernelHost, name: string, fn: Fn, sig: KernelSignature | undefined, plan: KernelPlan, each?: Fn) {
     this.name = name;
@@ -307,7 +307,7 @@ export class KernelModule {
   constructor(
     private readonly host: KernelHost,
     private readonly exports: Record<string, unknown>,
-    /** Signatures by export name, or undefined for a module given compiled (arity checks only). */
+    /** Signatures by export name, or undefined for a module given compiled without them (arity checks only). */
     private readonly signatures: ReadonlyMap<string, KernelSignature> | undefined,
   ) {}
 
