@@ -7,10 +7,13 @@
 // node_modules: `npm install -D assemblyscript`) with the settings that guarantee it,
 // lets `import { Read, Write } from "wasm-ecs/kernel"` resolve to this package's helpers
 // (kernel/index.ts), and refuses a kernel whose code would allocate or keep data.
+// It then adds to the module one dispatcher per exported kernel (addDispatchers), so the
+// facade runs a kernel over all the tables of a query in one call from JS.
 //
 //   --no-simd     build without the SIMD feature (every current runtime has it)
 //   --wat FILE    also write the text form
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -41,24 +44,168 @@ function fail(message) {
   throw error;
 }
 
-/** asc's API, from the node_modules of the project that builds (or of this package). */
+/**
+ * asc's API and the Binaryen it compiles with, from the node_modules of the project that
+ * builds (or of this package).
+ */
 async function loadAsc(from) {
   for (const start of [from, packageRoot]) {
     for (let dir = resolve(start); ; dir = dirname(dir)) {
       const asc = join(dir, "node_modules", "assemblyscript", "dist", "asc.js");
-      if (existsSync(asc)) return (await import(pathToFileURL(asc).href)).default;
+      if (existsSync(asc)) {
+        const binaryen = createRequire(asc).resolve("binaryen");
+        return {
+          asc: (await import(pathToFileURL(asc).href)).default,
+          binaryen: (await import(pathToFileURL(binaryen).href)).default,
+        };
+      }
       if (dirname(dir) === dir) break;
     }
   }
   return fail("wasm-ecs-kernel needs AssemblyScript's compiler: npm install -D assemblyscript");
 }
 
+/** The name of kernel `name`'s dispatcher (bindings/kernels/batch.ts reads it). */
+export const DISPATCHER_PREFIX = "each:";
+/** Byte offset of the first record in the call buffer, and the size of one argument slot. */
+const RECORDS_AT = 8;
+const SLOT = 8;
+
 /**
- * Compiles `input` to `output`; returns the text form. Throws an Error (kernelBuild: true)
+ * The custom section naming every exported function's parameter and result types, for a
+ * module the facade is given compiled (bindings/kernels/module.ts, signaturesOfCompiled):
+ * `{ "move": { "params": ["i32", ...], "results": [] }, ... }` as UTF-8 JSON.
+ */
+const SIGNATURES_SECTION = "wasm-ecs.kernels";
+
+function signatures(binaryen, m) {
+  const names = new Map([
+    [binaryen.i32, "i32"],
+    [binaryen.i64, "i64"],
+    [binaryen.f32, "f32"],
+    [binaryen.f64, "f64"],
+    [binaryen.v128, "v128"],
+  ]);
+  const types = (type) => binaryen.expandType(type).map((t) => names.get(t) ?? "ref");
+  const out = {};
+  for (let e = 0; e < m.getNumExports(); e++) {
+    const info = binaryen.getExportInfo(m.getExportByIndex(e));
+    if (info.kind !== binaryen.ExternalFunction) continue;
+    const fn = binaryen.getFunctionInfo(m.getFunction(info.value));
+    out[info.name] = { params: types(fn.params), results: types(fn.results) };
+  }
+  return out;
+}
+
+/**
+ * Inlines each kernel into its dispatcher: a table then costs the dispatcher's loop a
+ * few loads instead of a call (fragmented_256 as a kernel: about half the time per
+ * table). Binaryen's settings are global to the process, so they are put back.
+ */
+function inlineKernels(binaryen, m) {
+  const saved = [
+    binaryen.getOptimizeLevel(),
+    binaryen.getShrinkLevel(),
+    binaryen.getFlexibleInlineMaxSize(),
+    binaryen.getAllowInliningFunctionsWithLoops(),
+  ];
+  try {
+    binaryen.setOptimizeLevel(3);
+    binaryen.setShrinkLevel(0);
+    binaryen.setFlexibleInlineMaxSize(2000);
+    binaryen.setAllowInliningFunctionsWithLoops(true);
+    m.runPasses(["inlining-optimizing"]);
+  } finally {
+    binaryen.setOptimizeLevel(saved[0]);
+    binaryen.setShrinkLevel(saved[1]);
+    binaryen.setFlexibleInlineMaxSize(saved[2]);
+    binaryen.setAllowInliningFunctionsWithLoops(saved[3]);
+  }
+}
+
+/**
+ * Adds to a kernel module, for each exported function (i32 count, then i32 / f32 / f64
+ * arguments, no result), an export `each:<name>(buffer, records)` that calls it once
+ * per record of the call buffer whose row count is not 0, so a query's tables cost one
+ * call from JS in all (bindings/kernels/batch.ts draws the same layout):
+ *
+ *   buffer + 0    i32   the record being run (written before each call; read after a trap)
+ *   buffer + 8    record 0: one 8-byte slot per argument (i32 and f32 at its start, f64
+ *                 whole), but slot 0 holds the address of the i32 row count
+ *   buffer + 8 + j * stride   record j          stride = 8 * arguments
+ *
+ * The dispatcher writes nothing but buffer + 0 and reads only the buffer and the counts.
+ */
+export function addDispatchers(binaryen, bytes, simd) {
+  const features =
+    binaryen.Features.MVP |
+    binaryen.Features.MutableGlobals |
+    binaryen.Features.SignExt |
+    binaryen.Features.NontrappingFPToInt |
+    binaryen.Features.BulkMemory |
+    (simd ? binaryen.Features.SIMD128 : 0);
+  const m = binaryen.readBinaryWithFeatures(bytes, features);
+  try {
+    const { i32, f32, f64, none } = binaryen;
+    const kernels = [];
+    for (let e = 0; e < m.getNumExports(); e++) {
+      const info = binaryen.getExportInfo(m.getExportByIndex(e));
+      if (info.kind !== binaryen.ExternalFunction) continue;
+      const fn = binaryen.getFunctionInfo(m.getFunction(info.value));
+      const params = binaryen.expandType(fn.params);
+      const fits = params[0] === i32 && params.every((t) => t === i32 || t === f32 || t === f64);
+      if (fits && fn.results === none) kernels.push({ name: info.name, internal: info.value, params });
+    }
+    for (const { name, internal, params } of kernels) {
+      // locals: 0 buffer, 1 records, 2 j (record index), 3 r (record address), 4 the row count
+      const buffer = () => m.local.get(0, i32);
+      const j = () => m.local.get(2, i32);
+      const r = () => m.local.get(3, i32);
+      const count = () => m.local.get(4, i32);
+      const args = params.map((t, p) =>
+        p === 0
+          ? count()
+          : t === f64
+            ? m.f64.load(p * SLOT, 8, r())
+            : t === f32
+              ? m.f32.load(p * SLOT, 4, r())
+              : m.i32.load(p * SLOT, 4, r()),
+      );
+      const body = m.block(null, [
+        m.local.set(3, m.i32.add(buffer(), m.i32.const(RECORDS_AT))),
+        m.block("done", [
+          m.br("done", m.i32.ge_s(j(), m.local.get(1, i32))),
+          m.loop(
+            "next",
+            m.block(null, [
+              m.local.set(4, m.i32.load(0, 4, m.i32.load(0, 4, r()))),
+              m.if(count(), m.block(null, [m.i32.store(0, 4, buffer(), j()), m.call(internal, args, none)])),
+              m.local.set(3, m.i32.add(r(), m.i32.const(params.length * SLOT))),
+              m.local.set(2, m.i32.add(j(), m.i32.const(1))),
+              m.br("next", m.i32.lt_s(j(), m.local.get(1, i32))),
+            ]),
+          ),
+        ]),
+      ]);
+      const dispatcher = `${DISPATCHER_PREFIX}${name}`;
+      m.addFunction(dispatcher, binaryen.createType([i32, i32]), none, [i32, i32, i32], body);
+      m.addFunctionExport(dispatcher, dispatcher);
+    }
+    inlineKernels(binaryen, m);
+    m.addCustomSection(SIGNATURES_SECTION, new TextEncoder().encode(JSON.stringify(signatures(binaryen, m))));
+    if (!m.validate()) fail("wasm-ecs-kernel made an invalid dispatcher (a bug of wasm-ecs)");
+    return { binary: m.emitBinary(), text: m.emitText() };
+  } finally {
+    m.dispose();
+  }
+}
+
+/**
+ * Compiles `input` to `output`; returns the text form of what it wrote. Throws an Error (kernelBuild: true)
  * saying why the kernel cannot be built.
  */
 export async function buildKernel(input, output, { simd = true } = {}) {
-  const asc = await loadAsc(process.cwd());
+  const { asc, binaryen } = await loadAsc(process.cwd());
   // "wasm-ecs/kernel" resolves through a folder holding this package under its name.
   const paths = mkdtempSync(join(tmpdir(), "wasm-ecs-kernel-"));
   symlinkSync(packageRoot, join(paths, "wasm-ecs"), "dir");
@@ -89,8 +236,9 @@ export async function buildKernel(input, output, { simd = true } = {}) {
       );
     if (!/\(import "env" "memory"/.test(wat)) fail(`${input} was built without the world's memory`);
     if (!/\(export "/.test(wat)) fail(`${input} exports no function: export each kernel`);
-    writeFileSync(output, readFileSync(built));
-    return wat;
+    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd);
+    writeFileSync(output, binary);
+    return final;
   } finally {
     rmSync(paths, { recursive: true, force: true });
   }

@@ -10,7 +10,11 @@ import type { Component } from "../component.js";
 import { KernelError } from "../errors.js";
 import { builtinField } from "../messages.js";
 import type { Query } from "../query/query.js";
+import { dispatcherOf } from "./batch.js";
 import { type ColumnParam, Kernel, type KernelHost } from "./kernel.js";
+import type { ValType } from "./module.js";
+
+type Fn = (...args: number[]) => unknown;
 
 /** A field of a component: `[Position, "x"]`. */
 export type FieldRef = readonly [Component, string];
@@ -50,10 +54,10 @@ export class BuiltinKernels {
     let k = this.kernels.get(key);
     if (k === undefined) {
       const columns = [...write.map((r) => this.column(r, true)), ...read.map((r) => this.column(r, false))];
-      k = new Kernel(this.host, name, this.exports[name] as (...a: number[]) => unknown, undefined, {
-        columns,
-        scalars,
-      });
+      // The package built these: their signature is the plan's, f32 scalars.
+      const params: ValType[] = ["i32", ...columns.map((): ValType => "i32"), ...scalars.map((): ValType => "f32")];
+      const each = this.exports[dispatcherOf(name)] as Fn | undefined;
+      k = new Kernel(this.host, name, this.exports[name] as Fn, { params, results: [] }, { columns, scalars }, each);
       this.kernels.set(key, k);
     }
     return k;

@@ -4,7 +4,9 @@
 // arguments; the kernel's parameters are then the row count, one column pointer per
 // numeric field of each write component and then each read component (schema order),
 // and the scalars. A filtered query (change filters, sparse tags) runs a kernel once per
-// run of consecutive matching rows.
+// run of consecutive matching rows. A kernel built with npx wasm-ecs-kernel has a
+// dispatcher (batch.ts): outside debug worlds, an unfiltered query's tables then cost one
+// call from JS in all, their arguments written into a call buffer in the world's memory.
 //
 // Trust model: a kernel is the app's own code, like a JS system, and runs with the same
 // rights; the loader only refuses modules whose build would let them write memory on
@@ -23,13 +25,15 @@ import {
   noKernel,
   runKernelOver,
   tableSubject,
+  writeReadTerm,
 } from "../messages.js";
 import type { Query } from "../query/query.js";
 import type { FieldInfo } from "../schema.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import type { SystemContext, SystemFn } from "../world/systems.js";
-import type { KernelSignature } from "./module.js";
+import { dispatcherOf, isDispatcher, MAX_DISPATCHED_ARGS, TableRecords } from "./batch.js";
+import type { KernelSignature, ValType } from "./module.js";
 
 /** What a kernel is declared to touch: components it writes, components it reads, scalar names. */
 export interface KernelDeclaration {
@@ -97,12 +101,21 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
   private defaultQuery: Query | undefined;
   /** The call's arguments, reused: count, column pointers, scalars. */
   private readonly argv: number[];
+  /** The dispatcher (batch.ts) and the kernel's parameter types, or undefined: one call per table. */
+  private readonly each: Fn | undefined;
+  private readonly types: readonly ValType[];
+  /** Dispatcher records per query, and the last query's. */
+  private readonly records = new WeakMap<Query, TableRecords>();
+  private lastQuery: Query | undefined = undefined;
+  private lastRecords: TableRecords | undefined = undefined;
+  /** Component ids of `written`. */
+  private readonly writtenIds: readonly number[];
 
   /**
    * @internal Made by KernelModule.kernel() and the built-ins. `sig` undefined: only the
-   * arity can be checked (a module given as a compiled WebAssembly.Module).
+   * arity can be checked (a module given compiled that was not built by npx wasm-ecs-kernel).
    */
-  constructor(host: KernelHost, name: string, fn: Fn, sig: KernelSignature | undefined, plan: KernelPlan) {
+  constructor(host: KernelHost, name: string, fn: Fn, sig: KernelSignature | undefined, plan: KernelPlan, each?: Fn) {
     this.name = name;
     this.fn = fn;
     this.host = host;
@@ -125,6 +138,10 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
       throw new KernelError(kernelSignature(name, params, sig?.results ?? [], names, expected));
     }
     this.argv = new Array(expected.length).fill(0);
+    // Slots are written by type: without the signature, the scalars' types are unknown.
+    this.types = sig?.params ?? [];
+    this.each = sig !== undefined && expected.length <= MAX_DISPATCHED_ARGS ? each : undefined;
+    this.writtenIds = this.written.map((c) => host.store.registry.idOf(c));
   }
 
   /**
@@ -143,6 +160,14 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
       if (typeof v !== "number") throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
       argv[1 + nc + s] = v;
     }
+    if (q.filter === undefined) {
+      if (this.each !== undefined && !store.debug) {
+        this.runEach(q);
+        return;
+      }
+      // As through the dispatcher: a table lacking a column stops the run before any table ran.
+      for (const t of q.tables()) if (t.refresh() > 0) this.checkColumns(t);
+    }
     for (const t of q) {
       // A filtered query's table holds exactly its matching rows: one call covers them.
       this.prepare(t);
@@ -157,12 +182,71 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
 
   /** Marks the written components and checks the table has every column. */
   private prepare(t: Table): void {
-    for (const c of this.written) {
+    this.checkColumns(t);
+    for (const c of this.written) t.markWritten(c);
+  }
+
+  /** MissingComponentError when t lacks a component the kernel declared. */
+  private checkColumns(t: Table): void {
+    for (const c of this.written)
       if (!t.has(c)) throw new MissingComponentError(tableSubject(t.describe()), c.name, runKernelOver(this.name));
-      t.write(c);
-    }
     for (const c of this.readOnly)
       if (!t.has(c)) throw new MissingComponentError(tableSubject(t.describe()), c.name, runKernelOver(this.name));
+  }
+
+  /**
+   * run() through the dispatcher (batch.ts): one call from JS per scratch block full of
+   * table records, kept per query while its tables and the layout stay put. Tables that
+   * lack a declared column are refused once they have rows, before anything runs. No
+   * iteration is opened: a kernel makes no structural change, and no JS runs between its calls.
+   */
+  private runEach(q: Query): void {
+    const store = this.host.store;
+    const core = store.core;
+    const readMask = q.readMask;
+    if (readMask !== undefined)
+      for (let i = 0; i < this.written.length; i++) {
+        const id = this.writtenIds[i];
+        if ((readMask[id >>> 5] ?? 0) & (1 << (id & 31))) throw new ArgumentError(writeReadTerm(this.written[i].name));
+      }
+    const list = q.tables();
+    let records = this.lastQuery === q ? this.lastRecords : this.records.get(q);
+    if (
+      records === undefined ||
+      records.list !== list ||
+      records.length !== list.length ||
+      records.epoch !== core.epoch
+    ) {
+      records = new TableRecords(list, list.length, core.epoch, core, this.argv.length, this.columns, (t) =>
+        this.hasColumns(t),
+      );
+      this.records.set(q, records);
+    }
+    this.lastQuery = q;
+    this.lastRecords = records;
+    for (const t of records.lacking) if (t.refresh() > 0) this.checkColumns(t);
+    // Marks as write() sets them; a table an enclosing loop holds with read terms refuses them.
+    let tracked = false;
+    for (const id of this.writtenIds) tracked ||= store.changes.isTracked(id);
+    for (const t of records.tables) {
+      if (!tracked && t.readTerms === undefined) continue;
+      if (t.refresh() > 0) for (const c of this.written) t.markWritten(c);
+    }
+    records.setScalars(this.argv, this.types);
+    records.run(core, this.each as Fn, this.trapped);
+  }
+
+  /** The error for a trap in table t (undefined when the record index is out of reach): the world is poisoned. */
+  private readonly trapped = (error: unknown, t: Table | undefined): Error => {
+    const cause = error instanceof Error ? error.message : String(error);
+    return this.host.store.core.kill(kernelTrap(this.name, t === undefined ? "?" : t.describe(), cause));
+  };
+
+  /** Whether t has every component the kernel declared. */
+  private hasColumns(t: Table): boolean {
+    for (const c of this.written) if (!t.has(c)) return false;
+    for (const c of this.readOnly) if (!t.has(c)) return false;
+    return true;
   }
 
   /** Calls the kernel for rows first .. first + n - 1 of t. */
@@ -223,14 +307,17 @@ export class KernelModule {
   constructor(
     private readonly host: KernelHost,
     private readonly exports: Record<string, unknown>,
-    /** Signatures by export name, or undefined for a module given compiled (arity checks only). */
+    /** Signatures by export name, or undefined for a module given compiled without them (arity checks only). */
     private readonly signatures: ReadonlyMap<string, KernelSignature> | undefined,
   ) {}
 
   /** The names of the functions the module exports. */
   get names(): string[] {
-    if (this.signatures !== undefined) return [...this.signatures.keys()];
-    return Object.keys(this.exports).filter((k) => typeof this.exports[k] === "function");
+    const all =
+      this.signatures !== undefined
+        ? [...this.signatures.keys()]
+        : Object.keys(this.exports).filter((k) => typeof this.exports[k] === "function");
+    return all.filter((k) => !isDispatcher(k));
   }
 
   /**
@@ -245,11 +332,21 @@ export class KernelModule {
     this.host.store.core.check();
     const sig = this.signatures?.get(name);
     const fn = this.exports[name];
-    if ((this.signatures !== undefined && sig === undefined) || typeof fn !== "function")
+    if ((this.signatures !== undefined && sig === undefined) || typeof fn !== "function" || isDispatcher(name))
       throw new KernelError(noKernel(name, this.names));
     if (declaration === null || typeof declaration !== "object")
       throw new KernelError(kernelDeclaration(name, `the declaration is ${String(declaration)}`));
-    return new Kernel<S>(this.host, name, fn as Fn, sig, planOf(this.host.store, name, declaration));
+    const plan = planOf(this.host.store, name, declaration);
+    return new Kernel<S>(this.host, name, fn as Fn, sig, plan, this.dispatcher(name));
+  }
+
+  /** Kernel `name`'s dispatcher (batch.ts), when the module has one of the expected type. */
+  private dispatcher(name: string): Fn | undefined {
+    const each = this.exports[dispatcherOf(name)];
+    const sig = this.signatures?.get(dispatcherOf(name));
+    const fits =
+      sig !== undefined && sig.results.length === 0 && sig.params.length === 2 && sig.params.every((p) => p === "i32");
+    return typeof each === "function" && fits ? (each as Fn) : undefined;
   }
 }
 

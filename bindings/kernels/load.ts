@@ -1,13 +1,14 @@
 // Loading a kernel module against a world: its bytes are read and checked (module.ts)
 // before it is compiled and instantiated over the world's memory. A module given already
-// compiled can only be checked through its imports and exports (the signatures of its
-// kernels then by arity alone); bytes, a URL or a Response are checked in full.
+// compiled can only be checked through its imports and exports, and its kernels'
+// signatures through what its build named (the signatures' custom section; without one,
+// by arity alone); bytes, a URL or a Response are checked in full.
 import { compile, isShared, MAX_PAGES, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
 import { compiledFor, describeValue, kernelModule, linkRefused, quote, show } from "../messages.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
-import { type KernelSignature, readKernelModule } from "./module.js";
+import { type KernelSignature, readKernelModule, signaturesOfCompiled } from "./module.js";
 
 /** A kernel module's bytes, their URL (string or URL) or a fetch Response. */
 type KernelBytes = Uint8Array | ArrayBuffer | URL | string | Response;
@@ -97,6 +98,7 @@ export async function loadKernels(host: KernelHost, source: KernelSource): Promi
   if (source instanceof WebAssembly.Module) {
     checkCompiled(source);
     module = source;
+    signatures = signaturesOfCompiled(source);
   } else {
     ({ module, signatures } = await checked(source as KernelBytes, shared));
   }

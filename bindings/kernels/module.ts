@@ -2,7 +2,8 @@
 // must import its memory (the world's) and bring nothing that writes memory on its own
 // (no memory of its own, no data segments, no start function, no import but the
 // memory), and its exports are functions whose parameter types we read here, so a
-// kernel's declaration can be checked against its signature.
+// kernel's declaration can be checked against its signature. A module given compiled
+// has no bytes to read: the kernel build names its signatures in a custom section.
 //
 //   binary: "\0asm" version  section*     section: id:u8 size:leb [payload]
 //   1 types  2 imports  3 functions  5 memories  7 exports  8 start  11 data  12 data count
@@ -107,5 +108,39 @@ export function readKernelModule(bytes: Uint8Array): Map<string, KernelSignature
     if (sig !== undefined) out.set(name, sig);
   }
   if (out.size === 0) throw new KernelError(kernelModule("it exports no function"));
+  return out;
+}
+
+/** The custom section in which the kernel build (bin/wasm-ecs-kernel.mjs) names the signatures. */
+const SIGNATURES_SECTION = "wasm-ecs.kernels";
+
+const VAL_TYPES: readonly string[] = Object.values(TYPES);
+
+/**
+ * The signatures of a compiled module's exported functions, as its build named them,
+ * or undefined for a module built otherwise (then only arities can be checked).
+ * KernelError when the section is there but does not name them.
+ */
+export function signaturesOfCompiled(module: WebAssembly.Module): Map<string, KernelSignature> | undefined {
+  const sections = WebAssembly.Module.customSections(module, SIGNATURES_SECTION);
+  if (sections.length === 0) return undefined;
+  const bad = () => new KernelError(kernelModule(`its ${SIGNATURES_SECTION} section does not name its functions`));
+  let named: unknown;
+  try {
+    named = JSON.parse(new TextDecoder().decode(sections[0]));
+  } catch {
+    throw bad();
+  }
+  const types = (list: unknown): ValType[] => {
+    if (!Array.isArray(list) || !list.every((t) => VAL_TYPES.includes(t))) throw bad();
+    return list as ValType[];
+  };
+  const out = new Map<string, KernelSignature>();
+  for (const e of WebAssembly.Module.exports(module)) {
+    if (e.kind !== "function") continue;
+    const sig = (named as Record<string, { params?: unknown; results?: unknown }> | null)?.[e.name];
+    if (sig === undefined || sig === null) throw bad();
+    out.set(e.name, { params: types(sig.params), results: types(sig.results) });
+  }
   return out;
 }

@@ -306,6 +306,12 @@ export class Table<R = never> {
     return this.build(c, id) as Columns<S>;
   }
 
+  /** @internal write(c)'s change mark without building views (kernels take column pointers). */
+  markWritten(c: Component): void {
+    const id = this.ids[c.key];
+    if (id !== undefined) this.markWrite(id, c, true);
+  }
+
   private markWrite(id: number, c: Component, strict: boolean): void {
     const ro = this.readTerms;
     if (ro !== undefined && ((ro[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0) {

@@ -49,3 +49,8 @@ export function scribble(n: i32, v: Write<f32>): void {
 export function wrongCount(n: f64, v: Write<f32>): void {
   v[0] = <f32>n;
 }
+
+/** Adds k to every element of an i32 column. */
+export function addInt(n: i32, v: Write<i32>, k: i32): void {
+  for (let i = 0; i < n; i++) v[i] += k;
+}

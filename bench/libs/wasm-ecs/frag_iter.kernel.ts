@@ -23,21 +23,26 @@ function doubleZ(s: State): void {
   s.doubleZ.run(NO_SCALARS, s.z);
 }
 
-export const implementation: Implementation<State, Readout> = {
-  variant: "kernel",
-  async setup() {
-    const state = await base.setup();
-    const kernels = await scenarioKernels(state.world);
-    return {
-      ...state,
-      doubleData: kernels.kernel("double", { write: [Data] }),
-      doubleZ: kernels.kernel("double", { write: [Z] }),
-    };
-  },
-  step(s) {
-    doubleData(s);
-    doubleZ(s);
-  },
-  stages: [doubleData, doubleZ],
-  read: base.read,
-};
+/** The row running kernel `name` of bench/kernels/scenarios.ts (frag_iter.kernel-simd.ts: doubleSimd). */
+export function kernelRow(name: string, variant: string): Implementation<State, Readout> {
+  return {
+    variant,
+    async setup() {
+      const state = await base.setup();
+      const kernels = await scenarioKernels(state.world);
+      return {
+        ...state,
+        doubleData: kernels.kernel(name, { write: [Data] }),
+        doubleZ: kernels.kernel(name, { write: [Z] }),
+      };
+    },
+    step(s) {
+      doubleData(s);
+      doubleZ(s);
+    },
+    stages: [doubleData, doubleZ],
+    read: base.read,
+  };
+}
+
+export const implementation = kernelRow("double", "kernel");

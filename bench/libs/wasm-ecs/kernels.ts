@@ -8,7 +8,7 @@ import type { KernelModule, World } from "wasm-ecs";
 /** build/bench/libs/wasm-ecs/kernels.js → build/bench/kernels/scenarios.wasm */
 const MODULE = new URL("../../kernels/scenarios.wasm", import.meta.url);
 
-/** The scenarios' kernels (move, moveSimd, double, increment) over `world`'s memory. */
+/** The scenarios' kernels (move, moveSimd, double, doubleSimd, increment) over `world`'s memory. */
 export async function scenarioKernels(world: World): Promise<KernelModule> {
   try {
     return await world.kernels(MODULE);

@@ -38,21 +38,26 @@ function doubleE(s: State): void {
   s.ke.run(NO_SCALARS, s.qe);
 }
 
-export const implementation: Implementation<State, Readout> = {
-  variant: "kernel",
-  async setup() {
-    const state = await base.setup();
-    const kernels = await scenarioKernels(state.world);
-    const double = (c: Component): Kernel<[]> => kernels.kernel("double", { write: [c] });
-    return { ...state, ka: double(A), kb: double(B), kc: double(C), kd: double(D), ke: double(E) };
-  },
-  step(s) {
-    doubleA(s);
-    doubleB(s);
-    doubleC(s);
-    doubleD(s);
-    doubleE(s);
-  },
-  stages: [doubleA, doubleB, doubleC, doubleD, doubleE],
-  read: base.read,
-};
+/** The row running kernel `name` of bench/kernels/scenarios.ts (packed_5.kernel-simd.ts: doubleSimd). */
+export function kernelRow(name: string, variant: string): Implementation<State, Readout> {
+  return {
+    variant,
+    async setup() {
+      const state = await base.setup();
+      const kernels = await scenarioKernels(state.world);
+      const double = (c: Component): Kernel<[]> => kernels.kernel(name, { write: [c] });
+      return { ...state, ka: double(A), kb: double(B), kc: double(C), kd: double(D), ke: double(E) };
+    },
+    step(s) {
+      doubleA(s);
+      doubleB(s);
+      doubleC(s);
+      doubleD(s);
+      doubleE(s);
+    },
+    stages: [doubleA, doubleB, doubleC, doubleD, doubleE],
+    read: base.read,
+  };
+}
+
+export const implementation = kernelRow("double", "kernel");

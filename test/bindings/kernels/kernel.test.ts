@@ -4,6 +4,7 @@
 // filtered queries and grown memory; declarations that do not fit, traps and writes
 // outside the columns give typed errors naming the kernel. Fresh world per test.
 import { readFileSync } from "node:fs";
+import binaryen from "binaryen";
 import { describe, expect, it } from "vitest";
 import {
   ArgumentError,
@@ -17,6 +18,19 @@ import {
   WorldPoisonedError,
 } from "wasm-ecs";
 import { expectRejects } from "../../support/errors.js";
+
+const MEMORY = `(import "env" "memory" (memory 0))`;
+
+/** The binary of a module written in the text format (with binaryen, as module.test.ts), with a custom section. */
+function wasm(text: string, section?: [string, string]): Uint8Array<ArrayBuffer> {
+  const module = binaryen.parseText(text);
+  try {
+    if (section !== undefined) module.addCustomSection(section[0], new TextEncoder().encode(section[1]));
+    return module.emitBinary() as Uint8Array<ArrayBuffer>;
+  } finally {
+    module.dispose();
+  }
+}
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
 const Vel = component("Vel", { x: "f32", y: "f32" });
@@ -162,7 +176,23 @@ describe("kernels", () => {
     const e = unshared.spawn(Val.with({ value: 5 }));
     mod.kernel("double", { write: [Val] }).run({});
     expect(unshared.get(e, Val).value).toBe(10);
-    expect(() => mod.kernel("double", { write: [Pos] })).toThrow(/^Kernel double takes \(\?, \?\)/);
+    // The build named its signatures (a custom section): a compiled module is checked in full.
+    expect(() => mod.kernel("double", { write: [Pos] })).toThrow(/^Kernel double takes \(i32, i32\); its declaration/);
+  });
+
+  it("a compiled module whose build named no signatures is checked by arity; one naming them wrongly is refused", async () => {
+    const world = await createWorld({ components: ALL, sharedMemory: false });
+    const k = `(func (export "k") (param i32 i32))`;
+    const plain = await WebAssembly.compile(wasm(`(module ${MEMORY} ${k})`));
+    const mod = await world.kernels(plain);
+    expect(() => mod.kernel("k", { write: [Pos] })).toThrow(/^Kernel k takes \(\?, \?\); its declaration needs/);
+    mod.kernel("k", { write: [One] });
+    const lying = await WebAssembly.compile(wasm(`(module ${MEMORY} ${k})`, ["wasm-ecs.kernels", "{}"]));
+    await expectRejects(
+      world.kernels(lying),
+      KernelError,
+      "The kernel module was refused: its wasm-ecs.kernels section does not name its functions",
+    );
   });
 });
 
