@@ -22,61 +22,62 @@ function IteratorBase(): void {}
 IteratorBase.prototype = ITERATOR_PROTOTYPE;
 const IteratorFromPrototype = IteratorBase as unknown as abstract new () => object;
 
+/** Iteration states: never advanced, open (registered with the world), closed. */
+const NEW = 0;
+const OPEN = 1;
+const CLOSED = 2;
+
 /**
  * An iteration's lifecycle: registered with the world at its first next() (so an
  * iterator never advanced holds nothing open), closed when done, on return(), or ended
  * from outside by flush()/step(), after which next() throws instead of yielding.
  */
 abstract class Iteration extends IteratorFromPrototype {
-  private state: "new" | "open" | "closed" = "new";
+  protected state = NEW;
   private endedBy: string | undefined = undefined;
-  /** Every table this iteration yielded: pinned until it ends, since the loop may keep their views. */
-  private readonly pinned: Table[] = [];
+  /** The one result object next() hands out (for-of reads it before the next call). */
+  protected readonly result: { done: boolean; value: Table | undefined } = { done: false, value: undefined };
   constructor(protected readonly host: QueryHost) {
     super();
   }
 
-  /** Pins t (its rows do not move) until the iteration ends. */
-  protected pin(t: Table): void {
-    t.pins++;
-    this.pinned.push(t);
-  }
-
-  /** Called at the top of next(): opens the iteration; throws once it was ended from outside. */
-  protected enter(): boolean {
-    if (this.state === "open") return true;
+  /** Opens a new iteration (true), or says it is closed (false); throws once it was ended from outside. */
+  protected open(): boolean {
     if (this.endedBy !== undefined) throw new ArgumentError(iterationEnded(this.endedBy));
-    if (this.state === "closed") return false;
+    if (this.state === CLOSED) return false;
     this.host.beginIteration(this);
-    this.state = "open";
+    this.state = OPEN;
     return true;
   }
 
   /** Undoes what the current table carries for this iteration. */
   protected abstract release(): void;
+  /** Unpins every table this iteration pinned (once, when it closes). */
+  protected abstract unpin(): void;
   /** Runs once when an opened iteration closes, before the world is told. */
   protected onClose(): void {}
 
   protected close(): void {
-    if (this.state !== "open") {
-      this.state = "closed";
+    if (this.state !== OPEN) {
+      this.state = CLOSED;
       return;
     }
-    this.state = "closed";
+    this.state = CLOSED;
     this.release();
-    for (const t of this.pinned) t.pins--; // once: the state is closed now
+    this.unpin(); // once: the state is closed now
     this.onClose();
     this.host.endIteration(this);
   }
 
   end(by: string): void {
-    if (this.state !== "open") return;
+    if (this.state !== OPEN) return;
     this.endedBy = by;
     this.close();
   }
 
-  protected finished(result: { done: boolean; value: Table | undefined }): IteratorResult<Table> {
+  protected finished(): IteratorResult<Table> {
     this.close();
+    const result = this.result;
     result.done = true;
     result.value = undefined;
     return result as IteratorResult<Table>;
@@ -88,11 +89,15 @@ abstract class Iteration extends IteratorFromPrototype {
   }
 }
 
-/** Yields non-empty tables; the world defers structural changes until it closes. */
+/**
+ * Yields non-empty tables; the world defers structural changes until it closes. Every
+ * table it passed (list[0 .. i - 1], empty ones too: an empty table gains no rows while
+ * changes wait) is pinned, so closing unpins them without a list of its own: a loop
+ * allocates the iterator and its result object, nothing per table.
+ */
 export class TableIterator extends Iteration implements Iterator<Table> {
   private i = 0;
   private readonly list: readonly Table[];
-  private readonly result: { done: boolean; value: Table | undefined };
   /** Read terms to put on each yielded table (undefined: none). */
   private readonly readMask: Uint32Array | undefined;
   private current: Table | undefined = undefined;
@@ -102,19 +107,18 @@ export class TableIterator extends Iteration implements Iterator<Table> {
     super(host);
     this.list = list;
     this.readMask = readMask;
-    this.result = { done: false, value: undefined };
   }
 
   next(): IteratorResult<Table> {
-    if (!this.enter()) return this.finished(this.result);
+    if (this.state !== OPEN && !this.open()) return this.finished();
     const list = this.list;
     this.release();
     while (this.i < list.length) {
       const t = list[this.i++];
+      t.pins++;
       if (t.refresh() > 0) {
-        this.current = t;
-        this.pin(t);
         if (this.readMask !== undefined) {
+          this.current = t;
           this.savedRead = t.readTerms;
           t.readTerms = this.readMask;
         }
@@ -122,15 +126,20 @@ export class TableIterator extends Iteration implements Iterator<Table> {
         return this.result as IteratorResult<Table>;
       }
     }
-    return this.finished(this.result);
+    return this.finished();
   }
 
   /** Gives the last yielded table its previous read terms back (nested iterations). */
   protected release(): void {
     const t = this.current;
     if (t === undefined) return;
-    if (this.readMask !== undefined) t.readTerms = this.savedRead;
+    t.readTerms = this.savedRead;
     this.current = undefined;
+  }
+
+  protected unpin(): void {
+    const list = this.list;
+    for (let j = 0; j < this.i; j++) list[j].pins--;
   }
 }
 
@@ -148,7 +157,8 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
   private savedRows: Uint32Array | undefined = undefined;
   private savedRead: Uint32Array | undefined = undefined;
   private savedCount = -1;
-  private readonly result: { done: boolean; value: Table | undefined } = { done: false, value: undefined };
+  /** The tables whose rows it brought to the front: pinned until it ends. */
+  private readonly pinned: Table[] = [];
 
   constructor(
     host: QueryHost,
@@ -164,7 +174,7 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
       this.started = true;
       this.base = this.host.readBase(this.query);
     }
-    if (!this.enter()) return this.finished(this.result);
+    if (this.state !== OPEN && !this.open()) return this.finished();
     this.release();
     const list = this.list;
     while (this.i < list.length) {
@@ -179,7 +189,8 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
       }
       if (k === 0) continue;
       const w = t.window();
-      this.pin(t);
+      t.pins++;
+      this.pinned.push(t);
       this.current = w;
       this.savedCount = w.showFirst(k);
       this.savedRows = w.rows;
@@ -189,7 +200,11 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
       this.result.value = w;
       return this.result as IteratorResult<Table>;
     }
-    return this.finished(this.result);
+    return this.finished();
+  }
+
+  protected unpin(): void {
+    for (const t of this.pinned) t.pins--;
   }
 
   protected release(): void {

@@ -1,5 +1,6 @@
 // frag_iter in wasm-ecs, as the README's first loop: for each table of the query, the view of
-// t.columns(C).value, bounded by its length. frag_iter.count-bound.ts bounds by t.count instead.
+// t.columns(C).value, bounded by t.count taken into a local (n = t.count).
+// frag_iter.count-bound.ts reads t.count in the loop condition instead.
 import { component, createWorld, type Query, type World } from "wasm-ecs";
 import { sumOf } from "../../check.js";
 import { LETTERS, PER_TYPE, type Readout, TYPES } from "../../scenarios/frag_iter.js";
@@ -20,14 +21,14 @@ export interface State {
 function doubleData(s: State): void {
   for (const t of s.data) {
     const v = t.columns(Data).value;
-    for (let i = 0; i < v.length; i++) v[i] *= 2;
+    for (let i = 0, n = t.count; i < n; i++) v[i] *= 2;
   }
 }
 
 function doubleZ(s: State): void {
   for (const t of s.z) {
     const v = t.columns(Z).value;
-    for (let i = 0; i < v.length; i++) v[i] *= 2;
+    for (let i = 0, n = t.count; i < n; i++) v[i] *= 2;
   }
 }
 

@@ -1,21 +1,22 @@
 // fragmented_256 in wasm-ecs, as the README's first loop: one query over Data visits 256
-// tables; for each, the views of t.columns(Data), rows 0 .. t.count - 1.
+// tables; for each, the view of t.columns(Data).value, bounded by t.count taken into a
+// local. fragmented_256.count-bound.ts reads t.count and .value in the loop instead.
 import { type Component, component, createWorld, type Query, tag } from "wasm-ecs";
 import { sumOf } from "../../check.js";
 import { ARCHETYPES, N, type Readout, TAGS } from "../../scenarios/fragmented_256.js";
 import type { Implementation } from "../../spec.js";
 
-const Data = component("Data", { value: "i32" });
+export const Data = component("Data", { value: "i32" });
 const Tags: readonly Component[] = Array.from({ length: TAGS }, (_, i) => tag(`T${i}`));
 
-interface State {
+export interface State {
   readonly data: Query;
 }
 
 function increment(s: State): void {
   for (const t of s.data) {
-    const data = t.columns(Data);
-    for (let i = 0; i < t.count; i++) data.value[i] += 1;
+    const v = t.columns(Data).value;
+    for (let i = 0, n = t.count; i < n; i++) v[i] += 1;
   }
 }
 

@@ -1,5 +1,6 @@
 // packed_5 in wasm-ecs, as the README's first loop: for each table of the query, the view of
-// t.columns(C).value, bounded by its length. packed_5.count-bound.ts bounds by t.count instead.
+// t.columns(C).value, bounded by t.count taken into a local (n = t.count).
+// packed_5.count-bound.ts reads t.count in the loop condition instead.
 import { type Component, component, createWorld, type Query, type World } from "wasm-ecs";
 import { sumOf } from "../../check.js";
 import { N, type Readout } from "../../scenarios/packed_5.js";
@@ -23,35 +24,35 @@ export interface State {
 function doubleA(s: State): void {
   for (const t of s.qa) {
     const v = t.columns(A).value;
-    for (let i = 0; i < v.length; i++) v[i] *= 2;
+    for (let i = 0, n = t.count; i < n; i++) v[i] *= 2;
   }
 }
 
 function doubleB(s: State): void {
   for (const t of s.qb) {
     const v = t.columns(B).value;
-    for (let i = 0; i < v.length; i++) v[i] *= 2;
+    for (let i = 0, n = t.count; i < n; i++) v[i] *= 2;
   }
 }
 
 function doubleC(s: State): void {
   for (const t of s.qc) {
     const v = t.columns(C).value;
-    for (let i = 0; i < v.length; i++) v[i] *= 2;
+    for (let i = 0, n = t.count; i < n; i++) v[i] *= 2;
   }
 }
 
 function doubleD(s: State): void {
   for (const t of s.qd) {
     const v = t.columns(D).value;
-    for (let i = 0; i < v.length; i++) v[i] *= 2;
+    for (let i = 0, n = t.count; i < n; i++) v[i] *= 2;
   }
 }
 
 function doubleE(s: State): void {
   for (const t of s.qe) {
     const v = t.columns(E).value;
-    for (let i = 0; i < v.length; i++) v[i] *= 2;
+    for (let i = 0, n = t.count; i < n; i++) v[i] *= 2;
   }
 }
 

@@ -1,5 +1,5 @@
 // simple_iter in wasm-ecs, as the README's first loop: for each table of the query, the views
-// of t.columns(C), bounded by the first one's length (hoisted). simple_iter.count-bound.ts: t.count.
+// of t.columns(C), bounded by t.count taken into a local. simple_iter.count-bound.ts: i < t.count.
 import { type Component, component, createWorld, type Query, type World } from "wasm-ecs";
 import { sumOf } from "../../check.js";
 import { N, type Readout } from "../../scenarios/simple_iter.js";
@@ -23,7 +23,7 @@ function swapAB(s: State): void {
   for (const t of s.ab) {
     const a = t.columns(A).value;
     const b = t.columns(B).value;
-    for (let i = 0, n = a.length; i < n; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       const x = a[i];
       a[i] = b[i];
       b[i] = x;
@@ -35,7 +35,7 @@ function swapCD(s: State): void {
   for (const t of s.cd) {
     const c = t.columns(C).value;
     const d = t.columns(D).value;
-    for (let i = 0, n = c.length; i < n; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       const x = c[i];
       c[i] = d[i];
       d[i] = x;
@@ -47,7 +47,7 @@ function swapCE(s: State): void {
   for (const t of s.ce) {
     const c = t.columns(C).value;
     const e = t.columns(E).value;
-    for (let i = 0, n = c.length; i < n; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       const x = c[i];
       c[i] = e[i];
       e[i] = x;

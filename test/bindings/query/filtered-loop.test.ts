@@ -267,6 +267,47 @@ describe("tables an open loop went through keep their rows", () => {
   });
 });
 
+describe("loops let go of the tables they went through", () => {
+  it("after break, return(), a loop ended by flush(), and past empty tables, a filtered loop moves those tables' rows again", async () => {
+    const w = await createWorld({ components: ALL });
+    const a = w.spawnMany(4, P);
+    const empty = w.spawn(P, Hot);
+    w.destroy(empty); // (P, Hot) stays, empty: unfiltered loops go past it
+    w.spawnMany(2, P, V);
+    const all = w.query({ all: [P] });
+    const alive = w.query({ all: [P, Alive] });
+    /** Tags only a[k] (a sparse flip: the next filtered loop must move it to row 0 of (P)) and counts the matches. */
+    const aliveAfterTagging = (k: number): number[] => {
+      for (const e of a) w.remove(e as number, Alive);
+      w.add(a[k] as number, Alive);
+      return visitByCount(alive);
+    };
+    for (const _t of all) break;
+    expect(aliveAfterTagging(3)).toEqual([a[3]]);
+    const it = all[Symbol.iterator]();
+    expect(it.next().done).toBe(false);
+    expect(it.return?.().done).toBe(true);
+    expect(aliveAfterTagging(2)).toEqual([a[2]]);
+    const ended = all[Symbol.iterator]();
+    while (ended.next().value?.has(V) === false) {}
+    w.flush(); // ends it on the (P, V) table, past (P) and (P, Hot)
+    expect(aliveAfterTagging(1)).toEqual([a[1]]);
+    for (const t of all) expect(t.count).toBeGreaterThan(0); // to the end: every table it passed is let go
+    expect(aliveAfterTagging(3)).toEqual([a[3]]);
+    // Still held while an outer loop is open on (P): the inner loop refuses, the view stays.
+    for (const t of all) {
+      if (t.has(V)) continue;
+      const before = [...t.entities];
+      expectThrows(
+        () => aliveAfterTagging(2),
+        ArgumentError,
+        "A filtered loop cannot take table (P): its matching rows must move to the front while an outer loop that went through that table is still running. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop",
+      );
+      expect([...t.entities]).toEqual(before);
+    }
+  });
+});
+
 describe("filtered loops against a model (property)", () => {
   type Op =
     | { kind: "spawn"; shape: number; alive: boolean }
