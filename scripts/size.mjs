@@ -24,9 +24,10 @@ export const GOAL_GZ = 20_000;
  * past it. 50,000 until 2026-11-25; 64,182 measured after the snapshot image check
  * (about 10 KB gz), non-fragmenting relations (3 KB) and the misuse, iteration, shared
  * memory and stale-view work (3 KB) landed; 66,000 until the dist build folded constants
- * (63,650 measured).
+ * (63,650 measured); 65,500 until the kernel dispatcher (one call per query), get/set's
+ * per-component code and the whole-table flush path landed (66,026 measured).
  */
-export const BUDGET_GZ = 65_500;
+export const BUDGET_GZ = 66_500;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [
