@@ -39,7 +39,7 @@ world.system("move", { read: [Velocity], write: [Position] }, (q) => {
     const p = t.write(Position);
     const v = t.read(Velocity);
     const boost = t.has(Boosted) ? 2 : 1;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       p.x[i] += v.x[i] * boost;
       p.y[i] += v.y[i] * boost;
     }
@@ -52,7 +52,7 @@ world.system(
     for (const t of q) {
       const en = t.write(Energy).e;
       const boosted = t.has(Boosted);
-      for (let i = 0; i < t.count; i++) {
+      for (let i = 0, n = t.count; i < n; i++) {
         en[i] += boosted ? -3 : 1;
         // Migrations: an entity out of energy loses its boost, a charged one gains it.
         if (boosted && en[i] <= 0) world.remove(t.entities[i], Boosted);
@@ -75,7 +75,7 @@ function stateHash() {
   for (const t of world.query({ all: [Position, Energy] })) {
     const p = t.read(Position);
     const en = t.read(Energy).e;
-    for (let i = 0; i < t.count; i++) rows.push([t.entities[i], p.x[i], p.y[i], en[i], t.has(Boosted) ? 1 : 0]);
+    for (let i = 0, n = t.count; i < n; i++) rows.push([t.entities[i], p.x[i], p.y[i], en[i], t.has(Boosted) ? 1 : 0]);
   }
   rows.sort((a, b) => a[0] - b[0]);
   const f = new Float64Array(rows.flat());

@@ -104,7 +104,7 @@ function moveSystem(dt) {
     const v = t.columns(Velocity);
     // A table holds one archetype, so "is this entity Boosted?" is asked once per table.
     const step = t.has(Boosted) ? dt * BOOST : dt;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       let x = p.x[i] + v.x[i] * step;
       let y = p.y[i] + v.y[i] * step;
       if (x < 0) {
@@ -138,7 +138,7 @@ function boostSystem() {
   for (const t of unboosted) {
     const x = t.columns(Position).x;
     const entities = t.entities;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       if (x[i] >= MIDDLE_MIN && x[i] <= MIDDLE_MAX) {
         world.add(entities[i], Boosted);
         migrated++;
@@ -148,7 +148,7 @@ function boostSystem() {
   for (const t of boosted) {
     const x = t.columns(Position).x;
     const entities = t.entities;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       if (x[i] < MIDDLE_MIN || x[i] > MIDDLE_MAX) {
         world.remove(entities[i], Boosted);
         migrated++;
@@ -168,7 +168,7 @@ function lifetimeSystem() {
   for (const t of aging) {
     const frames = t.columns(Lifetime).frames;
     const entities = t.entities;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       if (--frames[i] <= 0) {
         world.destroy(entities[i]);
         died++;
@@ -184,7 +184,7 @@ function positionChecksum() {
   let sum = 0;
   for (const t of moving) {
     const p = t.columns(Position);
-    for (let i = 0; i < t.count; i++) sum += p.x[i] + p.y[i];
+    for (let i = 0, n = t.count; i < n; i++) sum += p.x[i] + p.y[i];
   }
   return sum;
 }
@@ -225,7 +225,7 @@ function render() {
   for (const t of moving) {
     const p = t.columns(Position);
     const [r, g, b] = t.has(Boosted) ? [255, 150, 40] : [90, 170, 255];
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       const px = Math.min(IMAGE - 1, Math.max(0, Math.floor(p.x[i] * scale)));
       const py = Math.min(IMAGE - 1, Math.max(0, Math.floor(p.y[i] * scale)));
       const at = (py * IMAGE + px) * 4;

@@ -12,7 +12,7 @@ for (let step = 0; step < 10; step++) {
   for (const t of world.query({ all: [Position, Velocity] })) {
     const p = t.columns(Position);
     const v = t.read(Velocity);
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       p.x[i] += v.x[i];
       p.y[i] += v.y[i];
     }
@@ -31,7 +31,7 @@ let sumX = 0;
 let sumY = 0;
 for (const t of world.query({ all: [Position] })) {
   const p = t.read(Position);
-  for (let i = 0; i < t.count; i++) {
+  for (let i = 0, n = t.count; i < n; i++) {
     sumX += p.x[i];
     sumY += p.y[i];
   }

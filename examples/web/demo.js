@@ -81,7 +81,7 @@ function follow() {
     const ly = lp.y[row];
     const p = t.columns(Position);
     const o = t.read(Offset);
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       p.x[i] = (lx + o.x[i] + SIZE) % SIZE;
       p.y[i] = (ly + o.y[i] + SIZE) % SIZE;
     }
@@ -93,7 +93,7 @@ function moveJs(dt) {
     const p = t.columns(Position);
     const v = t.read(Velocity);
     const step = t.has(Boosted) ? dt * 3 : dt;
-    for (let i = 0; i < t.count; i++) {
+    for (let i = 0, n = t.count; i < n; i++) {
       let x = p.x[i] + v.x[i] * step;
       let y = p.y[i] + v.y[i] * step;
       if (x < 0 || x >= SIZE) x = (x + SIZE) % SIZE;
@@ -128,11 +128,11 @@ let movement = params.get("movement") in MOVEMENTS ? params.get("movement") : "j
 function boost() {
   for (const t of unboosted) {
     const x = t.read(Position).x;
-    for (let i = 0; i < t.count; i++) if (x[i] > SIZE * 0.45 && x[i] < SIZE * 0.55) world.add(t.entities[i], Boosted);
+    for (let i = 0, n = t.count; i < n; i++) if (x[i] > SIZE * 0.45 && x[i] < SIZE * 0.55) world.add(t.entities[i], Boosted);
   }
   for (const t of boosted) {
     const x = t.read(Position).x;
-    for (let i = 0; i < t.count; i++)
+    for (let i = 0, n = t.count; i < n; i++)
       if (x[i] <= SIZE * 0.45 || x[i] >= SIZE * 0.55) world.remove(t.entities[i], Boosted);
   }
 }
@@ -147,7 +147,7 @@ function draw() {
   for (const t of drawn) {
     const p = t.read(Position);
     const color = t.has(Frozen) ? 0xffaaaaaa : t.has(Offset) ? 0xff66e07a : t.has(Boosted) ? 0xff2896ff : 0xffffaa5a;
-    for (let i = 0; i < t.count; i++) pixels[(p.y[i] | 0) * SIZE + (p.x[i] | 0)] = color;
+    for (let i = 0, n = t.count; i < n; i++) pixels[(p.y[i] | 0) * SIZE + (p.x[i] | 0)] = color;
   }
   ctx.putImageData(image, 0, 0);
 }
