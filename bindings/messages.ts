@@ -186,6 +186,8 @@ export const batchTarget = (method: string, target: unknown) =>
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
 export const elementIndex = (component: string, field: string, length: number, k: unknown) =>
   `${component}.${field} has elements 0 to ${length - 1}, got ${show(k)}`;
+export const accessorClash = (component: string, first: string, second: string, fn: string) =>
+  `${component} has no accessor: field ${JSON.stringify(first)} and field ${JSON.stringify(second)} would both have a function named ${JSON.stringify(fn)}; rename one of them`;
 export const spawnedDeferred = (entity: string) => `${entity}, spawned while changes are deferred,`;
 export const spawnWaits = (entity: string, call: string) =>
   `${entity} was spawned while changes are deferred and its values are not staged alone (it came from spawnMany, or add / remove / destroy of it wait too): ${call} of it waits until they are applied, when the loop, the system or defer() ends`;

@@ -22,8 +22,8 @@ import {
   SLOT_MASK,
 } from "../core/constants.generated.js";
 import { stale } from "../core/status.js";
-import { ArgumentError, MissingComponentError } from "../errors.js";
-import { describeEntity, elementIndex } from "../messages.js";
+import { ArgumentError, MissingComponentError, SchemaError } from "../errors.js";
+import { accessorClash, describeEntity, elementIndex } from "../messages.js";
 import type { FieldType, Schema, TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
 import { literalValues, literalWrite, type MakeValues, valuesAt, type WriteValues } from "../store/values.js";
@@ -256,13 +256,29 @@ export class Lookup {
 }
 
 /**
+ * SchemaError when two of c's fields would give one function name (field `x` and field
+ * `setX`, or `x` and `X`): one would silently replace the other.
+ */
+function checkNames(c: Component, setter: (name: string) => string): void {
+  const owner = new Map<string, string>();
+  for (const { name } of [...c.fields, ...c.objectFields]) {
+    for (const fn of [name, setter(name)]) {
+      const other = owner.get(fn);
+      if (other !== undefined && other !== name) throw new SchemaError(accessorClash(c.name, other, name, fn));
+      owner.set(fn, name);
+    }
+  }
+}
+
+/**
  * The accessor of component c (registered, id). Each function finds e's table once
  * (look.table: the epoch check, the record, liveness) and indexes its field's column
  * in that table; the objects it reads through are fixed, so the calls stay monomorphic.
  */
 export function access<S extends Schema>(store: Store, c: Component<S>, id: number, look: Lookup): Access<S> {
   const out: Record<string, unknown> = {};
-  const setter = (name: string) => `set${name[0].toUpperCase()}${name.slice(1)}`;
+  const setter = (name: string) => `set${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  checkNames(c, setter);
   const { changes, debug, tables } = store;
   for (const f of c.fields) {
     const col = look.columns[f.index];

@@ -13,6 +13,7 @@ import {
   tag,
   UnknownComponentError,
 } from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
 const Mat = component("Mat", { m: ["f64", 4] });
@@ -93,6 +94,28 @@ describe("world.access", () => {
     pos.setX(e, 5);
     world.restore(saved);
     expect(pos.x(e)).toBe(1);
+  });
+
+  it('refuses a component two of whose fields would give one function name, and names a field called "" by its setter "set"', async () => {
+    const Both = component("Both", { x: "f32", setX: "f32" });
+    const Cased = component("Cased", { x: "f32", X: "f32" });
+    const Blank = component("Blank", { "": "f32", y: "f32" });
+    const world = await createWorld({ components: [Both, Cased, Blank] });
+    expectThrows(
+      () => world.access(Both),
+      SchemaError,
+      'Both has no accessor: field "x" and field "setX" would both have a function named "setX"; rename one of them',
+    );
+    expectThrows(
+      () => world.access(Cased),
+      SchemaError,
+      'Cased has no accessor: field "x" and field "X" would both have a function named "setX"; rename one of them',
+    );
+    const e = world.spawn(Blank.with({ "": 2, y: 3 }));
+    const blank = world.access(Blank) as unknown as Record<string, (e: number, v?: number) => number>;
+    blank.set(e, 5);
+    expect(blank[""](e)).toBe(5);
+    expect(world.get(e, Blank)).toEqual({ "": 5, y: 3 });
   });
 
   it("setters of a release world mark the row changed through their fast path too", async () => {
