@@ -15,6 +15,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { USER_BUNDLE } from "./size.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -46,16 +47,9 @@ async function bundle(stubs = [], messageObjects = []) {
   const stubbed = new Set(stubs.map((f) => realpathSync(resolve(root, f))));
   for (const f of stubbed) await namesOf(f);
   const r = await build({
-    absWorkingDir: root,
+    ...USER_BUNDLE,
     stdin: { contents: 'export * from "./bindings/index.ts";', resolveDir: root, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
     metafile: true,
-    logLevel: "silent",
     plugins: [
       {
         name: "stub",

@@ -37,18 +37,23 @@ export const LIBRARIES = [
   { name: "piecs", entry: "piecs" },
 ];
 
+/** The esbuild options of a user's bundler: one bundle, minified, for the browser (size-features.mjs too). */
+export const USER_BUNDLE = {
+  absWorkingDir: root,
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  write: false,
+  logLevel: "silent",
+};
+
 /** Minified bytes of `export * from entry`, bundled as a user's bundler would. */
 async function bundle(entry) {
   const result = await build({
-    absWorkingDir: root,
+    ...USER_BUNDLE,
     stdin: { contents: `export * from ${JSON.stringify(entry)};`, resolveDir: root, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
   });
   return result.outputFiles[0].contents;
 }

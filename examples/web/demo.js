@@ -128,7 +128,8 @@ let movement = params.get("movement") in MOVEMENTS ? params.get("movement") : "j
 function boost() {
   for (const t of unboosted) {
     const x = t.read(Position).x;
-    for (let i = 0, n = t.count; i < n; i++) if (x[i] > SIZE * 0.45 && x[i] < SIZE * 0.55) world.add(t.entities[i], Boosted);
+    for (let i = 0, n = t.count; i < n; i++)
+      if (x[i] > SIZE * 0.45 && x[i] < SIZE * 0.55) world.add(t.entities[i], Boosted);
   }
   for (const t of boosted) {
     const x = t.read(Position).x;
