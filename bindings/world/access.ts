@@ -23,7 +23,7 @@ import {
 } from "../core/constants.generated.js";
 import { stale } from "../core/status.js";
 import { ArgumentError, MissingComponentError, SchemaError } from "../errors.js";
-import { accessorClash, describeEntity, elementIndex } from "../messages.js";
+import { accessorClash, describeEntity, elementIndex, noTableYet } from "../messages.js";
 import type { FieldType, Schema, TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
 import { literalValues, literalWrite, type MakeValues, valuesAt, type WriteValues } from "../store/values.js";
@@ -146,7 +146,9 @@ export class Lookup {
       this.rebuild();
       return this.table(e, action);
     }
-    if (t >= 0 || this.store.claims.has(e)) throw new MissingComponentError(describeEntity(e), this.c.name, action);
+    if (t >= 0) throw new MissingComponentError(describeEntity(e), this.c.name, action);
+    // Spawned while changes wait: it has no row yet (world.get / set reach its staged values).
+    if (this.store.claims.has(e)) throw new ArgumentError(noTableYet(describeEntity(e)));
     throw stale(this.store, e);
   }
 

@@ -70,7 +70,12 @@ describe("world.access", () => {
     expect(() => world.access(Hp)).toThrow(UnknownComponentError);
     world.defer(() => {
       const fresh = world.spawn(Pos);
-      expect(() => pos.x(fresh)).toThrow(MissingComponentError); // joins its table at the flush
+      // It joins its table at the flush: the accessor says so (world.get reaches its staged values).
+      expect(() => pos.x(fresh)).toThrow(ArgumentError);
+      expect(() => pos.setX(fresh, 1)).toThrow(
+        /^Entity \d+ \(slot \d+, generation \d+\) was spawned while changes are deferred: it joins its table when they are applied, when the loop, the system or defer\(\) ends \(world\.get and world\.set reach its values before\)$/,
+      );
+      expect(world.get(fresh, Pos)).toEqual({ x: 0, y: 0 });
     });
   });
 
