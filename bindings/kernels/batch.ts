@@ -35,8 +35,8 @@ const SLOT = 8;
 /** The most arguments a dispatched kernel may take: one record must fit the 4 KiB scratch block. */
 export const MAX_DISPATCHED_ARGS = 256;
 
-/** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
-const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
+/** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid): element index -> byte address. */
+export const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
 /** One column argument: field `index` of component `id` (`c`), element type `code`. */
 export interface ColumnSlot {

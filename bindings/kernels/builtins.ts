@@ -11,10 +11,8 @@ import { KernelError } from "../errors.js";
 import { builtinField } from "../messages.js";
 import type { Query } from "../query/query.js";
 import { dispatcherOf } from "./batch.js";
-import { type ColumnParam, Kernel, type KernelHost } from "./kernel.js";
+import { type ColumnParam, type Fn, Kernel, type KernelHost } from "./kernel.js";
 import type { ValType } from "./module.js";
-
-type Fn = (...args: number[]) => unknown;
 
 /** A field of a component: `[Position, "x"]`. */
 export type FieldRef = readonly [Component, string];

@@ -32,7 +32,7 @@ import type { FieldInfo } from "../schema.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import type { SystemContext, SystemFn } from "../world/systems.js";
-import { dispatcherOf, isDispatcher, MAX_DISPATCHED_ARGS, TableRecords } from "./batch.js";
+import { dispatcherOf, isDispatcher, MAX_DISPATCHED_ARGS, SHIFT, TableRecords } from "./batch.js";
 import type { KernelSignature, ValType } from "./module.js";
 
 /** What a kernel is declared to touch: components it writes, components it reads, scalar names. */
@@ -45,10 +45,7 @@ export interface KernelDeclaration {
 /** The scalar arguments of a kernel declared with scalars S: `{ dt: number }`. */
 export type Scalars<S extends readonly string[]> = { readonly [K in S[number]]: number };
 
-type Fn = (...args: number[]) => unknown;
-
-/** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
-const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
+export type Fn = (...args: number[]) => unknown;
 
 /** What kernels need of their world (kept apart from the World so this layer stays below it). */
 export interface KernelHost {
@@ -188,10 +185,15 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
 
   /** MissingComponentError when t lacks a component the kernel declared. */
   private checkColumns(t: Table): void {
-    for (const c of this.written)
-      if (!t.has(c)) throw new MissingComponentError(tableSubject(t.describe()), c.name, runKernelOver(this.name));
-    for (const c of this.readOnly)
-      if (!t.has(c)) throw new MissingComponentError(tableSubject(t.describe()), c.name, runKernelOver(this.name));
+    const c = this.missingColumn(t);
+    if (c !== undefined) throw new MissingComponentError(tableSubject(t.describe()), c.name, runKernelOver(this.name));
+  }
+
+  /** The first component the kernel declared that t lacks (written ones first), or undefined. */
+  private missingColumn(t: Table): Component | undefined {
+    for (const c of this.written) if (!t.has(c)) return c;
+    for (const c of this.readOnly) if (!t.has(c)) return c;
+    return undefined;
   }
 
   /**
@@ -217,8 +219,14 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
       records.length !== list.length ||
       records.epoch !== core.epoch
     ) {
-      records = new TableRecords(list, list.length, core.epoch, core, this.argv.length, this.columns, (t) =>
-        this.hasColumns(t),
+      records = new TableRecords(
+        list,
+        list.length,
+        core.epoch,
+        core,
+        this.argv.length,
+        this.columns,
+        (t) => this.missingColumn(t) === undefined,
       );
       this.records.set(q, records);
     }
@@ -241,13 +249,6 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     const cause = error instanceof Error ? error.message : String(error);
     return this.host.store.core.kill(kernelTrap(this.name, t === undefined ? "?" : t.describe(), cause));
   };
-
-  /** Whether t has every component the kernel declared. */
-  private hasColumns(t: Table): boolean {
-    for (const c of this.written) if (!t.has(c)) return false;
-    for (const c of this.readOnly) if (!t.has(c)) return false;
-    return true;
-  }
 
   /** Calls the kernel for rows first .. first + n - 1 of t. */
   private call(t: Table, first: number, n: number): void {

@@ -99,9 +99,10 @@ export class Lookup {
     this.nf = Math.max(1, c.fields.length);
     this.columns = c.fields.map(() => new FieldColumns());
     const plain = c.objectFields.length === 0 && c.fields.every((f) => !f.isArray);
-    this.scalars = plain ? c.fields.map((f) => f.name) : undefined;
-    this.literal = plain ? literalValues(c.fields.map((f) => f.name)) : undefined;
-    this.literalSet = plain ? literalWrite(c.fields.map((f) => f.name)) : undefined;
+    const names = plain ? c.fields.map((f) => f.name) : undefined;
+    this.scalars = names;
+    this.literal = names === undefined ? undefined : literalValues(names);
+    this.literalSet = names === undefined ? undefined : literalWrite(names);
     this.given = new Int32Array(c.fields.length);
     this.values = new Float64Array(c.fields.length);
   }

@@ -193,24 +193,20 @@ export class Deferral {
     const store = this.store;
     const rows = this.commands.spawnRun(set, store.sets, store.registry);
     rows.stage(args, store.debug);
-    const e = store.claims.claim();
-    rows.commit(e);
+    const e = this.claimFor(rows);
     if (pairs.length > 0 || sparse.length > 0) this.spawnExtras(e, pairs, sparse);
     return e;
   }
 
-  /** spawnLater() of plain components only (no pairs, no sparse tags): the usual spawn in a loop. */
-  spawnPlainLater(set: ComponentSet, args: readonly ComponentArg[]): number {
-    const store = this.store;
-    const rows = this.commands.spawnRun(set, store.sets, store.registry);
-    rows.stage(args, store.debug);
-    const e = store.claims.claim();
+  /** Claims the id of the row just staged in `rows` (a deferred spawn's run). */
+  private claimFor(rows: InitRows): number {
+    const e = this.store.claims.claim();
     rows.commit(e);
     return e;
   }
 
   /**
-   * spawnPlainLater() of a single argument, a plain component or an init of one, whose
+   * spawnLater() of a single argument, a plain component or an init of one, whose
    * set the trie knows: no lookup of the set, no loop over arguments. -1 (nothing done)
    * for any other argument.
    */
@@ -223,9 +219,7 @@ export class Deferral {
     if (set === undefined) return -1;
     const rows = this.commands.spawnRun(set, store.sets, store.registry);
     rows.stageSolo(init, init ? (arg as ComponentInit).values : undefined, store.debug);
-    const e = store.claims.claim();
-    rows.commit(e);
-    return e;
+    return this.claimFor(rows);
   }
 
   /** The pairs and sparse tags of a deferred spawn: commands after its run. */

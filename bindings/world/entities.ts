@@ -57,8 +57,7 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
   store.core.check();
   // The usual case: plain components (or inits of them) whose set the trie knows.
   const known = store.sets.plainSet(store.registry, args);
-  if (known !== undefined)
-    return (defer.depth > 0 ? defer.spawnPlainLater(known, args) : defer.spawn(known, args, NONE, NONE)) as Entity;
+  if (known !== undefined) return defer.spawn(known, args, NONE, NONE) as Entity;
   const set = store.sets.resolve(store.registry, args, false, 1, store.debug, store.core.buffer, ctx.unknown, resolved);
   if (resolved.sparse.length === 0 && resolved.pairs.length === 0)
     return ctx.defer.spawn(set, args, NONE, NONE) as Entity;
