@@ -24,6 +24,8 @@ export class InitLayout {
   readonly defaults: Float64Array[] = [];
   /** Per object column: its default value. */
   readonly objDefaults: unknown[] = [];
+  /** Per component: its literal stager (scalar fields only, where the host makes code), or undefined. */
+  readonly stagers: (Stager | undefined)[] = [];
 
   /** comps: the set's components in order; ids: their ids in this world. */
   constructor(
@@ -43,7 +45,61 @@ export class InitLayout {
         this.defaults.push(row);
       }
       for (const o of c.objectFields) this.objDefaults.push(defaults[o.name]);
+      this.stagers.push(stagerOf(c));
     }
+  }
+}
+
+/**
+ * Stages one init of a component whose fields are all scalars: field j's value (its
+ * default when the init leaves it out) into cols[s + j][r]. False, with nothing
+ * written, for anything else: a key that is no field, a value that is no number or is
+ * undefined, no object at all; the general path then checks and names it.
+ */
+export type Stager = (values: unknown, cols: readonly Float64Array[], s: number, r: number) => boolean;
+
+const stagers = new WeakMap<Component, Stager | null>();
+
+/** c's stager, made once per component (undefined: c has other fields, or the host forbids making code). */
+export function stagerOf(c: Component): Stager | undefined {
+  let made = stagers.get(c);
+  if (made === undefined) {
+    const scalar = c.fields.length > 0 && c.objectFields.length === 0 && c.fields.every((f) => !f.isArray);
+    made = (scalar ? literalStager(c) : undefined) ?? null;
+    stagers.set(c, made);
+  }
+  return made ?? undefined;
+}
+
+/**
+ * A Stager for c made as store/values.ts literalWrite is: each field read by its name
+ * (one shape per call site, which V8 inlines and whose literal it need not allocate),
+ * every key counted once so that a key that is no field leaves it.
+ */
+function literalStager(c: Component): Stager | undefined {
+  const defaults = c.defaults as Record<string, unknown>;
+  const d = c.fields.map((f) => (typeof defaults[f.name] === "number" ? defaults[f.name] : 0));
+  const lines = [
+    '"use strict";',
+    "return function stage(values, cols, s, r) {",
+    'if (values === null || typeof values !== "object") return false;',
+    "let n = 0;",
+    "for (const key in values) n++;",
+  ];
+  c.fields.forEach((f, j) => {
+    lines.push(`const a${j} = values[${JSON.stringify(f.name)}];`);
+    lines.push(`if (typeof a${j} !== "number") { if (a${j} !== undefined) return false; } else n--;`);
+  });
+  lines.push("if (n !== 0) return false;");
+  c.fields.forEach((_, j) => {
+    lines.push(`cols[s + ${j}][r] = a${j} === undefined ? d${j} : a${j};`);
+  });
+  lines.push("return true;", "};");
+  try {
+    const make = new Function(...d.map((_, j) => `d${j}`), lines.join("\n")) as (...d: unknown[]) => Stager;
+    return make(...d);
+  } catch {
+    return undefined;
   }
 }
 
@@ -64,7 +120,11 @@ export class InitRows {
   private objs: unknown[][] = [];
   private cap = 0;
 
+  /** The stager of the layout's first component (stageInit's). */
+  private readonly soloStager: Stager | undefined;
+
   constructor(readonly layout: InitLayout) {
+    this.soloStager = layout.stagers[0];
     this.objs = layout.objDefaults.map(() => []);
     this.given = new Uint8Array(layout.comps.length);
   }
@@ -85,7 +145,10 @@ export class InitRows {
         const c = (arg as ComponentInit).component;
         if (c !== L.comps[k]) continue;
         if (this.given[k] === 0) this.backfill(k, r);
-        this.stageValues(k, (arg as ComponentInit).values, r, strict);
+        const stager = L.stagers[k];
+        const values = (arg as ComponentInit).values;
+        if (strict || stager === undefined || !stager(values, this.cols, L.base[k], r))
+          this.stageValues(k, values, r, strict);
         k++;
       } else if (arg === L.comps[k]) {
         if (this.given[k] !== 0) this.defaults(k, r);
@@ -103,8 +166,20 @@ export class InitRows {
     if (r === this.cap) this.grow();
     if (init) {
       if (this.given[0] === 0) this.backfill(0, r);
-      this.stageValues(0, values, r, strict);
+      const stager = this.layout.stagers[0];
+      if (strict || stager === undefined || !stager(values, this.cols, 0, r)) this.stageValues(0, values, r, strict);
     } else if (this.given[0] !== 0) this.defaults(0, r);
+  }
+
+  /**
+   * stageSolo() of an init: its layout's stager at once when the row has room and an
+   * earlier row took values (the usual spawn in a loop, kept small enough to inline).
+   */
+  stageInit(values: unknown, strict: boolean): void {
+    const r = this.n;
+    const stager = this.soloStager;
+    if (r === this.cap || this.given[0] === 0 || strict || stager === undefined) this.stageSolo(true, values, strict);
+    else if (!stager(values, this.cols, 0, r)) this.stageValues(0, values, r, strict);
   }
 
   /** The row staged for entity e (a deferred run), or -1. */

@@ -1,0 +1,127 @@
+// The literal stagers of spawn's init values (bindings/store/init-rows.ts): a component
+// whose fields are all scalars stages an init by reading each field by name; anything
+// else falls back to the general path, which stages or refuses it exactly as before.
+// Made with `new Function`: where the host forbids that, the general path does it all.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { component, createWorld, SchemaError, type World } from "wasm-ecs";
+import { component as sourceComponent } from "../../../bindings/component.js";
+import { stagerOf } from "../../../bindings/store/init-rows.js";
+import { expectThrows } from "../../support/errors.js";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const cols = () => [new Float64Array(4), new Float64Array(4)];
+
+describe("stagerOf", () => {
+  it("stages numbers by field name, the defaults where an init leaves a field out", () => {
+    const P = sourceComponent("P", { x: "f32", y: "i32" }, { defaults: { y: 7 } });
+    const stage = stagerOf(P);
+    if (stage === undefined) throw new Error("no stager");
+    expect(stagerOf(P)).toBe(stage); // made once per component
+    const c = cols();
+    expect(stage({ y: 2, x: 1 }, c, 0, 1)).toBe(true);
+    expect(stage({ x: 3 }, c, 0, 2)).toBe(true);
+    expect(stage({}, c, 0, 3)).toBe(true);
+    expect([...c[0]]).toEqual([0, 1, 3, 0]);
+    expect([...c[1]]).toEqual([0, 2, 7, 7]);
+  });
+
+  it("refuses, writing nothing, what the general path must check or name", () => {
+    const P = sourceComponent("P", { x: "f32", y: "f32" });
+    const stage = stagerOf(P);
+    if (stage === undefined) throw new Error("no stager");
+    const c = cols();
+    const refused = [
+      { x: 1, z: 2 }, // a key that is no field
+      { x: "1" }, // no number
+      { x: undefined, y: 1 }, // undefined: the general path skips it
+      Object.assign(Object.create({ z: 1 }), { x: 1 }), // an inherited key that is no field
+      null,
+      5,
+      [1, 2],
+    ];
+    for (const values of refused) expect(stage(values, c, 0, 0)).toBe(false);
+    expect([...c[0], ...c[1]]).toEqual(new Array(8).fill(0));
+  });
+
+  it("is undefined for components with array or object fields, for tags, and where the host forbids making code", () => {
+    expect(stagerOf(sourceComponent("M", { m: ["f32", 2] }))).toBeUndefined();
+    expect(stagerOf(sourceComponent("O", { x: "f32", o: "object" }))).toBeUndefined();
+    expect(stagerOf(sourceComponent("T", {}))).toBeUndefined();
+    vi.stubGlobal("Function", () => {
+      throw new EvalError("Code generation from strings disallowed for this context");
+    });
+    expect(stagerOf(sourceComponent("P", { x: "f32" }))).toBeUndefined();
+  });
+});
+
+for (const csp of [false, true]) {
+  describe(`spawn's init values while deferring (${csp ? "no code generation" : "literal stagers"})`, () => {
+    async function setup() {
+      // Fresh components: a stager is made once per component, when a world first needs it.
+      const Pos = component("Pos", { x: "f32", y: "f32" }, { defaults: { y: 5 } });
+      const Vel = component("Vel", { dx: "i32" });
+      if (csp)
+        vi.stubGlobal("Function", () => {
+          throw new EvalError("Code generation from strings disallowed for this context");
+        });
+      const w: World = await createWorld({ components: [Pos, Vel] });
+      return { w, Pos, Vel };
+    }
+
+    it("land as given, in any field order, inherited fields read, the defaults filling in", async () => {
+      const { w, Pos, Vel } = await setup();
+      const es: number[] = [];
+      w.defer(() => {
+        es.push(w.spawn(Pos.with({ x: 1, y: 2 })));
+        es.push(w.spawn(Pos.with({ y: 4, x: 3 })));
+        es.push(w.spawn(Pos.with({ x: undefined, y: 6 })));
+        es.push(w.spawn(Pos.with(Object.create({ x: 7 }))));
+        es.push(w.spawn(Pos.with(Object.assign(Object.create({ z: 1 }), { x: 8 }))));
+        es.push(w.spawn(Pos));
+        es.push(w.spawn(Pos.with({ x: 9 }), Vel.with({ dx: 2.7 })));
+        es.push(w.spawn(Pos.with({ x: 10, y: 11 })));
+      });
+      expect(es.map((e) => w.get(e, Pos))).toEqual([
+        { x: 1, y: 2 },
+        { x: 3, y: 4 },
+        { x: 0, y: 6 },
+        { x: 7, y: 5 },
+        { x: 8, y: 5 },
+        { x: 0, y: 5 },
+        { x: 9, y: 5 },
+        { x: 10, y: 11 },
+      ]);
+      expect(w.get(es[6], Vel)).toEqual({ dx: 2 });
+    });
+
+    it("a bad value or key throws SchemaError naming it, spawns nothing and leaves the run's other rows be", async () => {
+      const { w, Pos, Vel } = await setup();
+      const ok: number[] = [];
+      w.defer(() => {
+        ok.push(w.spawn(Pos.with({ x: 1 })));
+        expectThrows(
+          () => w.spawn(Pos.with({ x: 1, z: 2 } as never)),
+          SchemaError,
+          'Pos has no field "z" (its fields: x, y)',
+        );
+        expectThrows(() => w.spawn(Pos.with({ x: "2" } as never)), SchemaError, /^Pos\.x cannot take "2"/);
+        expectThrows(() => w.spawn(Pos.with(null as never)), SchemaError, /^Values for Pos must be an object/);
+        expectThrows(
+          () => w.spawn(Pos.with({ x: 2 }), Vel.with({ dx: 1, dy: 2 } as never)),
+          SchemaError,
+          /^Vel has no field "dy"/,
+        );
+        ok.push(w.spawn(Pos.with({ x: 3 })));
+        expect(w.entityCount).toBe(2);
+      });
+      expect(w.entityCount).toBe(2);
+      expect(ok.map((e) => w.get(e, Pos))).toEqual([
+        { x: 1, y: 5 },
+        { x: 3, y: 5 },
+      ]);
+    });
+  });
+}
