@@ -59,30 +59,36 @@ export class Claims {
 
   /** Claims the id the next spawn takes; CapacityError when the id space is used up. */
   claim(): number {
-    if (this.count === 0) this.start();
+    const k = this.count;
+    if (k === 0 || k === this.ids.length) this.prepare(k);
     let slot: number;
-    let e: number;
+    let gen: number;
     if (this.freeLeft >= REUSE_QUEUE) {
       slot = this.cursor;
-      e = ((this.gens[this.genAt + slot] << SLOT_BITS) | slot) >>> 0;
+      gen = this.gens[this.genAt + slot];
       this.cursor = this.links[this.linkAt + slot];
       this.freeLeft--;
     } else {
-      slot = this.fresh;
-      if (slot >= MAX_SLOTS)
-        throw new CapacityError(idSpace("spawn an entity", this.core.header(H_ALIVE) + this.count));
-      this.fresh++;
-      e = ((this.freshGen << SLOT_BITS) | slot) >>> 0;
+      slot = this.fresh++;
+      gen = this.freshGen;
     }
-    if (this.count === this.ids.length) {
-      const grown = new Uint32Array(this.ids.length * 2);
+    // Tickets cover at most MAX_SLOTS slots: a fresh slot past them is out of the id space.
+    if (slot >= this.ticket.length) this.growTickets(slot);
+    this.ticket[slot] = this.base + k;
+    const e = ((gen << SLOT_BITS) | slot) >>> 0;
+    this.ids[k] = e;
+    this.count = k + 1;
+    return e;
+  }
+
+  /** Before claim k: the first claim since a flush starts; a full ids array grows. */
+  private prepare(k: number): void {
+    if (k === 0) this.start();
+    if (k === this.ids.length) {
+      const grown = new Uint32Array(k * 2);
       grown.set(this.ids);
       this.ids = grown;
     }
-    if (slot >= this.ticket.length) this.growTickets(slot);
-    this.ticket[slot] = this.base + this.count;
-    this.ids[this.count++] = e;
-    return e;
   }
 
   /**
@@ -141,7 +147,11 @@ export class Claims {
   }
 
   private growTickets(slot: number): void {
-    const grown = new Uint32Array(Math.max(slot + 1, this.ticket.length * 2, 1024));
+    if (slot >= MAX_SLOTS) {
+      this.fresh = slot; // not taken
+      throw new CapacityError(idSpace("spawn an entity", this.core.header(H_ALIVE) + this.count));
+    }
+    const grown = new Uint32Array(Math.min(MAX_SLOTS, Math.max(slot + 1, this.ticket.length * 2, 1024)));
     grown.set(this.ticket);
     this.ticket = grown;
   }
