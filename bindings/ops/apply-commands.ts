@@ -177,27 +177,22 @@ function lostTarget(store: Store, ids: ArrayLike<number>, rel: number): void {
 }
 
 function applyDestroys(store: Store, buf: CommandBuffer, i: number, j: number): void {
-  if (j === i + 1 && buf.kind[i] === DESTROY_MANY) {
-    destroyMany(store, buf.payload(i) as Uint32Array, true);
+  if (j === i + 1) {
+    destroyMany(store, buf.kind[i] === DESTROY ? buf.destroyed(i) : (buf.payload(i) as Uint32Array), true);
     return;
   }
-  let plain = true;
-  for (let k = i; k < j && plain; k++) plain = buf.kind[k] === DESTROY;
-  if (plain) {
-    destroyMany(store, buf.entity.subarray(i, j), true);
-    return;
-  }
+  const parts: Uint32Array[] = [];
   let total = 0;
-  for (let k = i; k < j; k++) total += buf.kind[k] === DESTROY ? 1 : (buf.payload(k) as Uint32Array).length;
+  for (let k = i; k < j; k++) {
+    const ids = buf.kind[k] === DESTROY ? buf.destroyed(k) : (buf.payload(k) as Uint32Array);
+    parts.push(ids);
+    total += ids.length;
+  }
   const list = new Uint32Array(total);
   let at = 0;
-  for (let k = i; k < j; k++) {
-    if (buf.kind[k] === DESTROY) list[at++] = buf.entity[k];
-    else {
-      const ids = buf.payload(k) as Uint32Array;
-      list.set(ids, at);
-      at += ids.length;
-    }
+  for (const ids of parts) {
+    list.set(ids, at);
+    at += ids.length;
   }
   destroyMany(store, list, true);
 }

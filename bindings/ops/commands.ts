@@ -6,6 +6,7 @@
 // its objects before the flush). Spawns carry ids claimed at once (store/claims.ts).
 //
 //   command i:  kind[i] entity[i] a[i] b[i]   values vals[v0[i] .. v1[i])   data[i] (rare payloads)
+//   destroys:   a run of consecutive destroys is one DESTROY command: gone[a[i] .. a[i] + b[i])
 //   values:     per field [component id, field code, value ...], field code f:
 //               f >= 0         scalar field f: one number
 //               f < 0          array field ~f: its length in numbers
@@ -19,7 +20,7 @@ export const SPAWN = 0; //        data = SpawnRun: spawns of one set, their clai
 export const SPAWN_MANY = 1; //   data = SpawnManyData
 export const ADD = 2; //          entity, a = component id, values
 export const REMOVE = 3; //       entity, a = component id
-export const DESTROY = 4; //      entity
+export const DESTROY = 4; //      a run of destroys: a = start in `gone`, b = how many
 export const DESTROY_MANY = 5; // data = Uint32Array of entities
 export const ADD_MANY = 6; //     a = component id, data = ManyData
 export const REMOVE_MANY = 7; //  a = component id, data = ManyData
@@ -35,6 +36,8 @@ export const OBJECT = 1 << 20;
 export interface SpawnRun {
   readonly set: ComponentSet;
   readonly rows: InitRows;
+  /** The set's component when it is the only one (what spawnOne compares). */
+  readonly solo: Component | undefined;
 }
 
 /** Payload of a deferred spawnMany: its claimed ids, set and (copied) init values. */
@@ -70,6 +73,9 @@ export class CommandBuffer {
   vals = new Float64Array(256);
   /** Values of "object" fields, by the index the value stream holds. */
   objects: unknown[] = [];
+  /** The entities of the DESTROY commands, each command's in one stretch. */
+  gone = new Uint32Array(64);
+  private goneLen = 0;
   size = 0;
   private valsLen = 0;
   /** The last SPAWN command recorded and its index. */
@@ -119,6 +125,44 @@ export class CommandBuffer {
     }
   }
 
+  /** Records a destroy of e: one more entity for the last command when it is a DESTROY. */
+  destroy(e: number): void {
+    const i = this.size - 1;
+    const at = this.goneLen;
+    if (i < 0 || this.kind[i] !== DESTROY || at === this.gone.length) {
+      this.destroyRun(e);
+      return;
+    }
+    this.gone[at] = e;
+    this.goneLen = at + 1;
+    this.b[i]++;
+  }
+
+  /** destroy() starting a new DESTROY command, or growing `gone`. */
+  private destroyRun(e: number): void {
+    const at = this.goneLen;
+    if (at === this.gone.length) {
+      const grown = new Uint32Array(at * 2);
+      grown.set(this.gone);
+      this.gone = grown;
+    }
+    if (this.size === 0 || this.kind[this.size - 1] !== DESTROY) this.push(DESTROY, 0, at, 0);
+    this.gone[at] = e;
+    this.goneLen = at + 1;
+    this.b[this.size - 1]++;
+  }
+
+  /** The entities DESTROY command i destroys. */
+  destroyed(i: number): Uint32Array {
+    return this.gone.subarray(this.a[i], this.a[i] + this.b[i]);
+  }
+
+  /** The rows of the run of spawns the last command records when it spawns c alone; undefined otherwise. */
+  soloRun(c: unknown): InitRows | undefined {
+    const last = this.lastRun;
+    return last !== undefined && last.solo === c && this.lastRunAt === this.size - 1 ? last.rows : undefined;
+  }
+
   /**
    * The rows of the run of spawns of `set` that the last command records, to stage one
    * more spawn in; a new run when the last command is another.
@@ -127,7 +171,7 @@ export class CommandBuffer {
     const last = this.lastRun;
     if (last !== undefined && last.set === set && this.lastRunAt === this.size - 1) return last.rows;
     const rows = set.spare.pop() ?? new InitRows(sets.layoutOf(set, registry));
-    const run = { set, rows };
+    const run = { set, rows, solo: set.ids.length === 1 ? registry.components[set.ids[0]] : undefined };
     this.push(SPAWN, 0, 0, 0, run);
     this.runs.push(run);
     this.lastRun = run;
@@ -157,6 +201,7 @@ export class CommandBuffer {
   /** Whether batch command i (addMany, removeMany, destroyMany, a pair on a list) names e. */
   private batchHas(i: number, e: number): boolean {
     const kind = this.kind[i];
+    if (kind === DESTROY) return this.destroyed(i).includes(e);
     if (kind === DESTROY_MANY) return (this.data[i] as Uint32Array).includes(e);
     if (kind === ADD_MANY || kind === REMOVE_MANY) return (this.data[i] as ManyData).ids.includes(e);
     if (kind === PAIR_MANY) return (this.data[i] as PairManyData).ids.includes(e);
@@ -214,6 +259,7 @@ export class CommandBuffer {
     runs.length = 0;
     this.size = 0;
     this.valsLen = 0;
+    this.goneLen = 0;
     this.lastRun = undefined;
     this.lastRunAt = -1;
     this.data.length = 0;

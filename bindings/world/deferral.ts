@@ -20,7 +20,6 @@ import {
   ADD_MANY,
   ADD_PAIR,
   CommandBuffer,
-  DESTROY,
   DESTROY_MANY,
   PAIR_MANY,
   REMOVE,
@@ -208,18 +207,29 @@ export class Deferral {
   /**
    * spawnLater() of a single argument, a plain component or an init of one, whose
    * set the trie knows: no lookup of the set, no loop over arguments. -1 (nothing done)
-   * for any other argument.
+   * for any other argument. The usual spawn in a loop, kept small enough for V8 to
+   * inline into it: the run of the last command when it spawns the same component alone.
    */
   spawnOne(arg: ComponentArg): number {
     const store = this.store;
-    if (arg === null || typeof arg !== "object" || arg.isPair) return -1;
+    if (store.core.dead !== undefined || arg === null || typeof arg !== "object") return -1;
     const init = arg.isInit;
-    const id = store.registry.plain[init ? (arg as ComponentInit).component.key : (arg as Component).key];
+    const rows = this.commands.soloRun(init ? (arg as ComponentInit).component : arg) ?? this.soloRun(arg);
+    if (rows === undefined) return -1;
+    if (init) rows.stageInit((arg as ComponentInit).values, store.debug);
+    else rows.stageSolo(false, undefined, false);
+    const e = store.claims.claim();
+    rows.commit(e);
+    return e;
+  }
+
+  /** A new run for spawns of arg's component alone, when arg is a plain component or an init of one. */
+  private soloRun(arg: ComponentArg): InitRows | undefined {
+    const store = this.store;
+    if (arg.isPair) return undefined;
+    const id = store.registry.plain[arg.isInit ? (arg as ComponentInit).component.key : (arg as Component).key];
     const set = id === undefined ? undefined : store.sets.root.next[id];
-    if (set === undefined) return -1;
-    const rows = this.commands.spawnRun(set, store.sets, store.registry);
-    rows.stageSolo(init, init ? (arg as ComponentInit).values : undefined, store.debug);
-    return this.claimFor(rows);
+    return set === undefined ? undefined : this.commands.spawnRun(set, store.sets, store.registry);
   }
 
   /** The pairs and sparse tags of a deferred spawn: commands after its run. */
@@ -303,7 +313,12 @@ export class Deferral {
 
   destroy(e: number): void {
     if (this.depth === 0) destroy(this.store, e);
-    else this.commands.push(DESTROY, e, 0, 0);
+    else this.commands.destroy(e);
+  }
+
+  /** Records a destroy of e (the caller checked e and is deferring). */
+  destroyLater(e: number): void {
+    this.commands.destroy(e);
   }
 
   /** Records an add of plain component id without values (the caller checked e and is deferring). */

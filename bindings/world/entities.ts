@@ -47,13 +47,20 @@ const NONE: readonly never[] = [];
 
 /** Spawns an entity with the given components (and init values). */
 export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
-  const { store, resolved, defer } = ctx;
-  // The usual spawn in a loop: one plain component (or an init of one) while deferring.
-  // (check()'s debug look for stale writes waits for the scope's end anyway.)
-  if (defer.depth > 0 && args.length === 1 && store.core.dead === undefined) {
+  // The usual spawn in a loop: one plain component (or an init of one) while deferring,
+  // kept small enough for V8 to inline into the loop. (check()'s debug look for stale
+  // writes waits for the scope's end anyway.)
+  const defer = ctx.defer;
+  if (defer.depth > 0 && args.length === 1) {
     const e = defer.spawnOne(args[0]);
     if (e >= 0) return e as Entity;
   }
+  return spawnAny(ctx, args);
+}
+
+/** spawn() of any arguments. */
+function spawnAny(ctx: WorldContext, args: ComponentArg[]): Entity {
+  const { store, resolved, defer } = ctx;
   store.core.check();
   // The usual case: plain components (or inits of them) whose set the trie knows.
   const known = store.sets.plainSet(store.registry, args);
@@ -194,6 +201,19 @@ export function remove(ctx: WorldContext, e: number, c: Component | Pair): boole
 
 /** Destroys e; its id becomes stale and its slot is reused with a new generation. */
 export function destroy(ctx: WorldContext, e: number): void {
+  // The usual destroy in a loop: a live entity (not one spawned in this scope) while
+  // deferring, kept small enough for V8 to inline into the loop. (check()'s debug look
+  // for stale writes waits for the scope's end anyway.)
+  const { store, defer } = ctx;
+  if (defer.depth > 0 && store.core.dead === undefined && store.core.tableOf(e) >= 0) {
+    defer.destroyLater(e);
+    return;
+  }
+  destroyAny(ctx, e);
+}
+
+/** destroy() of any entity. */
+function destroyAny(ctx: WorldContext, e: number): void {
   const { store, defer } = ctx;
   store.core.check();
   if (

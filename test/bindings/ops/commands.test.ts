@@ -29,17 +29,24 @@ describe("command buffer", () => {
     expect(buf.spawnRun(setA, sets, r)).toBe(runA); // the same run grows
     runA.stage([Pos], false);
     runA.commit(12);
+    expect(buf.soloRun(Pos)).toBe(runA); // spawns of Pos alone: spawnOne's way to the run
+    expect(buf.soloRun(Mat)).toBeUndefined();
     const runB = buf.spawnRun(setB, sets, r);
     runB.commit(13);
+    expect(buf.soloRun(Pos)).toBeUndefined(); // no longer the last command
     buf.push(ADD, 1, 2, 0);
     buf.push(ADD, 2, 2, 0);
     buf.push(REMOVE, 2, 2, 0);
-    buf.push(DESTROY, 1, 0, 0);
+    buf.destroy(1);
+    buf.destroy(4); // the same DESTROY command
     buf.push(DESTROY_MANY, 0, 0, 0, Uint32Array.of(2, 3));
-    expect(buf.size).toBe(7);
-    expect([buf.runEnd(0), buf.runEnd(1), buf.runEnd(2), buf.runEnd(4), buf.runEnd(5)]).toEqual([1, 2, 4, 5, 7]);
+    buf.destroy(5); // a new one after another command
+    expect(buf.size).toBe(8);
+    expect([buf.runEnd(0), buf.runEnd(1), buf.runEnd(2), buf.runEnd(4), buf.runEnd(5)]).toEqual([1, 2, 4, 5, 8]);
+    expect([buf.kind[5], buf.kind[7]]).toEqual([DESTROY, DESTROY]);
+    expect([...buf.destroyed(5), ...buf.destroyed(7)]).toEqual([1, 4, 5]);
     expect(buf.kind[0]).toBe(SPAWN);
-    expect(buf.payload(0)).toEqual({ set: setA, rows: runA });
+    expect(buf.payload(0)).toEqual({ set: setA, rows: runA, solo: Pos });
     expect(Array.from(runA.ids.subarray(0, runA.n))).toEqual([11, 12]);
     expect(buf.payload(2)).toBeUndefined();
     expect(buf.payload(6)).toEqual(Uint32Array.of(2, 3));
@@ -68,15 +75,21 @@ describe("command buffer", () => {
   it("grows past its initial capacity and forgets commands, values and objects on clear", () => {
     const buf = new CommandBuffer();
     for (let i = 0; i < 1000; i++) {
-      buf.push(DESTROY, i + 1, 0, 0);
+      buf.push(ADD, i + 1, 3, 0);
       buf.values(Pos, 1, { x: i });
     }
     expect(buf.size).toBe(1000);
     expect(buf.entity[999]).toBe(1000);
     expect(buf.vals[buf.v0[999] + 2]).toBe(999);
     expect(buf.runEnd(0)).toBe(1000);
+    for (let i = 0; i < 1000; i++) buf.destroy(i + 1);
+    expect(buf.size).toBe(1001); // one command, its entities past the initial room
+    expect(buf.destroyed(1000)).toEqual(Uint32Array.from({ length: 1000 }, (_, i) => i + 1));
     buf.clear();
     expect(buf.size).toBe(0);
+    buf.destroy(9);
+    expect(buf.destroyed(0)).toEqual(Uint32Array.of(9)); // the entities were forgotten too
+    buf.clear();
     buf.push(ADD, 7, 3, 0);
     expect(buf.payload(0)).toBeUndefined();
     expect(buf.hasValues(0)).toBe(false);
