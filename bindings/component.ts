@@ -145,10 +145,17 @@ export class Component<S extends Schema = Schema, N extends string = string> {
  * takes them (SchemaError, nothing spawned).
  */
 export class ComponentInit<S extends Schema = Schema> {
-  /** @internal See Component.isInit. */
-  readonly isInit = true;
+  /**
+   * @internal See Component.isInit. On the prototype: one init is made per spawn in the
+   * usual loop, and each field it holds is a store and bytes of garbage per spawn.
+   */
+  get isInit(): true {
+    return true;
+  }
   /** @internal See Component.isPair. */
-  readonly isPair = false;
+  get isPair(): false {
+    return false;
+  }
   constructor(
     readonly component: Component<S>,
     readonly values: Init<S>,

@@ -1,17 +1,18 @@
 // Init values of spawns, staged in JS columns before the spawn: one row per spawn, one
-// column per field of the spawned set's components (in the set's order; array fields
-// `length` numbers per row, "object" fields a JS array). Staging checks each value as
+// column per field of the spawned set's components (in the set's order; a typed array
+// of the field's type, array fields `length` numbers per row; "object" fields a JS array). Staging checks each value as
 // it copies it (SchemaError, and the row does not count), so the spawn that follows
 // cannot fail on a value, and nothing the caller holds is read again: not an object it
 // changes before a deferred spawn is applied, not a view on the world's memory that a
 // growing call detaches. A row holds every field, the component's default where the
-// init leaves one out, so a run of deferred spawns lands as one copy per column.
+// init leaves one out, so a run of deferred spawns lands as one copy per column (of
+// one type to the same type: a memmove).
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { checkInit } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
 import { notValues, unknownField } from "../messages.js";
-import type { FieldInfo } from "../schema.js";
+import type { FieldInfo, TypedArray } from "../schema.js";
 import type { Table } from "./table.js";
 
 /** Where a component set's init values go: its components, in order, and their columns. */
@@ -56,7 +57,7 @@ export class InitLayout {
  * written, for anything else: a key that is no field, a value that is no number or is
  * undefined, no object at all; the general path then checks and names it.
  */
-export type Stager = (values: unknown, cols: readonly Float64Array[], s: number, r: number) => boolean;
+export type Stager = (values: unknown, cols: readonly TypedArray[], s: number, r: number) => boolean;
 
 const stagers = new WeakMap<Component, Stager | null>();
 
@@ -116,7 +117,8 @@ export class InitRows {
   private readonly given: Uint8Array;
   /** The entity of each row (a deferred run: the ids claimed for it). */
   ids = new Uint32Array(0);
-  private cols: Float64Array[] = [];
+  /** Per field of the layout: its rows, in the field's own type (stored as its column stores them, copied as they are). */
+  private cols: TypedArray[] = [];
   private objs: unknown[][] = [];
   private cap = 0;
 
@@ -329,7 +331,7 @@ export class InitRows {
   }
 
   /** An array field's value, or any value in strict mode: checked, then copied. */
-  private stageOther(c: Component, f: FieldInfo, value: unknown, col: Float64Array, r: number, strict: boolean): void {
+  private stageOther(c: Component, f: FieldInfo, value: unknown, col: TypedArray, r: number, strict: boolean): void {
     checkInit(c, f, value, strict);
     const len = f.length;
     if (typeof value === "number") col.fill(value, r * len, (r + 1) * len);
@@ -361,7 +363,7 @@ export class InitRows {
     ids.set(this.ids);
     this.ids = ids;
     this.cols = this.layout.fields.map((f, s) => {
-      const col = new Float64Array(cap * f.length);
+      const col = new f.ctor(cap * f.length);
       const old = this.cols[s];
       if (old !== undefined) col.set(old);
       return col;
