@@ -143,8 +143,16 @@ describe("sparse tags", () => {
     const Other = tag("OtherSparse", { sparse: true });
     const world = await createWorld({ components: ALL });
     const e = world.spawn(Position);
-    expectThrows(() => world.add(e, Other), UnknownComponentError, /^Component "OtherSparse" is not registered in this world/);
-    expectThrows(() => world.remove(e, Other), UnknownComponentError, /^Component "OtherSparse" is not registered in this world/);
+    expectThrows(
+      () => world.add(e, Other),
+      UnknownComponentError,
+      /^Component "OtherSparse" is not registered in this world/,
+    );
+    expectThrows(
+      () => world.remove(e, Other),
+      UnknownComponentError,
+      /^Component "OtherSparse" is not registered in this world/,
+    );
     expect(world.has(e, Selected)).toBe(false);
     expect(world.query({ all: [Selected] }).count()).toBe(0);
   });
