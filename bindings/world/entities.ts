@@ -24,7 +24,7 @@ import {
   targetsTakesRelation,
   wildcardPair,
 } from "../messages.js";
-import { addPlain, destroyPlain, removePlain } from "../ops/entity-ops.js";
+import { addPlain, destroyPlain, removePlain, spawnBare } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
@@ -55,6 +55,11 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
     if (e >= 0) return e as Entity;
   }
   store.core.check();
+  // The most usual case: bare plain components whose set's table is known.
+  if (defer.depth === 0) {
+    const table = store.sets.bareTable(store.registry, args, store.tables);
+    if (table >= 0) return spawnBare(store, table) as Entity;
+  }
   // The usual case: plain components (or inits of them) whose set the trie knows.
   const known = store.sets.plainSet(store.registry, args);
   if (known !== undefined) return defer.spawn(known, args, NONE, NONE) as Entity;
