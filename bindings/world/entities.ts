@@ -189,7 +189,7 @@ export function remove(ctx: WorldContext, e: number, c: Component | Pair): boole
     if (defer.depth === 0) return removePlain(store, e, plain, c as Component);
     const t = liveTable(store, e);
     defer.removeLater(e, plain);
-    return t >= 0 && store.tables.at(t).hasId(plain);
+    return t >= 0 && store.core.tableHas(t, plain);
   }
   // A sparse tag on a live entity: cleared at once, also while deferring.
   const sid = store.registry.sparseByKey[key];
