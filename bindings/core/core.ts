@@ -217,6 +217,10 @@ export class Core extends CoreCalls {
   maskAt(t: number): number {
     return (this.u32[this.hdr + H_MASKS] >>> 2) + t * this.maskWords * 2;
   }
+  /** Whether table t's mask has component id (no JS-side table object needed). */
+  tableHas(t: number, id: number): boolean {
+    return (this.u32[this.maskAt(t) + (id >>> 5)] & (1 << (id & 31))) !== 0;
+  }
   /**
    * Table of a live entity, or -1 when `e` is not alive. `(e >>> 0) === e` admits only
    * integers in [0, 2^32); ids from 2^30 up carry a generation of 256 or more, which no

@@ -134,8 +134,7 @@ function applyMoves(store: Store, buf: CommandBuffer, i: number, j: number): voi
   const adding = buf.kind[i] === ADD;
   // The move stamps the entities that gained id; values written afterwards mark changes.
   moveMany(store, buf.entity.subarray(i, j), id, adding, undefined, true);
-  // The value stream only grows: no command of the run carries values when it did not grow.
-  if (!adding || buf.v1[j - 1] === buf.v0[i]) return;
+  if (!adding || !buf.anyValues) return;
   const tracked = changes.ticksOf[id] !== undefined;
   for (let k = i; k < j; k++) {
     if (!buf.hasValues(k)) continue;

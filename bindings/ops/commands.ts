@@ -7,6 +7,8 @@
 //
 //   command i:  kind[i] entity[i] a[i] b[i]   values vals[v0[i] .. v1[i])   data[i] (rare payloads)
 //   destroys:   a run of consecutive destroys is one DESTROY command: gone[a[i] .. a[i] + b[i])
+//               (b is written only for the kinds that read it; v0 = v1 = 0 for a command
+//               without values: clear() zeroes them, values() sets them)
 //   values:     per field [component id, field code, value ...], field code f:
 //               f >= 0         scalar field f: one number
 //               f < 0          array field ~f: its length in numbers
@@ -92,13 +94,27 @@ export class CommandBuffer {
     this.entity[i] = e;
     this.a[i] = a;
     this.b[i] = b;
-    this.v0[i] = this.v1[i] = this.valsLen;
-    if (data !== undefined || i < this.data.length) this.data[i] = data;
+    if (data !== undefined) this.data[i] = data;
+    this.size = i + 1;
+  }
+
+  /**
+   * push() of a command that reads neither b nor a payload (ADD, REMOVE): the
+   * record path of a loop's world.add / remove, three stores.
+   */
+  pushPlain(kind: number, e: number, a: number): void {
+    const i = this.size;
+    if (i === this.kind.length) this.grow();
+    this.kind[i] = kind;
+    this.entity[i] = e;
+    this.a[i] = a;
     this.size = i + 1;
   }
 
   /** Copies c's values (id: c's id) into the last command's value stream. */
   values(c: Component, id: number, values: object): void {
+    const last = this.size - 1;
+    if (this.v1[last] === this.v0[last]) this.v0[last] = this.v1[last] = this.valsLen;
     const own = values as Record<string, unknown>;
     for (const name in own) {
       if (!Object.hasOwn(own, name)) continue;
@@ -248,6 +264,11 @@ export class CommandBuffer {
     return this.v1[i] > this.v0[i];
   }
 
+  /** Whether any command carries values. */
+  get anyValues(): boolean {
+    return this.valsLen > 0;
+  }
+
   /** Forgets every command (after they were applied, or dropped on an error). */
   clear(): void {
     const runs = this.runs;
@@ -257,6 +278,8 @@ export class CommandBuffer {
       set.spare.push(rows);
     }
     runs.length = 0;
+    this.v0.fill(0, 0, this.size);
+    this.v1.fill(0, 0, this.size);
     this.size = 0;
     this.valsLen = 0;
     this.goneLen = 0;

@@ -22,6 +22,17 @@ export function spawn(store: Store, table: number, rows: InitRows): number {
   return e;
 }
 
+/** Spawns into table with every column at its defaults (no init values). Returns the entity. */
+export function spawnBare(store: Store, table: number): number {
+  const { core, changes } = store;
+  if (changes.pending.length !== 0) changes.settle();
+  const e = core.spawn(table);
+  if (e < 0) expect(store, e, "spawn an entity");
+  if (store.sparse.ids.length !== 0) store.sparse.follow();
+  if (changes.ticksOf.length !== 0) changes.stampSpawned(store.tables.at(table), core.rowOf(e), 1);
+  return e;
+}
+
 /** Adds component id to live e (or, when e has it, writes the values). */
 export function add(store: Store, e: number, id: number, c: Component, values: object | undefined): void {
   const { core, changes, tables } = store;

@@ -136,6 +136,24 @@ export class ComponentSets {
     return node;
   }
 
+  /**
+   * spawn's fastest path: the table of the set of args when each is a bare plain
+   * registered component (no init values) and the set's table is known; -1 otherwise.
+   */
+  bareTable(registry: Registry, args: readonly ComponentArg[], tables: { readonly generation: number }): number {
+    let node = this.root;
+    const plain = registry.plain;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as Component | null;
+      if (arg === null || typeof arg !== "object" || arg.isInit !== false) return -1;
+      const id = plain[arg.key];
+      const next = id === undefined ? undefined : node.next[id];
+      if (next === undefined) return -1;
+      node = next;
+    }
+    return this.cached(node, tables);
+  }
+
   /** Where init values of spawns of `set` go. */
   layoutOf(set: ComponentSet, registry: Registry): InitLayout {
     return (set.layout ??= new InitLayout(

@@ -73,6 +73,27 @@ export class SparseTags {
   }
 
   /**
+   * set() for live e when its word exists, which needs no memory: 1 when the bit was set
+   * before, 0 when not, -1 (nothing done) when the bitset has no word for e yet.
+   */
+  setInPlace(id: number, e: number, on: boolean): number {
+    const s = this.sets[id] as Bitset;
+    const slot = e & SLOT_MASK;
+    const w = slot >>> 5;
+    if (w >= s.words) return -1;
+    const i32 = this.core.i32;
+    const at = (s.ptr >>> 2) + w;
+    const bit = 1 << (slot & 31);
+    const word = i32[at];
+    const was = (word & bit) !== 0;
+    if (was === on) return was ? 1 : 0;
+    i32[at] = word ^ bit;
+    s.count += on ? 1 : -1;
+    this.flips++;
+    return was ? 1 : 0;
+  }
+
+  /**
    * set() for every listed entity (all alive), with one core call: a table's entity
    * column is passed where it lies, any other list is copied to scratch first.
    */

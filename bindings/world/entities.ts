@@ -24,7 +24,7 @@ import {
   targetsTakesRelation,
   wildcardPair,
 } from "../messages.js";
-import { addPlain, destroyPlain, removePlain } from "../ops/entity-ops.js";
+import { addPlain, destroyPlain, removePlain, spawnBare } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
@@ -62,6 +62,11 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
 function spawnAny(ctx: WorldContext, args: ComponentArg[]): Entity {
   const { store, resolved, defer } = ctx;
   store.core.check();
+  // The most usual case: bare plain components whose set's table is known.
+  if (defer.depth === 0) {
+    const table = store.sets.bareTable(store.registry, args, store.tables);
+    if (table >= 0) return spawnBare(store, table) as Entity;
+  }
   // The usual case: plain components (or inits of them) whose set the trie knows.
   const known = store.sets.plainSet(store.registry, args);
   if (known !== undefined) return defer.spawn(known, args, NONE, NONE) as Entity;
@@ -126,14 +131,26 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
   store.core.check();
   if (values === undefined) {
     // The usual case: a plain component (no sparse tag, no relation), no values.
-    const id = store.registry.plain[(c as Component | null)?.key as number];
+    const key = (c as Component | null)?.key as number;
+    const id = store.registry.plain[key];
     if (id !== undefined && store.registry.components[id] === c) {
       if (defer.depth === 0) addPlain(store, e, id, c as Component);
       else if (store.core.tableOf(e) >= 0 || store.claims.has(e)) defer.addLater(e, id);
       else throw stale(store, e);
       return;
     }
+    // A sparse tag on a live entity whose bit needs no memory: set at once, also while deferring.
+    const sid = store.registry.sparseByKey[key];
+    if (sid !== undefined && store.registry.components[sid] === c && store.core.tableOf(e) >= 0) {
+      if (store.sparse.setInPlace(sid, e, true) >= 0) return;
+    }
   }
+  addAny(ctx, e, c, values);
+}
+
+/** add() past its fast paths (kept apart so that add() stays small enough for V8 to inline). */
+function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
+  const { store } = ctx;
   const t = liveTable(store, e);
   if ((c as Pair | null)?.isPair === true) {
     addPair(ctx, e, c as Pair<S>, values);
@@ -172,14 +189,27 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
-  const plain = store.registry.plain[(c as Component | null)?.key as number];
+  const key = (c as Component | null)?.key as number;
+  const plain = store.registry.plain[key];
   if (plain !== undefined && store.registry.components[plain] === c) {
     // The usual case: a plain component (no sparse tag, no relation).
     if (defer.depth === 0) return removePlain(store, e, plain, c as Component);
     const t = liveTable(store, e);
     defer.removeLater(e, plain);
-    return t >= 0 && store.tables.at(t).hasId(plain);
+    return t >= 0 && store.core.tableHas(t, plain);
   }
+  // A sparse tag on a live entity: cleared at once, also while deferring.
+  const sid = store.registry.sparseByKey[key];
+  if (sid !== undefined && store.registry.components[sid] === c && store.core.tableOf(e) >= 0) {
+    const was = store.sparse.setInPlace(sid, e, false);
+    if (was >= 0) return was === 1;
+  }
+  return removeAny(ctx, e, c);
+}
+
+/** remove() past its fast paths (kept apart so that remove() stays small enough for V8 to inline). */
+function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
+  const { store } = ctx;
   const t = liveTable(store, e);
   if ((c as Pair | null)?.isPair === true) {
     const p = c as Pair;

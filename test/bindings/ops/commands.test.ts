@@ -90,9 +90,12 @@ describe("command buffer", () => {
     buf.destroy(9);
     expect(buf.destroyed(0)).toEqual(Uint32Array.of(9)); // the entities were forgotten too
     buf.clear();
+    expect(buf.anyValues).toBe(false);
     buf.push(ADD, 7, 3, 0);
+    buf.pushPlain(ADD, 8, 3);
     expect(buf.payload(0)).toBeUndefined();
-    expect(buf.hasValues(0)).toBe(false);
-    expect(buf.runEnd(0)).toBe(1);
+    expect([buf.hasValues(0), buf.hasValues(1)]).toEqual([false, false]);
+    expect([buf.kind[1], buf.entity[1], buf.a[1]]).toEqual([ADD, 8, 3]);
+    expect(buf.runEnd(0)).toBe(2);
   });
 });

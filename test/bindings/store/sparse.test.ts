@@ -1,6 +1,6 @@
 // Sparse tags: bitset membership, no migration, row filters in queries.
 import { describe, expect, it } from "vitest";
-import { ArgumentError, component, createWorld, StaleEntityError, tag } from "wasm-ecs";
+import { ArgumentError, component, createWorld, StaleEntityError, tag, UnknownComponentError } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 
 const Position = component("Position", { x: "f32" });
@@ -123,6 +123,38 @@ describe("sparse tags", () => {
     }
     expect(tables).toBe(1);
     expect(ids(world.query({ all: [Selected] }))).toEqual(es);
+  });
+
+  it("remove while iterating clears at once and answers whether the entity had the tag", async () => {
+    const world = await createWorld({ components: ALL });
+    const es = [...world.spawnMany(40, Position)];
+    world.addMany(es.slice(0, 20), Selected);
+    const answers: boolean[] = [];
+    for (const t of world.query({ all: [Position] }))
+      for (const e of t.entities) {
+        answers.push(world.remove(e, Selected));
+        expect(world.has(e, Selected)).toBe(false);
+      }
+    expect(answers).toEqual(es.map((_, i) => i < 20));
+    expect(world.query({ all: [Selected] }).count()).toBe(0);
+  });
+
+  it("a sparse tag of another world, or one this world lacks, is refused with nothing set", async () => {
+    const Other = tag("OtherSparse", { sparse: true });
+    const world = await createWorld({ components: ALL });
+    const e = world.spawn(Position);
+    expectThrows(
+      () => world.add(e, Other),
+      UnknownComponentError,
+      /^Component "OtherSparse" is not registered in this world/,
+    );
+    expectThrows(
+      () => world.remove(e, Other),
+      UnknownComponentError,
+      /^Component "OtherSparse" is not registered in this world/,
+    );
+    expect(world.has(e, Selected)).toBe(false);
+    expect(world.query({ all: [Selected] }).count()).toBe(0);
   });
 
   it("sparse tags are refused in any, added, changed, read and write terms", async () => {

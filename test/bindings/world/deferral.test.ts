@@ -261,6 +261,30 @@ describe("deferral: values and failures", () => {
     expect(Array.from(es, (e) => world.get(e, Vel).x)).toEqual([0, 10, 20]);
   });
 
+  it("deferred adds of one component with values and without, mixed in a run, each get theirs, and the next flush none", async () => {
+    const world = await createWorld({ components: [Pos, Vel] });
+    const es = world.spawnMany(4, Pos);
+    world.defer(() => {
+      world.add(es[0], Vel, { x: 5 });
+      world.add(es[1], Vel);
+      world.add(es[2], Vel, { y: 7 });
+      world.add(es[3], Vel);
+    });
+    expect(Array.from(es, (e) => world.get(e, Vel))).toEqual([
+      { x: 5, y: 0 },
+      { x: 0, y: 0 },
+      { x: 0, y: 7 },
+      { x: 0, y: 0 },
+    ]);
+    world.defer(() => {
+      for (const e of es) world.remove(e, Vel);
+    });
+    world.defer(() => {
+      for (const e of es) world.add(e, Vel);
+    });
+    expect(Array.from(es, (e) => world.get(e, Vel))).toEqual(Array.from(es, () => ({ x: 0, y: 0 })));
+  });
+
   // Bug: deferred SPAWN keeps the ComponentInit's values object and reads it at the flush (spawnMany copies; spawn does not).
   it("a deferred spawn writes the init values as they were at the call, when the caller reuses one object", async () => {
     const world = await createWorld({ components: [Pos] });

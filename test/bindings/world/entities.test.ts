@@ -32,6 +32,25 @@ describe("entities", () => {
     expect(world.entityCount).toBe(1);
   });
 
+  it("spawn of bare components, once their table exists, gives defaults and counts as added for change filters", async () => {
+    const world = await createWorld({ components: ALL });
+    const first = world.spawn(Health, Transform); // makes the table
+    const seen: number[] = [];
+    world.system("sees", { all: [Health], added: [Health] }, (q) => {
+      for (const t of q) for (const row of t.rows as Uint32Array) seen.push(t.entities[row]);
+    });
+    world.step(0);
+    const later = [world.spawn(Health, Transform), world.spawn(Transform, Health)];
+    world.step(0);
+    expect([...seen].sort((a, b) => a - b)).toEqual([first, ...later].sort((a, b) => a - b));
+    for (const e of later) {
+      expect(world.get(e, Health)).toEqual({ hp: 100 });
+      expect(world.get(e, Transform).m[5]).toBe(1);
+    }
+    expect(world.query({ all: [Health, Transform] }).count()).toBe(3);
+    checkInvariants(world);
+  });
+
   it("add migrates and keeps existing values; adding a component the entity has writes only the given fields", async () => {
     const world = await createWorld({ components: ALL });
     const e = world.spawn(Position.with({ x: 1, y: 2 }));
