@@ -289,7 +289,7 @@ export function literalValues(names: readonly string[]): MakeValues | undefined 
 
 /**
  * Writes the numbers `values` gives for scalar fields: field i at views[i][bases[at + i] + row].
- * False, with nothing written, when values has any other key or a value that is no number.
+ * False, with nothing written, when values is no object, has any other key or a value that is no number.
  */
 export type WriteValues = (
   values: object,
@@ -306,7 +306,13 @@ export type WriteValues = (
  * to check. Undefined where the host forbids making code.
  */
 export function literalWrite(names: readonly string[]): WriteValues | undefined {
-  const lines = ['"use strict";', "let n = 0;", "for (const key in values) n++;", "let m = 0;"];
+  const lines = [
+    '"use strict";',
+    'if (typeof values !== "object" || values === null) return false;',
+    "let n = 0;",
+    "for (const key in values) n++;",
+    "let m = 0;",
+  ];
   names.forEach((name, i) => {
     lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
     lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") return false; m++; }`);

@@ -5,6 +5,10 @@
 // Per table it keeps the element index of row 0 of each field in the whole-memory view
 // of the field's type, rebuilt when the layout epoch moved (a column or the memory
 // moved), when a table appeared or a table record was recycled.
+// It remembers the last entity it found (table and row, at the core's call count): a
+// write after a read of the same entity (`pos.setX(e, pos.x(e) + 1)`, get then set)
+// skips the record. Every change that can move or free a row is a core call, so the
+// memo holds exactly while the call count stands still.
 //
 //   pos.x(e)            number      (array field [T, n]: pos.m(e, k), element k)
 //   pos.setX(e, v)      writes v    (array field: pos.setM(e, k, v)); marks e's row changed when tracked
@@ -21,6 +25,7 @@ import {
   SLOT_BITS,
   SLOT_MASK,
 } from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
 import { stale } from "../core/status.js";
 import { ArgumentError, MissingComponentError, SchemaError } from "../errors.js";
 import { accessorClash, describeEntity, elementIndex, noTableYet } from "../messages.js";
@@ -82,13 +87,24 @@ export class Lookup {
   flat: Int32Array = new Int32Array(0);
   /** The whole-memory view of each field's type. */
   views: TypedArray[] = [];
+  /** The memo: entity hitE was alive with C in table hitTable at row hitRow when core.version was hitVersion. */
+  hitE = -1;
+  hitVersion = -1;
+  hitTable = 0;
+  hitRow = 0;
+  readonly core: Core;
   readonly columns: FieldColumns[];
   /** c's field names when all are scalars and none is "object": read() builds the copy itself. */
   readonly scalars: readonly string[] | undefined;
   /** The same copy as one object literal (store/values.ts), where the host lets us make one. */
   private readonly literal: MakeValues | undefined;
+  /** Whether get and set take copy and put first (world/entities.ts): C is a user's, its literal made. */
+  readonly quick: boolean;
   /** write()'s checks and stores for such a component, made the same way. */
   private readonly literalSet: WriteValues | undefined;
+  /** literalSet in a world that stores values unchecked (not debug): set()'s fast path. */
+  private readonly quickSet: WriteValues | undefined;
+  private readonly ticksOf: readonly (number | undefined)[];
   readonly nf: number;
 
   constructor(
@@ -102,7 +118,11 @@ export class Lookup {
     const names = plain ? c.fields.map((f) => f.name) : undefined;
     this.scalars = names;
     this.literal = names === undefined ? undefined : literalValues(names);
+    this.quick = this.literal !== undefined && !c.hidden;
     this.literalSet = names === undefined ? undefined : literalWrite(names);
+    this.quickSet = store.debug ? undefined : this.literalSet;
+    this.ticksOf = store.changes.ticksOf;
+    this.core = store.core;
     this.given = new Int32Array(c.fields.length);
     this.values = new Float64Array(c.fields.length);
   }
@@ -124,6 +144,52 @@ export class Lookup {
       e >>> 0 === e
       ? slot
       : -1;
+  }
+
+  /**
+   * e's table when e is alive and has C (its row then in hitRow), from the memo or from
+   * the records while the views are current; else -1, and nothing is thrown.
+   */
+  find(e: number): number {
+    return e === this.hitE && this.core.version === this.hitVersion ? this.hitTable : this.locate(e);
+  }
+
+  /**
+   * find() past the memo (a read: the entity is seldom the last one): e's record read,
+   * the memo set when e is found. slotOf(e) is written out: get's and set's whole fast
+   * paths must fit V8's inlining budget together.
+   */
+  locate(e: number): number {
+    if (typeof e !== "number" || this.u32[this.epochAt] !== this.epoch) return -1;
+    const s = e & SLOT_MASK;
+    if (s >= this.u32[this.slotsAt] || this.gens[s] !== e >>> SLOT_BITS || e >>> 0 !== e) return -1;
+    const t = this.tabs[s];
+    if (!(this.first[t] >= 0)) return -1;
+    this.hitE = e;
+    this.hitVersion = this.core.version;
+    this.hitTable = t;
+    this.hitRow = this.rows[s];
+    return t;
+  }
+
+  /**
+   * world.get's fast path when `quick` (C is scalar-only and its literal was made): the
+   * copy of the values at table t, row hitRow (t from find or locate), as one literal.
+   */
+  copy(t: number): Record<string, number> {
+    return (this.literal as MakeValues)(this.views, this.flat, t * this.nf, this.hitRow);
+  }
+
+  /**
+   * world.set's fast path (a world that is not debug): numbers for scalar fields written
+   * at table t, row hitRow (t from find), the row stamped when C is tracked. False, with
+   * nothing written, for anything else (the general path checks, writes or throws).
+   */
+  put(t: number, values: object): boolean {
+    const write = this.quickSet;
+    if (write === undefined || !write(values, this.views, this.flat, t * this.nf, this.hitRow)) return false;
+    if (this.ticksOf[this.id] !== undefined) this.stamp(t, this.hitRow);
+    return true;
   }
 
   /**
@@ -302,22 +368,17 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
     };
     if (!f.isArray) {
       out[f.name] = (e: number): number => {
-        const s = look.slotOf(e);
-        if (s >= 0) {
-          const b = col.base[look.tabs[s]];
-          if (b >= 0) return col.view[b + look.rows[s]];
-        }
+        const t = look.locate(e);
+        if (t >= 0) return col.view[col.base[t] + look.hitRow];
         const i = at(e, 0); // before col.view is read: at() may rebuild it
         return col.view[i];
       };
       out[setter(f.name)] = (e: number, value: number): void => {
-        const s = look.slotOf(e);
-        if (s >= 0 && !debug && typeof value === "number") {
-          const t = look.tabs[s];
-          const b = col.base[t];
-          if (b >= 0) {
-            const row = look.rows[s];
-            col.view[b + row] = value;
+        if (!debug && typeof value === "number") {
+          const t = look.find(e); // after pos.x(e), the memo
+          if (t >= 0) {
+            const row = look.hitRow;
+            col.view[col.base[t] + row] = value;
             if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(t), id, row, 1, false);
             return;
           }

@@ -25,6 +25,11 @@ export class WorldContext {
   readonly accessors: unknown[] = [];
   /** Record lookups by component id (world/access.ts), made on first use: accessors', get's and set's. */
   readonly lookups: Lookup[] = [];
+  /**
+   * The same by component key, for get's and set's first look: those of plain user
+   * components with scalar fields only (Lookup.quick), entered when made.
+   */
+  readonly quick: (Lookup | undefined)[] = [];
   /** spawn's reusable record of what its arguments hold (store/component-sets.ts). */
   readonly resolved = new Resolved();
   /** Throws for an argument that is not a registered component (resolve()'s callback). */

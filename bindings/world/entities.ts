@@ -262,6 +262,15 @@ function destroyAny(ctx: WorldContext, e: number): void {
 
 /** Writes some fields of e's c; MissingComponentError when e lacks c. */
 export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, values: Init<S>): void {
+  // The usual case, kept short so that it inlines into the caller: a live entity with a
+  // plain scalar-only component, numbers for its fields (world/access.ts).
+  const look = ctx.quick[c?.key];
+  const t = look !== undefined && look.c === c ? look.find(e) : -1; // after get(e, c), the memo
+  if (t < 0 || !(look as Lookup).put(t, values)) setAny(ctx, e, c, values);
+}
+
+/** set() of anything: checked, typed errors, staged values of a waiting spawn. */
+function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, values: Init<S>): void {
   const { store } = ctx;
   store.core.checkLive();
   // The usual case: a plain component, numbers for scalar fields in schema order (world/access.ts).
@@ -283,6 +292,15 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
 
 /** A copy of e's c values (convenience; not for hot loops). */
 export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
+  // The usual case, kept short so that it inlines into the caller (whose `.x` may then
+  // leave the copy unmade): a live entity with a plain scalar-only component.
+  const look = ctx.quick[c?.key];
+  const t = look !== undefined && look.c === c ? look.locate(e) : -1;
+  return (t >= 0 ? (look as Lookup).copy(t) : getAny(ctx, e, c)) as Values<S>;
+}
+
+/** get() of anything: typed errors, staged values of a waiting spawn. */
+function getAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
   const { store } = ctx;
   store.core.checkLive();
   const plain = store.registry.plain[c?.key];
@@ -323,7 +341,12 @@ function thrown(error: Error): never {
 
 /** The record lookup of component c (id) in this world (world/access.ts). */
 export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
-  return (ctx.lookups[id] ??= new Lookup(ctx.store, c, id));
+  let look = ctx.lookups[id];
+  if (look === undefined) {
+    look = ctx.lookups[id] = new Lookup(ctx.store, c, id);
+    if (look.quick && ctx.store.registry.plain[c.key] === id) ctx.quick[c.key] = look;
+  }
+  return look;
 }
 
 export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean {
