@@ -31,6 +31,8 @@ export const isDispatcher = (name: string): boolean => name.startsWith("each:");
 /** Byte offset of record 0; bytes per slot. */
 const RECORDS_AT = 8;
 const SLOT = 8;
+/** Record words up to which run() copies with a loop instead of set(). */
+const SMALL = 64;
 
 /** The most arguments a dispatched kernel may take: one record must fit the 4 KiB scratch block. */
 export const MAX_DISPATCHED_ARGS = 256;
@@ -122,7 +124,11 @@ export class TableRecords {
     const chunks = this.chunksOf(Math.floor(room / (this.args * SLOT)));
     for (let c = 0, first = 0; c < chunks.length; c++) {
       const chunk = chunks[c];
-      core.i32.set(chunk, (at + RECORDS_AT) >>> 2);
+      const heap = core.i32;
+      const to = (at + RECORDS_AT) >>> 2;
+      // A few records (the usual query): plain stores, cheaper than set()'s builtin call.
+      if (chunk.length <= SMALL) for (let w = 0; w < chunk.length; w++) heap[to + w] = chunk[w];
+      else heap.set(chunk, to);
       try {
         each(at, chunk.length / (this.args * 2));
       } catch (error) {
