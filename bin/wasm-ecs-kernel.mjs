@@ -11,6 +11,8 @@
 // facade runs a kernel over all the tables of a query in one call from JS.
 //
 //   --no-simd     build without the SIMD feature (every current runtime has it)
+//   --no-unroll   keep each row loop as written (by default a counted row loop runs four
+//                 rows per turn: unroll.mjs)
 //   --wat FILE    also write the text form
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,6 +20,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { unrollLoops } from "./unroll.mjs";
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -136,7 +139,7 @@ function inlineKernels(binaryen, m) {
  *
  * The dispatcher writes nothing but buffer + 0 and reads only the buffer and the counts.
  */
-export function addDispatchers(binaryen, bytes, simd) {
+export function addDispatchers(binaryen, bytes, simd, unroll = true) {
   const features =
     binaryen.Features.MVP |
     binaryen.Features.MutableGlobals |
@@ -156,6 +159,12 @@ export function addDispatchers(binaryen, bytes, simd) {
       const fits = params[0] === i32 && params.every((t) => t === i32 || t === f32 || t === f64);
       if (fits && fn.results === none) kernels.push({ name: info.name, internal: info.value, params });
     }
+    if (unroll)
+      unrollLoops(
+        binaryen,
+        m,
+        kernels.map((k) => k.internal),
+      );
     for (const { name, internal, params } of kernels) {
       // locals: 0 buffer, 1 records, 2 j (record index), 3 r (record address), 4 the row count
       const buffer = () => m.local.get(0, i32);
@@ -204,7 +213,7 @@ export function addDispatchers(binaryen, bytes, simd) {
  * Compiles `input` to `output`; returns the text form of what it wrote. Throws an Error (kernelBuild: true)
  * saying why the kernel cannot be built.
  */
-export async function buildKernel(input, output, { simd = true } = {}) {
+export async function buildKernel(input, output, { simd = true, unroll = true } = {}) {
   const { asc, binaryen } = await loadAsc(process.cwd());
   // "wasm-ecs/kernel" resolves through a folder holding this package under its name.
   const paths = mkdtempSync(join(tmpdir(), "wasm-ecs-kernel-"));
@@ -236,7 +245,7 @@ export async function buildKernel(input, output, { simd = true } = {}) {
       );
     if (!/\(import "env" "memory"/.test(wat)) fail(`${input} was built without the world's memory`);
     if (!/\(export "/.test(wat)) fail(`${input} exports no function: export each kernel`);
-    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd);
+    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd, unroll);
     writeFileSync(output, binary);
     return final;
   } finally {
@@ -247,16 +256,24 @@ export async function buildKernel(input, output, { simd = true } = {}) {
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { out: { type: "string", short: "o" }, "no-simd": { type: "boolean" }, wat: { type: "string" } },
+    options: {
+      out: { type: "string", short: "o" },
+      "no-simd": { type: "boolean" },
+      "no-unroll": { type: "boolean" },
+      wat: { type: "string" },
+    },
   });
   if (positionals.length !== 1) {
-    console.error("usage: wasm-ecs-kernel <kernel.ts> [-o out.wasm] [--no-simd] [--wat out.wat]");
+    console.error("usage: wasm-ecs-kernel <kernel.ts> [-o out.wasm] [--no-simd] [--no-unroll] [--wat out.wat]");
     process.exit(2);
   }
   const input = positionals[0];
   const output = values.out ?? `${input.replace(/\.ts$/, "")}.wasm`;
   try {
-    const wat = await buildKernel(input, output, { simd: values["no-simd"] !== true });
+    const wat = await buildKernel(input, output, {
+      simd: values["no-simd"] !== true,
+      unroll: values["no-unroll"] !== true,
+    });
     if (values.wat !== undefined) writeFileSync(values.wat, wat);
     console.log(`built ${output}`);
   } catch (error) {

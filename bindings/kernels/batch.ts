@@ -31,6 +31,8 @@ export const isDispatcher = (name: string): boolean => name.startsWith("each:");
 /** Byte offset of record 0; bytes per slot. */
 const RECORDS_AT = 8;
 const SLOT = 8;
+/** Record words up to which run() copies with a loop instead of set(). */
+const SMALL = 64;
 
 /** The most arguments a dispatched kernel may take: one record must fit the 4 KiB scratch block. */
 export const MAX_DISPATCHED_ARGS = 256;
@@ -58,9 +60,13 @@ export class TableRecords {
   private readonly words: Int32Array;
   private readonly f32: Float32Array;
   private readonly f64: Float64Array;
-  /** Views of the records, `chunkSize` per call. */
+  /** Views of the records, one per call, and the records each holds (cut() makes them). */
   private chunks: Int32Array[] = [];
-  private chunkSize = 0;
+  private counts: number[] = [];
+  /** The scratch block they were cut for (-1: not yet), and the buffer's address in it. */
+  private scratchStart = -1;
+  private scratchBytes = -1;
+  private at = 0;
   /** The scalars the records hold (undefined: not written yet). */
   private readonly scalars: (number | undefined)[];
 
@@ -117,30 +123,40 @@ export class TableRecords {
     trapped: (error: unknown, t: Table | undefined) => Error,
   ): void {
     const start = core.header(H_SCRATCH);
-    const at = (start + 7) & ~7;
-    const room = core.header(H_SCRATCH_BYTES) - (at - start) - RECORDS_AT;
-    const chunks = this.chunksOf(Math.floor(room / (this.args * SLOT)));
+    const bytes = core.header(H_SCRATCH_BYTES);
+    if (start !== this.scratchStart || bytes !== this.scratchBytes) this.cut(start, bytes);
+    const heap = core.i32;
+    const at = this.at;
+    const to = (at + RECORDS_AT) >>> 2;
+    const chunks = this.chunks;
+    const counts = this.counts;
     for (let c = 0, first = 0; c < chunks.length; c++) {
       const chunk = chunks[c];
-      core.i32.set(chunk, (at + RECORDS_AT) >>> 2);
+      // A few records (the usual query): plain stores, cheaper than set()'s builtin call.
+      if (chunk.length <= SMALL) for (let w = 0; w < chunk.length; w++) heap[to + w] = chunk[w];
+      else heap.set(chunk, to);
       try {
-        each(at, chunk.length / (this.args * 2));
+        each(at, counts[c]);
       } catch (error) {
-        throw trapped(error, this.tables[first + core.i32[at >>> 2]]);
+        throw trapped(error, this.tables[first + heap[at >>> 2]]);
       }
-      first += chunk.length / (this.args * 2);
+      first += counts[c];
     }
   }
 
-  /** The records cut into runs of `per` (views of them, made once per size of the scratch block). */
-  private chunksOf(per: number): Int32Array[] {
-    if (per === this.chunkSize) return this.chunks;
+  /** Cuts the records into runs that fit the scratch block at `start` (`bytes` long): views of them, made once per block. */
+  private cut(start: number, bytes: number): void {
+    this.scratchStart = start;
+    this.scratchBytes = bytes;
+    this.at = (start + 7) & ~7;
+    const per = Math.floor((bytes - (this.at - start) - RECORDS_AT) / (this.args * SLOT));
     const stride = this.args * 2;
-    const chunks: Int32Array[] = [];
-    for (let first = 0; first < this.tables.length; first += per)
-      chunks.push(this.words.subarray(first * stride, Math.min(first + per, this.tables.length) * stride));
-    this.chunks = chunks;
-    this.chunkSize = per;
-    return chunks;
+    this.chunks = [];
+    this.counts = [];
+    for (let first = 0; first < this.tables.length; first += per) {
+      const last = Math.min(first + per, this.tables.length);
+      this.chunks.push(this.words.subarray(first * stride, last * stride));
+      this.counts.push(last - first);
+    }
   }
 }

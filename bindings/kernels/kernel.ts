@@ -232,15 +232,22 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     }
     this.lastQuery = q;
     this.lastRecords = records;
-    for (const t of records.lacking) if (t.refresh() > 0) this.checkColumns(t);
+    // Indexed loops and guards: this runs once per kernel run, and packed_5-like steps make
+    // several runs over one small table, where each for-of or call here costs as much as
+    // a few dozen rows of the kernel.
+    const lacking = records.lacking;
+    for (let i = 0; i < lacking.length; i++) if (lacking[i].refresh() > 0) this.checkColumns(lacking[i]);
     // Marks as write() sets them; a table an enclosing loop holds with read terms refuses them.
+    const ids = this.writtenIds;
     let tracked = false;
-    for (const id of this.writtenIds) tracked ||= store.changes.isTracked(id);
-    for (const t of records.tables) {
+    for (let i = 0; i < ids.length; i++) tracked ||= store.changes.isTracked(ids[i]);
+    const tables = records.tables;
+    for (let i = 0; i < tables.length; i++) {
+      const t = tables[i];
       if (!tracked && t.readTerms === undefined) continue;
       if (t.refresh() > 0) for (const c of this.written) t.markWritten(c);
     }
-    records.setScalars(this.argv, this.types);
+    if (this.scalars.length > 0) records.setScalars(this.argv, this.types);
     records.run(core, this.each as Fn, this.trapped);
   }
 
