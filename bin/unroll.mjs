@@ -142,7 +142,7 @@ function shapes(b) {
  * loads and stores of S in evaluation order, the stride to add per copy (0: leave it).
  * Throws NotUnrollable when S uses the index otherwise.
  */
-function analyse(b, kids, statements, index) {
+function analyse(b, kids, statements, index, boundLocal) {
   const strides = [];
   const known = new Map(); // local -> stride of the value it holds now (straight-line sets)
   const carried = new Set(); // locals read in S before S sets them
@@ -158,7 +158,8 @@ function analyse(b, kids, statements, index) {
     for (const [c] of children(e)) scan(c);
   };
   for (const s of statements) scan(s);
-  if (setInS.has(index)) no();
+  // The x4 loop tests i against X - 3 taken once: S may set neither the index nor X.
+  if (setInS.has(index) || (boundLocal !== undefined && setInS.has(boundLocal))) no();
 
   const walk = (e, depth) => {
     const id = b.getExpressionId(e);
@@ -206,11 +207,14 @@ function analyse(b, kids, statements, index) {
         if (i.op === b.MulInt32 && r === FREE && constant(i.right) > 0) return l * constant(i.right);
         return no();
       }
-      case b.IfId:
+      case b.IfId: {
         if (walk(i.condition, depth) !== FREE) no();
-        walk(i.ifTrue, depth + 1);
-        if (i.ifFalse) walk(i.ifFalse, depth + 1);
+        const t = walk(i.ifTrue, depth + 1);
+        const f = i.ifFalse ? walk(i.ifFalse, depth + 1) : FREE;
+        // An if's value is one of its arms': an i-affine one would leave an address unfollowed.
+        if (t !== FREE || f !== FREE) no();
         return FREE;
+      }
       default: {
         // A block's statements run in order and it yields its last one's value; anything
         // else may take no i-affine operand (a drop discards it).
@@ -289,7 +293,8 @@ function unrollOne(m, b, kids, fn, loop, readOutside) {
   const { name, index, bound, statements } = shape;
   let strides;
   try {
-    const found = analyse(b, kids, statements, index);
+    const boundLocal = b.getExpressionId(bound) === b.LocalGetId ? b.getExpressionInfo(bound).index : undefined;
+    const found = analyse(b, kids, statements, index, boundLocal);
     for (const l of found.affineSets) if (readOutside(l)) return undefined;
     strides = found.strides;
   } catch (error) {
@@ -302,13 +307,16 @@ function unrollOne(m, b, kids, fn, loop, readOutside) {
     if (b.getExpressionInfo(ops[k]).offset + (FACTOR - 1) * strides[k] > 0xffffffff) return undefined;
   const copies = [];
   for (let k = 0; k < FACTOR; k++) {
+    // strides[] numbers the loads and stores of all of S: the ordinal runs on across statements.
+    let o = 0;
     for (const s of statements) {
       const copy = m.copyExpression(s);
-      memoryOps(b, kids, copy).forEach((op, o) => {
-        if (strides[o] === 0 || k === 0) return;
+      for (const op of memoryOps(b, kids, copy)) {
+        const stride = strides[o++];
+        if (stride === 0 || k === 0) continue;
         const setOffset = b.getExpressionId(op) === b.LoadId ? b.Load.setOffset : b.Store.setOffset;
-        setOffset(op, b.getExpressionInfo(op).offset + k * strides[o]);
-      });
+        setOffset(op, b.getExpressionInfo(op).offset + k * stride);
+      }
       copies.push(copy);
     }
   }

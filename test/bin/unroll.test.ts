@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const source = join(root, "test/kernels/unroll-kernels.ts");
-const UNROLLED = ["move", "double", "clampNegative", "prefix", "middle", "total"];
-const AS_WRITTEN = ["index", "untilZero", "unsigned"];
+const UNROLLED = ["move", "double", "clampNegative", "prefix", "middle", "total", "mixed", "accumulate"];
+const AS_WRITTEN = ["index", "untilZero", "unsigned", "shrink"];
 
 let dir = "";
 const built: Record<"unrolled" | "written", { wasm: Uint8Array<ArrayBuffer>; wat: string }> = {
@@ -104,5 +104,25 @@ describe("kernel build loop unrolling", () => {
     // The runs above wrote something: doubling 13 rows changes the memory.
     const before = await memoryAfter(built.written.wasm, "double", 0, false);
     expect((await memoryAfter(built.unrolled.wasm, "double", 13, false)).some((b, i) => b !== before[i])).toBe(true);
+  });
+});
+
+describe("kernel build loop unrolling: refusals", () => {
+  it("leaves as written a loop whose address is the value of an if (its arms are i-affine)", async () => {
+    const { createRequire } = await import("node:module");
+    const binaryen = (await import(createRequire(join(root, "package.json")).resolve("binaryen"))).default;
+    const { unrollLoops } = await import(join(root, "bin/unroll.mjs"));
+    const wat = `(module (import "env" "memory" (memory 1)) (import "env" "f" (func $f (result i32)))
+     (func $k (export "k") (param $n i32) (param $p i32) (local $i i32)
+      (loop $L (if (i32.lt_s (local.get $i) (local.get $n)) (then
+        (i32.store (if (result i32) (call $f)
+            (then (i32.add (local.get $p) (i32.shl (local.get $i) (i32.const 2))))
+            (else (i32.add (local.get $p) (i32.shl (local.get $i) (i32.const 2)))))
+          (i32.const 7))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $L))))))`;
+    const m = binaryen.parseText(wat);
+    expect(unrollLoops(binaryen, m, ["k"])).toBe(0);
+    m.dispose();
   });
 });

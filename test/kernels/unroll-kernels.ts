@@ -56,3 +56,27 @@ export function untilZero(n: i32, v: Write<i32>): void {
 export function unsigned(n: i32, v: Write<i32>): void {
   for (let i: u32 = 0; i < <u32>n; i++) v[i] -= 1;
 }
+
+/** Unrolled: columns of two element sizes, each statement with its own stride (f32: 4, f64: 8). */
+export function mixed(n: i32, a: Write<f32>, b: Write<f64>): void {
+  for (let i = 0; i < n; i++) {
+    a[i] += 1;
+    b[i] += 1;
+  }
+}
+
+/** Unrolled: a later statement reads and writes one fixed cell (stride 0). */
+export function accumulate(n: i32, v: Write<f32>, s: Write<f32>): void {
+  for (let i = 0; i < n; i++) {
+    v[i] += 1;
+    s[0] += v[i];
+  }
+}
+
+/** Left as written: the body changes the bound. */
+export function shrink(n: i32, v: Write<i32>): void {
+  for (let i = 0; i < n; i++) {
+    v[i] += 1;
+    n--;
+  }
+}
