@@ -11,24 +11,13 @@ import { writeValues } from "../store/values.js";
 import { destroyPlanned, isTarget } from "./cascade.js";
 
 /** Spawns into table with the init values staged in row 0 of `rows`. Returns the entity. */
-export function spawn(store: Store, table: number, rows: InitRows): number {
+export function spawn(store: Store, table: number, rows: InitRows | undefined): number {
   const { core, changes } = store;
   if (changes.pending.length !== 0) changes.settle();
   const e = core.spawn(table);
   if (e < 0) expect(store, e, "spawn an entity");
   if (store.sparse.ids.length !== 0) store.sparse.follow();
-  if (rows.any) rows.write(core, store.tables.at(table), core.rowOf(e), 0, 1);
-  if (changes.ticksOf.length !== 0) changes.stampSpawned(store.tables.at(table), core.rowOf(e), 1);
-  return e;
-}
-
-/** Spawns into table with every column at its defaults (no init values). Returns the entity. */
-export function spawnBare(store: Store, table: number): number {
-  const { core, changes } = store;
-  if (changes.pending.length !== 0) changes.settle();
-  const e = core.spawn(table);
-  if (e < 0) expect(store, e, "spawn an entity");
-  if (store.sparse.ids.length !== 0) store.sparse.follow();
+  if (rows?.any) rows.write(core, store.tables.at(table), core.rowOf(e), 0, 1);
   if (changes.ticksOf.length !== 0) changes.stampSpawned(store.tables.at(table), core.rowOf(e), 1);
   return e;
 }

@@ -122,11 +122,7 @@ export class InitRows {
   private objs: unknown[][] = [];
   private cap = 0;
 
-  /** The stager of the layout's first component (stageInit's). */
-  private readonly soloStager: Stager | undefined;
-
   constructor(readonly layout: InitLayout) {
-    this.soloStager = layout.stagers[0];
     this.objs = layout.objDefaults.map(() => []);
     this.given = new Uint8Array(layout.comps.length);
   }
@@ -147,10 +143,7 @@ export class InitRows {
         const c = (arg as ComponentInit).component;
         if (c !== L.comps[k]) continue;
         if (this.given[k] === 0) this.backfill(k, r);
-        const stager = L.stagers[k];
-        const values = (arg as ComponentInit).values;
-        if (strict || stager === undefined || !stager(values, this.cols, L.base[k], r))
-          this.stageValues(k, values, r, strict);
+        this.stageInit(k, (arg as ComponentInit).values, r, strict);
         k++;
       } else if (arg === L.comps[k]) {
         if (this.given[k] !== 0) this.defaults(k, r);
@@ -168,20 +161,25 @@ export class InitRows {
     if (r === this.cap) this.grow();
     if (init) {
       if (this.given[0] === 0) this.backfill(0, r);
-      const stager = this.layout.stagers[0];
-      if (strict || stager === undefined || !stager(values, this.cols, 0, r)) this.stageValues(0, values, r, strict);
+      this.stageInit(0, values, r, strict);
     } else if (this.given[0] !== 0) this.defaults(0, r);
   }
 
   /**
-   * stageSolo() of an init: its layout's stager at once when the row has room and an
-   * earlier row took values (the usual spawn in a loop, kept small enough to inline).
+   * stageSolo() of an init when the row has room and an earlier row took values (the
+   * usual spawn in a loop, kept small enough to inline).
    */
-  stageInit(values: unknown, strict: boolean): void {
+  stageSoloInit(values: unknown, strict: boolean): void {
     const r = this.n;
-    const stager = this.soloStager;
-    if (r === this.cap || this.given[0] === 0 || strict || stager === undefined) this.stageSolo(true, values, strict);
-    else if (!stager(values, this.cols, 0, r)) this.stageValues(0, values, r, strict);
+    if (r === this.cap || this.given[0] === 0) this.stageSolo(true, values, strict);
+    else this.stageInit(0, values, r, strict);
+  }
+
+  /** Component k's init values into row r: its stager (not in strict mode), else the general path that checks and names. */
+  private stageInit(k: number, values: unknown, r: number, strict: boolean): void {
+    const stager = this.layout.stagers[k];
+    if (strict || stager === undefined || !stager(values, this.cols, this.layout.base[k], r))
+      this.stageValues(k, values, r, strict);
   }
 
   /** The row staged for entity e (a deferred run), or -1. */

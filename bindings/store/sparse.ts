@@ -56,20 +56,8 @@ export class SparseTags {
 
   /** Sets or clears the bit of entity e (alive); returns whether it was set before. */
   set(id: number, e: number, on: boolean): boolean {
-    const s = this.sets[id] as Bitset;
-    const slot = e & SLOT_MASK;
-    if (on) this.reserve(s, slot + 1);
-    const w = slot >>> 5;
-    if (w >= s.words) return false;
-    const i32 = this.core.i32;
-    const at = (s.ptr >>> 2) + w;
-    const bit = 1 << (slot & 31);
-    const was = (i32[at] & bit) !== 0;
-    if (was === on) return was;
-    i32[at] ^= bit;
-    s.count += on ? 1 : -1;
-    this.flips++;
-    return was;
+    if (on) this.reserve(this.sets[id] as Bitset, (e & SLOT_MASK) + 1);
+    return this.setInPlace(id, e, on) === 1;
   }
 
   /**

@@ -216,7 +216,7 @@ export class Deferral {
     const init = arg.isInit;
     const rows = this.commands.soloRun(init ? (arg as ComponentInit).component : arg) ?? this.soloRun(arg);
     if (rows === undefined) return -1;
-    if (init) rows.stageInit((arg as ComponentInit).values, store.debug);
+    if (init) rows.stageSoloInit((arg as ComponentInit).values, store.debug);
     else rows.stageSolo(false, undefined, false);
     const e = store.claims.claim();
     rows.commit(e);

@@ -24,7 +24,7 @@ import {
   targetsTakesRelation,
   wildcardPair,
 } from "../messages.js";
-import { addPlain, destroyPlain, removePlain, spawnBare } from "../ops/entity-ops.js";
+import { addPlain, destroyPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
@@ -65,7 +65,7 @@ function spawnAny(ctx: WorldContext, args: ComponentArg[]): Entity {
   // The most usual case: bare plain components whose set's table is known.
   if (defer.depth === 0) {
     const table = store.sets.bareTable(store.registry, args, store.tables);
-    if (table >= 0) return spawnBare(store, table) as Entity;
+    if (table >= 0) return spawnInto(store, table, undefined) as Entity; // every column at its defaults
   }
   // The usual case: plain components (or inits of them) whose set the trie knows.
   const known = store.sets.plainSet(store.registry, args);
