@@ -237,6 +237,17 @@ export class InitRows {
     this.ids[this.n++] = e;
   }
 
+  /**
+   * An immediate spawn's one row: row 0 staged from args as stage() does. Which
+   * components took values stays from the last spawn (a component without an init then
+   * stages its defaults): rows of an immediate spawn are written at once, never kept.
+   */
+  restage(args: readonly ComponentArg[], strict: boolean): void {
+    this.n = 0;
+    if (this.objs.length !== 0) for (const col of this.objs) col.length = 0;
+    this.stage(args, strict);
+  }
+
   /** Forgets every row (the layout's columns stay for reuse). */
   clear(): void {
     this.n = 0;

@@ -376,10 +376,11 @@ export class Table<R = never> {
   /**
    * @internal Element index of row 0 of each field of component id (which the table
    * has) in the whole-memory view of the field's type: row r, element k of field f is
-   * at bases[f] + r * length + k. Valid until the next core call.
+   * at bases[f] + r * length + k. Valid until the layout epoch moves (columns move
+   * only then; a dead world moves it too, so refresh() meets its check).
    */
   fieldBases(id: number, c: Component): number[] {
-    this.refresh();
+    if (this.core.epoch !== this.epoch) this.refresh();
     let b = this.bases[id];
     if (b === undefined) {
       const first = this.firstColumn[id] as number;

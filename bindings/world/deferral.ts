@@ -161,8 +161,7 @@ export class Deferral {
     const store = this.store;
     if (this.depth > 0) return this.spawnLater(set, args, pairs, sparse);
     const rows = (set.one ??= new InitRows(store.sets.layoutOf(set, store.registry)));
-    rows.clear();
-    rows.stage(args, store.debug);
+    rows.restage(args, store.debug);
     if (pairs.length === 0 && sparse.length === 0) {
       // Its table is known: nothing to undo if the spawn fails.
       const known = store.sets.cached(set, store.tables);

@@ -125,3 +125,36 @@ for (const csp of [false, true]) {
     });
   });
 }
+
+describe("spawn's init values, immediate (one staging row reused by every spawn of a set)", () => {
+  it("takes nothing from the spawn before: a component without an init gets its defaults, object fields included", async () => {
+    const Pos = component("Pos", { x: "f32", y: "f32" }, { defaults: { y: 5 } });
+    const Tag = component("Tag", { label: "object", n: "i32" }, { defaults: { label: "none", n: 3 } });
+    const w = await createWorld({ components: [Pos, Tag] });
+    const a = w.spawn(Pos.with({ x: 1, y: 2 }), Tag.with({ label: "a", n: 9 }));
+    const b = w.spawn(Pos, Tag);
+    const c = w.spawn(Pos.with({ x: 4 }), Tag);
+    const d = w.spawn(Pos, Tag.with({ n: 1 }));
+    expect([a, b, c, d].map((e) => [w.get(e, Pos), w.get(e, Tag)])).toEqual([
+      [{ x: 1, y: 2 }, { label: "a", n: 9 }],
+      [{ x: 0, y: 5 }, { label: "none", n: 3 }],
+      [{ x: 4, y: 5 }, { label: "none", n: 3 }],
+      [{ x: 0, y: 5 }, { label: "none", n: 1 }],
+    ]);
+  });
+
+  it("a bad value throws SchemaError and spawns nothing; the next spawn is not touched by it", async () => {
+    const Pos = component("Pos", { x: "f32", y: "f32" });
+    const Vel = component("Vel", { dx: "i32" });
+    const w = await createWorld({ components: [Pos, Vel] });
+    w.spawn(Pos.with({ x: 1, y: 1 }), Vel.with({ dx: 1 }));
+    expectThrows(
+      () => w.spawn(Pos.with({ x: 7, y: 7 }), Vel.with({ dx: 2, dy: 3 } as never)),
+      SchemaError,
+      'Vel has no field "dy" (its fields: dx)',
+    );
+    expect(w.entityCount).toBe(1);
+    const e = w.spawn(Pos, Vel.with({ dx: 4 }));
+    expect([w.get(e, Pos), w.get(e, Vel)]).toEqual([{ x: 0, y: 0 }, { dx: 4 }]);
+  });
+});
