@@ -136,10 +136,22 @@ describe("spawn's init values, immediate (one staging row reused by every spawn 
     const c = w.spawn(Pos.with({ x: 4 }), Tag);
     const d = w.spawn(Pos, Tag.with({ n: 1 }));
     expect([a, b, c, d].map((e) => [w.get(e, Pos), w.get(e, Tag)])).toEqual([
-      [{ x: 1, y: 2 }, { label: "a", n: 9 }],
-      [{ x: 0, y: 5 }, { label: "none", n: 3 }],
-      [{ x: 4, y: 5 }, { label: "none", n: 3 }],
-      [{ x: 0, y: 5 }, { label: "none", n: 1 }],
+      [
+        { x: 1, y: 2 },
+        { label: "a", n: 9 },
+      ],
+      [
+        { x: 0, y: 5 },
+        { label: "none", n: 3 },
+      ],
+      [
+        { x: 4, y: 5 },
+        { label: "none", n: 3 },
+      ],
+      [
+        { x: 0, y: 5 },
+        { label: "none", n: 1 },
+      ],
     ]);
   });
 
