@@ -171,8 +171,16 @@ export class InitRows {
    */
   stageSoloInit(values: unknown, strict: boolean): void {
     const r = this.n;
-    if (r === this.cap || this.given[0] === 0) this.stageSolo(true, values, strict);
-    else this.stageInit(0, values, r, strict);
+    // The slow branch (the first row of a run) does not take values: passed to a call V8
+    // does not inline, they would escape, and the caller's literal be allocated every time.
+    if (r === this.cap || this.given[0] === 0) this.roomFor(r);
+    this.stageInit(0, values, r, strict);
+  }
+
+  /** Row r made ready for component 0's values: room for it, and earlier rows backfilled when none took values. */
+  private roomFor(r: number): void {
+    if (r === this.cap) this.grow();
+    if (this.given[0] === 0) this.backfill(0, r);
   }
 
   /** Component k's init values into row r: its stager (not in strict mode), else the general path that checks and names. */

@@ -211,9 +211,15 @@ export class Deferral {
    */
   spawnOne(arg: ComponentArg): number {
     const store = this.store;
-    if (store.core.dead !== undefined || arg === null || typeof arg !== "object") return -1;
+    // Not `typeof arg`: V8 (11.3) then allocates the init, which escape analysis otherwise
+    // removes. A primitive reads no isInit and is no component here: -1, spawnAny names it.
+    if (store.core.dead !== undefined || arg === null || arg === undefined) return -1;
     const init = arg.isInit;
-    const rows = this.commands.soloRun(init ? (arg as ComponentInit).component : arg) ?? this.soloRun(arg);
+    const c = init ? (arg as ComponentInit).component : arg;
+    // The slow branch (a new run: the first spawn after each flush) takes the component,
+    // not arg: an argument passed to a call V8 does not inline escapes, and the init
+    // object (and its values) would then be allocated at every spawn of the loop.
+    const rows = this.commands.soloRun(c) ?? this.soloRun(c);
     if (rows === undefined) return -1;
     if (init) rows.stageSoloInit((arg as ComponentInit).values, store.debug);
     else rows.stageSolo(false, undefined, false);
@@ -222,11 +228,11 @@ export class Deferral {
     return e;
   }
 
-  /** A new run for spawns of arg's component alone, when arg is a plain component or an init of one. */
-  private soloRun(arg: ComponentArg): InitRows | undefined {
+  /** A new run for spawns of component c alone (undefined when c is a pair or no plain component of this world). */
+  private soloRun(c: Component | Pair): InitRows | undefined {
     const store = this.store;
-    if (arg.isPair) return undefined;
-    const id = store.registry.plain[arg.isInit ? (arg as ComponentInit).component.key : (arg as Component).key];
+    if (c.isPair) return undefined;
+    const id = store.registry.plain[c.key];
     const set = id === undefined ? undefined : store.sets.root.next[id];
     return set === undefined ? undefined : this.commands.spawnRun(set, store.sets, store.registry);
   }

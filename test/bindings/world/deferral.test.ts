@@ -106,6 +106,30 @@ describe("deferral while iterating", () => {
 });
 
 describe("deferral: values and failures", () => {
+  it("a spawn of a value that is no component throws the ArgumentError it throws at once, and claims no id", async () => {
+    const w = await createWorld({ components: [Pos] });
+    const odd: [unknown, string][] = [
+      [5, "5"],
+      ["Pos", "Pos"],
+      [Symbol("s"), "Symbol(s)"],
+      [1n, "1n"],
+      [true, "true"],
+      [undefined, "undefined"],
+      [null, "null"],
+      [Object.create(null), "an object"],
+    ];
+    for (const [value, named] of odd) {
+      const message = `Expected a component, got ${named}`;
+      expectThrows(() => w.spawn(value as never), ArgumentError, message);
+      w.defer(() => {
+        w.spawn(Pos.with({ x: 1 })); // the run of Pos spawns the odd value would join
+        expectThrows(() => w.spawn(value as never), ArgumentError, message);
+      });
+    }
+    expect(w.entityCount).toBe(odd.length);
+    expect(w.query({ all: [Pos] }).count()).toBe(odd.length);
+  });
+
   // A deferred flush that runs out of memory applies what came before the failing run,
   // drops the rest and destroys the entities parked for it: no orphans, and the error
   // says so. (All-or-nothing flushes need a reservation pass: the reliability issue.)
