@@ -43,6 +43,7 @@ export const MICRO: readonly string[] = [
   "query_1_table",
   "query_100_tables",
   "spawn_destroy_100k",
+  "deferred_spawn_100k",
   "add_remove_100k",
   "spawn_many_1m",
   "bytes_per_entity_1m",

@@ -84,6 +84,7 @@ const BUDGETS: Readonly<Record<string, Budget>> = {
   "query_100_tables/wasm-ecs": { limit: 50, text: "< 50 ns per table" },
   "spawn_destroy_100k/wasm-ecs/spawn": { limit: 15, text: "< 15 ns" },
   "spawn_destroy_100k/wasm-ecs/destroy": { limit: 15, text: "< 15 ns" },
+  "deferred_spawn_100k/ratio": { limit: 2, text: "≤ 2 × an immediate spawn" },
   "add_remove_100k/wasm-ecs/add": { limit: 25, text: "< 25 ns" },
   "add_remove_100k/wasm-ecs/remove": { limit: 25, text: "< 25 ns" },
   "spawn_many_1m/wasm-ecs/spawnMany": { limit: 30, text: "< 30 ns" },
@@ -147,6 +148,8 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
     else list.push(r);
   };
   const iterate = new Map<string, Stats>();
+  /** wasm-ecs's phase timings by "<bench>/<phase>", for the ratios below. */
+  const phaseStats = new Map<string, Stats>();
   for (const e of entries) {
     if (e.group !== "micro" || e.outcome === undefined) continue;
     const base = `${e.bench}/${e.library}`;
@@ -158,6 +161,7 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
       if (e.bench === "views_vs_arrays_1m") iterate.set(e.library, o.stats);
     } else if (o.kind === "phases") {
       for (const p of o.phases) {
+        if (isOurs(e.library)) phaseStats.set(`${e.bench}/${p.name}`, p.stats);
         const figure = `${e.bench}: ${p.name} (${who(e)})`;
         put(`${e.bench}: ${p.name}`, row(e, `${base}/${p.name}`, figure, p.stats.medianNs, `ns/${p.unit}`, p.stats));
       }
@@ -189,6 +193,13 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
     // Like for like: the same for-of loop shape over plain arrays.
     const figure = "views_vs_arrays_1m: time of views / plain Float32Arrays in the same for-of loop";
     rows.push(ratio("views_vs_arrays_1m/ratio", figure, views, forOf));
+  }
+  const deferred = phaseStats.get("deferred_spawn_100k/spawn, deferred");
+  const immediate = phaseStats.get("spawn_destroy_100k/spawn");
+  if (deferred !== undefined && immediate !== undefined) {
+    // Both per entity of 100k single spawns of (Position, Velocity); the deferred one's flush included.
+    const figure = "deferred_spawn_100k: time of a deferred spawn / an immediate one (spawn_destroy_100k)";
+    rows.push(ratio("deferred_spawn_100k/ratio", figure, deferred, immediate));
   }
   if (grown !== undefined && plain !== undefined) {
     // Not a wasm-ecs figure: what detach checks cost any typed-array loop (see DETACHING).
