@@ -129,7 +129,9 @@ export class ComponentSets {
     const plain = registry.plain;
     for (let i = 0; i < args.length && node !== undefined; i++) {
       const arg = args[i];
-      if (arg === null || typeof arg !== "object" || arg.isPair) return undefined;
+      // Not `typeof arg` (V8 would then allocate the caller's inits, see Deferral.spawnOne):
+      // a primitive has no isPair, isInit or key, and so no id.
+      if (arg === null || arg === undefined || arg.isPair) return undefined;
       const id = plain[arg.isInit ? (arg as ComponentInit).component.key : (arg as Component).key];
       node = id === undefined ? undefined : node.next[id];
     }

@@ -9,7 +9,7 @@
 // already has room (store/sparse.ts grows bitsets with the entity index), the others at
 // the flush. Values a command carries are copied when it is recorded.
 
-import { argNames, type Component, type ComponentArg, type ComponentInit, type Pair } from "../component.js";
+import { argNames, type Component, type ComponentArg, type Pair } from "../component.js";
 import { stale } from "../core/status.js";
 import { CapacityError } from "../errors.js";
 import { applyCommands } from "../ops/apply-commands.js";
@@ -36,6 +36,7 @@ import { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { copyValues } from "../store/values.js";
+import { stageLater } from "./spawn-later.js";
 
 export class Deferral {
   /** Open query iterations. */
@@ -44,7 +45,8 @@ export class Deferral {
   deferring = 0;
   /** iterating + deferring: the hot paths' one load. */
   depth = 0;
-  private readonly commands = new CommandBuffer();
+  /** @internal What waits (spawn-later.ts records the usual spawns in a loop itself). */
+  readonly commands = new CommandBuffer();
   /** Components whose change tracking waits for the end of the current scope. */
   private readonly trackLater: number[] = [];
 
@@ -188,53 +190,9 @@ export class Deferral {
     pairs: readonly Pair[],
     sparse: readonly number[],
   ): number {
-    const store = this.store;
-    const rows = this.commands.spawnRun(set, store.sets, store.registry);
-    rows.stage(args, store.debug);
-    const e = this.claimFor(rows);
+    const e = stageLater(this.store, this.commands, set, args);
     if (pairs.length > 0 || sparse.length > 0) this.spawnExtras(e, pairs, sparse);
     return e;
-  }
-
-  /** Claims the id of the row just staged in `rows` (a deferred spawn's run). */
-  private claimFor(rows: InitRows): number {
-    const e = this.store.claims.claim();
-    rows.commit(e);
-    return e;
-  }
-
-  /**
-   * spawnLater() of a single argument, a plain component or an init of one, whose
-   * set the trie knows: no lookup of the set, no loop over arguments. -1 (nothing done)
-   * for any other argument. The usual spawn in a loop, kept small enough for V8 to
-   * inline into it: the run of the last command when it spawns the same component alone.
-   */
-  spawnOne(arg: ComponentArg): number {
-    const store = this.store;
-    // Not `typeof arg`: V8 (11.3) then allocates the init, which escape analysis otherwise
-    // removes. A primitive reads no isInit and is no component here: -1, spawnAny names it.
-    if (store.core.dead !== undefined || arg === null || arg === undefined) return -1;
-    const init = arg.isInit;
-    const c = init ? (arg as ComponentInit).component : arg;
-    // The slow branch (a new run: the first spawn after each flush) takes the component,
-    // not arg: an argument passed to a call V8 does not inline escapes, and the init
-    // object (and its values) would then be allocated at every spawn of the loop.
-    const rows = this.commands.soloRun(c) ?? this.soloRun(c);
-    if (rows === undefined) return -1;
-    if (init) rows.stageSoloInit((arg as ComponentInit).values, store.debug);
-    else rows.stageSolo(false, undefined, false);
-    const e = store.claims.claim();
-    rows.commit(e);
-    return e;
-  }
-
-  /** A new run for spawns of component c alone (undefined when c is a pair or no plain component of this world). */
-  private soloRun(c: Component | Pair): InitRows | undefined {
-    const store = this.store;
-    if (c.isPair) return undefined;
-    const id = store.registry.plain[c.key];
-    const set = id === undefined ? undefined : store.sets.root.next[id];
-    return set === undefined ? undefined : this.commands.spawnRun(set, store.sets, store.registry);
   }
 
   /** The pairs and sparse tags of a deferred spawn: commands after its run. */

@@ -33,6 +33,7 @@ import type { Table } from "../store/table.js";
 import { checkedCopy, readValues, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
+import { spawnOne, spawnSome } from "./spawn-later.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
 /** A bound on the slots n more entities take (queued free slots, oldest first, while REUSE_QUEUE wait; then fresh ones). */
@@ -47,12 +48,13 @@ const NONE: readonly never[] = [];
 
 /** Spawns an entity with the given components (and init values). */
 export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
-  // The usual spawn in a loop: one plain component (or an init of one) while deferring,
-  // kept small enough for V8 to inline into the loop. (check()'s debug look for stale
+  // The usual spawn in a loop: plain components (or inits of them) while deferring, one
+  // or several, kept small enough for V8 to inline into the loop. (check()'s debug look for stale
   // writes waits for the scope's end anyway.)
   const defer = ctx.defer;
-  if (defer.depth > 0 && args.length === 1) {
-    const e = defer.spawnOne(args[0]);
+  if (defer.depth > 0) {
+    const { store } = ctx;
+    const e = args.length === 1 ? spawnOne(store, defer.commands, args[0]) : spawnSome(store, defer.commands, args);
     if (e >= 0) return e as Entity;
   }
   return spawnAny(ctx, args);

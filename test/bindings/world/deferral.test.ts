@@ -107,7 +107,7 @@ describe("deferral while iterating", () => {
 
 describe("deferral: values and failures", () => {
   it("a spawn of a value that is no component throws the ArgumentError it throws at once, and claims no id", async () => {
-    const w = await createWorld({ components: [Pos] });
+    const w = await createWorld({ components: [Pos, Vel] });
     const odd: [unknown, string][] = [
       [5, "5"],
       ["Pos", "Pos"],
@@ -121,13 +121,17 @@ describe("deferral: values and failures", () => {
     for (const [value, named] of odd) {
       const message = `Expected a component, got ${named}`;
       expectThrows(() => w.spawn(value as never), ArgumentError, message);
+      expectThrows(() => w.spawn(Pos, value as never), ArgumentError, message);
       w.defer(() => {
         w.spawn(Pos.with({ x: 1 })); // the run of Pos spawns the odd value would join
         expectThrows(() => w.spawn(value as never), ArgumentError, message);
+        w.spawn(Pos.with({ x: 2 }), Vel); // and of (Pos, Vel), for a second argument
+        expectThrows(() => w.spawn(Pos.with({ x: 3 }), value as never), ArgumentError, message);
       });
     }
-    expect(w.entityCount).toBe(odd.length);
-    expect(w.query({ all: [Pos] }).count()).toBe(odd.length);
+    expect(w.entityCount).toBe(2 * odd.length);
+    expect(w.query({ all: [Pos] }).count()).toBe(2 * odd.length);
+    expect(w.query({ all: [Pos, Vel] }).count()).toBe(odd.length);
   });
 
   // A deferred flush that runs out of memory applies what came before the failing run,

@@ -1,0 +1,59 @@
+// The usual deferred spawns, the ones a loop makes: plain components or inits of them
+// whose set the trie knows, staged in the run of the last command when it spawns the
+// same set (world/deferral.ts records every other spawn). Kept small enough for V8 to
+// inline into the user's loop, where escape analysis can then drop the user's init
+// objects: nothing here passes an argument's object to a call V8 would not inline, and
+// nothing asks `typeof` of one (V8 11.3 then allocates it).
+import type { Component, ComponentArg, ComponentInit, Pair } from "../component.js";
+import type { CommandBuffer } from "../ops/commands.js";
+import type { ComponentSet } from "../store/component-sets.js";
+import type { InitRows } from "../store/init-rows.js";
+import type { Store } from "../store/store.js";
+
+/** A deferred spawn of `set` staged in its run (the last command's, when it spawns `set`), its id claimed. */
+export function stageLater(
+  store: Store,
+  commands: CommandBuffer,
+  set: ComponentSet,
+  args: readonly ComponentArg[],
+): number {
+  const rows = commands.spawnRun(set, store.sets, store.registry);
+  rows.stage(args, store.debug);
+  const e = store.claims.claim();
+  rows.commit(e);
+  return e;
+}
+
+/** A deferred spawn of several plain components (or inits of them) whose set the trie knows; -1 (nothing done) otherwise. */
+export function spawnSome(store: Store, commands: CommandBuffer, args: readonly ComponentArg[]): number {
+  const set = store.core.dead === undefined ? store.sets.plainSet(store.registry, args) : undefined;
+  return set === undefined ? -1 : stageLater(store, commands, set, args);
+}
+
+/**
+ * A deferred spawn of a single argument, a plain component or an init of one, whose set
+ * the trie knows: no lookup of the set, no loop over arguments; -1 (nothing done) for any
+ * other argument.
+ */
+export function spawnOne(store: Store, commands: CommandBuffer, arg: ComponentArg): number {
+  // A primitive has no isInit and is no component: -1, and the caller's general path names it.
+  if (store.core.dead !== undefined || arg === null || arg === undefined) return -1;
+  const init = arg.isInit;
+  const c = init ? (arg as ComponentInit).component : arg;
+  // A new run's branch takes c, not arg (which would escape there, and be allocated each time).
+  const rows = commands.soloRun(c) ?? soloRun(store, commands, c);
+  if (rows === undefined) return -1;
+  if (init) rows.stageSoloInit((arg as ComponentInit).values, store.debug);
+  else rows.stageSolo(false, undefined, false);
+  const e = store.claims.claim();
+  rows.commit(e);
+  return e;
+}
+
+/** A new run for spawns of component c alone (undefined when c is a pair or no plain component of this world). */
+function soloRun(store: Store, commands: CommandBuffer, c: Component | Pair): InitRows | undefined {
+  if (c.isPair) return undefined;
+  const id = store.registry.plain[c.key];
+  const set = id === undefined ? undefined : store.sets.root.next[id];
+  return set === undefined ? undefined : commands.spawnRun(set, store.sets, store.registry);
+}
