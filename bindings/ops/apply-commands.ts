@@ -19,22 +19,18 @@ import {
   ADD,
   ADD_MANY,
   ADD_PAIR,
-  type CommandBuffer,
   DESTROY,
   DESTROY_MANY,
-  type ManyData,
   OBJECT,
   PAIR_MANY,
-  type PairManyData,
   REMOVE,
   REMOVE_MANY,
   REMOVE_PAIR,
   SPARSE,
   SPAWN,
   SPAWN_MANY,
-  type SpawnManyData,
-  type SpawnRun,
-} from "./commands.js";
+} from "./command-kinds.js";
+import type { CommandBuffer, ManyData, PairManyData, SpawnManyData, SpawnRun } from "./commands.js";
 import { addPair, removePair } from "./entity-ops.js";
 
 /** Applies the buffer in order, then forgets the claims (all born, or burned on a failure). */

@@ -18,21 +18,21 @@ import type { ComponentSet, ComponentSets } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Registry } from "../store/registry.js";
 
-export const SPAWN = 0; //        data = SpawnRun: spawns of one set, their claimed ids and staged values
-export const SPAWN_MANY = 1; //   data = SpawnManyData
-export const ADD = 2; //          entity, a = component id, values
-export const REMOVE = 3; //       entity, a = component id
-export const DESTROY = 4; //      a run of destroys: a = start in `gone`, b = how many
-export const DESTROY_MANY = 5; // data = Uint32Array of entities
-export const ADD_MANY = 6; //     a = component id, data = ManyData
-export const REMOVE_MANY = 7; //  a = component id, data = ManyData
-export const ADD_PAIR = 8; //     entity, a = relation id, b = target, values
-export const REMOVE_PAIR = 9; //  entity, a = relation id, b = target
-export const PAIR_MANY = 10; //   a = relation id, data = PairManyData
-export const SPARSE = 11; //      entity (spawned while deferring), a = sparse tag id, b = 1 set / 0 clear
-
-/** Field codes from here up name an "object" field. */
-export const OBJECT = 1 << 20;
+import {
+  ADD,
+  ADD_MANY,
+  ADD_PAIR,
+  DESTROY,
+  DESTROY_MANY,
+  OBJECT,
+  PAIR_MANY,
+  REMOVE,
+  REMOVE_MANY,
+  REMOVE_PAIR,
+  SPARSE,
+  SPAWN,
+  SPAWN_MANY,
+} from "./command-kinds.js";
 
 /** Payload of SPAWN: consecutive spawns of one component set. */
 export interface SpawnRun {

@@ -19,7 +19,6 @@ import {
   ADD,
   ADD_MANY,
   ADD_PAIR,
-  CommandBuffer,
   DESTROY_MANY,
   PAIR_MANY,
   REMOVE,
@@ -27,7 +26,8 @@ import {
   REMOVE_PAIR,
   SPARSE,
   SPAWN_MANY,
-} from "../ops/commands.js";
+} from "../ops/command-kinds.js";
+import { CommandBuffer } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track } from "../ops/tracking.js";
 import type { OpenIteration } from "../query/host.js";

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { component } from "../../../bindings/component.js";
 import { ArgumentError } from "../../../bindings/errors.js";
-import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, OBJECT, REMOVE, SPAWN } from "../../../bindings/ops/commands.js";
+import { ADD, DESTROY, DESTROY_MANY, OBJECT, REMOVE, SPAWN } from "../../../bindings/ops/command-kinds.js";
+import { CommandBuffer } from "../../../bindings/ops/commands.js";
 import { ComponentSets, Resolved } from "../../../bindings/store/component-sets.js";
 import { Registry } from "../../../bindings/store/registry.js";
 
