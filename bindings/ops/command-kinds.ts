@@ -13,6 +13,8 @@ export const ADD_PAIR = 8; //     entity, a = relation id, b = target, values
 export const REMOVE_PAIR = 9; //  entity, a = relation id, b = target
 export const PAIR_MANY = 10; //   a = relation id, data = PairManyData
 export const SPARSE = 11; //      entity (spawned while deferring), a = sparse tag id, b = 1 set / 0 clear
+export const ADD_RUN = 12; //     adds of component a without values: list[entity .. entity + b)
+export const REMOVE_RUN = 13; //  removes of component a: list[entity .. entity + b)
 
 /** Field codes from here up name an "object" field. */
 export const OBJECT = 1 << 20;
