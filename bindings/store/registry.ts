@@ -32,6 +32,14 @@ export class Registry {
     if (c.sparse) this.sparseFlag[id] = 1;
     if (c.sparse && !c.isRelation) this.sparseByKey[c.key] = id;
     if (c.isRelation) this.relations++;
+    this.remember(c);
+  }
+
+  /** Makes c remember its id here when it is a plain component or a sparse tag (world/hot.ts); c is registered. */
+  remember(c: Component): void {
+    if (c.isRelation) return;
+    c.hotIn = this;
+    c.hotId = this.ids[c.key];
   }
 
   /** Forgets c's id and name (a restored snapshot has other bookkeeping components at its id). */
@@ -40,6 +48,7 @@ export class Registry {
     this.plain[c.key] = undefined as unknown as number;
     this.sparseByKey[c.key] = undefined as unknown as number;
     this.byName.delete(c.name);
+    if (c.hotIn === this) c.hotIn = undefined;
   }
 
   /** Id of c in this world; UnknownComponentError (or ArgumentError for a non-component). */
