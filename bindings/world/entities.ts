@@ -127,18 +127,22 @@ export function spawnMany(
 
 /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
 export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
-  // The usual add in a loop, kept small enough for V8 to inline into it: a live entity,
-  // no values, and a plain component while deferring or a sparse tag whose bit needs
-  // no memory (set at once, also while deferring).
+  // The usual add, kept small enough for V8 to inline into a loop: no values, and a plain
+  // component (now: the core checks e; while deferring: e alive, recorded) or a sparse
+  // tag on a live entity whose bit needs no memory (set at once, also while deferring).
   const hot = ctx.hot;
   const id = hot.idOf(c as Component);
-  if (id >= 0 && values === undefined && hot.current() && hot.tableOf(e) >= 0) {
+  if (id >= 0 && values === undefined && hot.current()) {
     if ((c as Component).sparse === false) {
-      if (ctx.defer.depth > 0) {
+      if (ctx.defer.depth === 0) {
+        addPlain(ctx.store, e, id, c as Component);
+        return;
+      }
+      if (hot.tableOf(e) >= 0) {
         ctx.defer.addLater(e, id);
         return;
       }
-    } else if (ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
+    } else if (hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
   }
   addAny(ctx, e, c, values);
 }
@@ -196,22 +200,22 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
 
 /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
-  // The usual remove in a loop, kept small enough for V8 to inline into it: a live
-  // entity, and a plain component while deferring or a sparse tag (cleared at once).
+  // The usual remove, kept small enough for V8 to inline into a loop: a plain component
+  // (now: the core checks e; while deferring: e alive, recorded) or a sparse tag on a
+  // live entity (cleared at once).
   const hot = ctx.hot;
   const id = hot.idOf(c as Component);
   if (id >= 0 && hot.current()) {
-    const t = hot.tableOf(e);
-    if (t >= 0) {
-      if ((c as Component).sparse === false) {
-        if (ctx.defer.depth > 0) {
-          ctx.defer.removeLater(e, id);
-          return hot.tableHas(t, id);
-        }
-      } else {
-        const was = ctx.store.sparse.setInPlace(id, e, false);
-        if (was >= 0) return was === 1;
+    if ((c as Component).sparse === false) {
+      if (ctx.defer.depth === 0) return removePlain(ctx.store, e, id, c as Component);
+      const t = hot.tableOf(e);
+      if (t >= 0) {
+        ctx.defer.removeLater(e, id);
+        return hot.tableHas(t, id);
       }
+    } else if (hot.tableOf(e) >= 0) {
+      const was = ctx.store.sparse.setInPlace(id, e, false);
+      if (was >= 0) return was === 1;
     }
   }
   return removeAny(ctx, e, c);
