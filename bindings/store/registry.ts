@@ -51,6 +51,11 @@ export class Registry {
     if (c.hotIn === this) c.hotIn = undefined;
   }
 
+  /** The world is disposed: no component remembers an id from here (nor keeps this registry alive). */
+  release(): void {
+    for (const c of this.components) if (c?.hotIn === this) c.hotIn = undefined;
+  }
+
   /** Id of c in this world; UnknownComponentError (or ArgumentError for a non-component). */
   idOf(c: Component): number {
     const id = c?.isInit === false ? this.ids[c.key] : undefined;
