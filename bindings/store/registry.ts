@@ -18,8 +18,6 @@ export class Registry {
    * the hot paths' one-load test that a component needs no special handling.
    */
   readonly plain: number[] = [];
-  /** Component key -> id, for sparse tags only (not a non-fragmenting relation's bitset): their fast paths' test. */
-  readonly sparseByKey: number[] = [];
   /** Relations registered (while 0, destroys take the plain paths). */
   relations = 0;
 
@@ -30,7 +28,6 @@ export class Registry {
     this.byName.set(c.name, c);
     if (!c.sparse && !c.isRelation) this.plain[c.key] = id;
     if (c.sparse) this.sparseFlag[id] = 1;
-    if (c.sparse && !c.isRelation) this.sparseByKey[c.key] = id;
     if (c.isRelation) this.relations++;
     this.remember(c);
   }
@@ -46,7 +43,6 @@ export class Registry {
   forget(c: Component): void {
     this.ids[c.key] = undefined as unknown as number;
     this.plain[c.key] = undefined as unknown as number;
-    this.sparseByKey[c.key] = undefined as unknown as number;
     this.byName.delete(c.name);
     if (c.hotIn === this) c.hotIn = undefined;
   }
