@@ -53,6 +53,13 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   readonly isRelation: boolean = false;
   /** @internal The world's own bookkeeping (change stamps): left out of listings. */
   hidden = false;
+  /**
+   * @internal The registry of the world that used this plain component or sparse tag
+   * last, for the per-entity fast paths (world/hot.ts); hotId is its id there.
+   */
+  hotIn: object | undefined = undefined;
+  /** @internal See hotIn. */
+  hotId = -1;
   readonly defaults: Init<S>;
   /** @internal Global serial number of this definition. */
   readonly key: number;

@@ -19,22 +19,20 @@ import {
   ADD,
   ADD_MANY,
   ADD_PAIR,
-  type CommandBuffer,
+  ADD_RUN,
   DESTROY,
   DESTROY_MANY,
-  type ManyData,
   OBJECT,
   PAIR_MANY,
-  type PairManyData,
   REMOVE,
   REMOVE_MANY,
   REMOVE_PAIR,
+  REMOVE_RUN,
   SPARSE,
   SPAWN,
   SPAWN_MANY,
-  type SpawnManyData,
-  type SpawnRun,
-} from "./commands.js";
+} from "./command-kinds.js";
+import type { CommandBuffer, ManyData, PairManyData, SpawnManyData, SpawnRun } from "./commands.js";
 import { addPair, removePair } from "./entity-ops.js";
 
 /** Applies the buffer in order, then forgets the claims (all born, or burned on a failure). */
@@ -70,6 +68,8 @@ function applyRun(store: Store, buf: CommandBuffer, i: number): number {
   if (kind === SPAWN) applySpawns(store, buf.payload(i) as SpawnRun);
   else if (kind === SPAWN_MANY) applySpawnMany(store, buf.payload(i) as SpawnManyData);
   else if (kind === ADD || kind === REMOVE) applyMoves(store, buf, i, j);
+  else if (kind === ADD_RUN || kind === REMOVE_RUN)
+    moveMany(store, buf.listed(i), buf.a[i], kind === ADD_RUN, undefined, true);
   else if (kind === DESTROY || kind === DESTROY_MANY) applyDestroys(store, buf, i, j);
   else if (kind === ADD_PAIR || kind === REMOVE_PAIR) applyPair(store, buf, i);
   else if (kind === PAIR_MANY) {
@@ -177,13 +177,13 @@ function lostTarget(store: Store, ids: ArrayLike<number>, rel: number): void {
 
 function applyDestroys(store: Store, buf: CommandBuffer, i: number, j: number): void {
   if (j === i + 1) {
-    destroyMany(store, buf.kind[i] === DESTROY ? buf.destroyed(i) : (buf.payload(i) as Uint32Array), true);
+    destroyMany(store, buf.kind[i] === DESTROY ? buf.listed(i) : (buf.payload(i) as Uint32Array), true);
     return;
   }
   const parts: Uint32Array[] = [];
   let total = 0;
   for (let k = i; k < j; k++) {
-    const ids = buf.kind[k] === DESTROY ? buf.destroyed(k) : (buf.payload(k) as Uint32Array);
+    const ids = buf.kind[k] === DESTROY ? buf.listed(k) : (buf.payload(k) as Uint32Array);
     parts.push(ids);
     total += ids.length;
   }

@@ -6,7 +6,10 @@
 // its objects before the flush). Spawns carry ids claimed at once (store/claims.ts).
 //
 //   command i:  kind[i] entity[i] a[i] b[i]   values vals[v0[i] .. v1[i])   data[i] (rare payloads)
-//   destroys:   a run of consecutive destroys is one DESTROY command: gone[a[i] .. a[i] + b[i])
+//   destroys:   a run of consecutive destroys is one DESTROY command: list[a[i] .. a[i] + b[i])
+//   adds, removes without values: a run of consecutive ones of one component is one
+//               ADD_RUN / REMOVE_RUN command: list[entity[i] .. entity[i] + b[i]), its b
+//               written when the next command starts (listed(i) reads the open one)
 //               (b is written only for the kinds that read it; v0 = v1 = 0 for a command
 //               without values: clear() zeroes them, values() sets them)
 //   values:     per field [component id, field code, value ...], field code f:
@@ -18,21 +21,22 @@ import type { ComponentSet, ComponentSets } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Registry } from "../store/registry.js";
 
-export const SPAWN = 0; //        data = SpawnRun: spawns of one set, their claimed ids and staged values
-export const SPAWN_MANY = 1; //   data = SpawnManyData
-export const ADD = 2; //          entity, a = component id, values
-export const REMOVE = 3; //       entity, a = component id
-export const DESTROY = 4; //      a run of destroys: a = start in `gone`, b = how many
-export const DESTROY_MANY = 5; // data = Uint32Array of entities
-export const ADD_MANY = 6; //     a = component id, data = ManyData
-export const REMOVE_MANY = 7; //  a = component id, data = ManyData
-export const ADD_PAIR = 8; //     entity, a = relation id, b = target, values
-export const REMOVE_PAIR = 9; //  entity, a = relation id, b = target
-export const PAIR_MANY = 10; //   a = relation id, data = PairManyData
-export const SPARSE = 11; //      entity (spawned while deferring), a = sparse tag id, b = 1 set / 0 clear
-
-/** Field codes from here up name an "object" field. */
-export const OBJECT = 1 << 20;
+import {
+  ADD,
+  ADD_MANY,
+  ADD_PAIR,
+  ADD_RUN,
+  DESTROY,
+  DESTROY_MANY,
+  OBJECT,
+  PAIR_MANY,
+  REMOVE,
+  REMOVE_MANY,
+  REMOVE_PAIR,
+  REMOVE_RUN,
+  SPAWN,
+  SPAWN_MANY,
+} from "./command-kinds.js";
 
 /** Payload of SPAWN: consecutive spawns of one component set. */
 export interface SpawnRun {
@@ -75,10 +79,14 @@ export class CommandBuffer {
   vals = new Float64Array(256);
   /** Values of "object" fields, by the index the value stream holds. */
   objects: unknown[] = [];
-  /** The entities of the DESTROY commands, each command's in one stretch. */
-  gone = new Uint32Array(64);
-  private goneLen = 0;
+  /** The entities of the DESTROY, ADD_RUN and REMOVE_RUN commands, each command's in one stretch. */
+  list = new Uint32Array(64);
+  private listLen = 0;
   size = 0;
+  /** The last command when it is an ADD_RUN or REMOVE_RUN (its b not yet written), its kind and component; -1 when not. */
+  private runAt = -1;
+  private runKind = -1;
+  private runId = -1;
   private valsLen = 0;
   /** The last SPAWN command recorded and its index. */
   private lastRun: SpawnRun | undefined = undefined;
@@ -88,6 +96,7 @@ export class CommandBuffer {
 
   /** Records a command; its values follow with values() before the next push. */
   push(kind: number, e: number, a: number, b: number, data?: unknown): void {
+    if (this.runAt >= 0) this.endRun();
     const i = this.size;
     if (i === this.kind.length) this.grow();
     this.kind[i] = kind;
@@ -99,16 +108,49 @@ export class CommandBuffer {
   }
 
   /**
-   * push() of a command that reads neither b nor a payload (ADD, REMOVE): the
-   * record path of a loop's world.add / remove, three stores.
+   * Records an add (ADD_RUN) or a remove (REMOVE_RUN) of plain component id without
+   * values: e joins the last command when it is a run of the same. The record path of a
+   * loop's world.add / remove, one store.
    */
-  pushPlain(kind: number, e: number, a: number): void {
-    const i = this.size;
-    if (i === this.kind.length) this.grow();
-    this.kind[i] = kind;
-    this.entity[i] = e;
-    this.a[i] = a;
-    this.size = i + 1;
+  run(kind: number, e: number, id: number): void {
+    const at = this.listLen;
+    if (kind === this.runKind && id === this.runId && at < this.list.length) {
+      this.list[at] = e;
+      this.listLen = at + 1;
+      return;
+    }
+    this.newRun(kind, e, id);
+  }
+
+  /** run() starting a new command, or growing `list`. */
+  private newRun(kind: number, e: number, id: number): void {
+    const at = this.room1();
+    if (kind !== this.runKind || id !== this.runId) {
+      this.push(kind, at, id, 0);
+      this.runAt = this.size - 1;
+      this.runKind = kind;
+      this.runId = id;
+    }
+    this.list[at] = e;
+    this.listLen = at + 1;
+  }
+
+  /** The open run ends (another command follows): its count is written. */
+  private endRun(): void {
+    const i = this.runAt;
+    this.b[i] = this.listLen - this.entity[i];
+    this.runAt = this.runKind = this.runId = -1;
+  }
+
+  /** Where the next listed entity goes, `list` grown when full. */
+  private room1(): number {
+    const at = this.listLen;
+    if (at === this.list.length) {
+      const grown = new Uint32Array(at * 2);
+      grown.set(this.list);
+      this.list = grown;
+    }
+    return at;
   }
 
   /** Copies c's values (id: c's id) into the last command's value stream. */
@@ -144,33 +186,30 @@ export class CommandBuffer {
   /** Records a destroy of e: one more entity for the last command when it is a DESTROY. */
   destroy(e: number): void {
     const i = this.size - 1;
-    const at = this.goneLen;
-    if (i < 0 || this.kind[i] !== DESTROY || at === this.gone.length) {
+    const at = this.listLen;
+    if (i < 0 || this.kind[i] !== DESTROY || at === this.list.length) {
       this.destroyRun(e);
       return;
     }
-    this.gone[at] = e;
-    this.goneLen = at + 1;
+    this.list[at] = e;
+    this.listLen = at + 1;
     this.b[i]++;
   }
 
-  /** destroy() starting a new DESTROY command, or growing `gone`. */
+  /** destroy() starting a new DESTROY command, or growing `list`. */
   private destroyRun(e: number): void {
-    const at = this.goneLen;
-    if (at === this.gone.length) {
-      const grown = new Uint32Array(at * 2);
-      grown.set(this.gone);
-      this.gone = grown;
-    }
+    const at = this.room1();
     if (this.size === 0 || this.kind[this.size - 1] !== DESTROY) this.push(DESTROY, 0, at, 0);
-    this.gone[at] = e;
-    this.goneLen = at + 1;
+    this.list[at] = e;
+    this.listLen = at + 1;
     this.b[this.size - 1]++;
   }
 
-  /** The entities DESTROY command i destroys. */
-  destroyed(i: number): Uint32Array {
-    return this.gone.subarray(this.a[i], this.a[i] + this.b[i]);
+  /** The entities command i lists (DESTROY, ADD_RUN, REMOVE_RUN). */
+  listed(i: number): Uint32Array {
+    if (this.kind[i] === DESTROY) return this.list.subarray(this.a[i], this.a[i] + this.b[i]);
+    const start = this.entity[i];
+    return this.list.subarray(start, i === this.runAt ? this.listLen : start + this.b[i]);
   }
 
   /** The rows of the run of spawns the last command records when it spawns c alone; undefined otherwise. */
@@ -204,7 +243,8 @@ export class CommandBuffer {
     for (let i = this.size - 1; i >= 0; i--) {
       const kind = this.kind[i];
       // Sparse tags and pairs a spawn brings come after its run; they leave its values be.
-      if (this.entity[i] === e && kind !== SPAWN && kind !== SPARSE && kind !== ADD_PAIR) return "later";
+      const one = kind === ADD || kind === REMOVE || kind === REMOVE_PAIR;
+      if (one && this.entity[i] === e) return "later";
       if (this.batchHas(i, e)) return "later";
       if (this.kind[i] !== SPAWN) continue;
       const { rows } = this.data[i] as SpawnRun;
@@ -217,7 +257,7 @@ export class CommandBuffer {
   /** Whether batch command i (addMany, removeMany, destroyMany, a pair on a list) names e. */
   private batchHas(i: number, e: number): boolean {
     const kind = this.kind[i];
-    if (kind === DESTROY) return this.destroyed(i).includes(e);
+    if (kind === DESTROY || kind === ADD_RUN || kind === REMOVE_RUN) return this.listed(i).includes(e);
     if (kind === DESTROY_MANY) return (this.data[i] as Uint32Array).includes(e);
     if (kind === ADD_MANY || kind === REMOVE_MANY) return (this.data[i] as ManyData).ids.includes(e);
     if (kind === PAIR_MANY) return (this.data[i] as PairManyData).ids.includes(e);
@@ -282,7 +322,8 @@ export class CommandBuffer {
     this.v1.fill(0, 0, this.size);
     this.size = 0;
     this.valsLen = 0;
-    this.goneLen = 0;
+    this.listLen = 0;
+    this.runAt = this.runKind = this.runId = -1;
     this.lastRun = undefined;
     this.lastRunAt = -1;
     this.data.length = 0;

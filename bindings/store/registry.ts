@@ -18,8 +18,6 @@ export class Registry {
    * the hot paths' one-load test that a component needs no special handling.
    */
   readonly plain: number[] = [];
-  /** Component key -> id, for sparse tags only (not a non-fragmenting relation's bitset): their fast paths' test. */
-  readonly sparseByKey: number[] = [];
   /** Relations registered (while 0, destroys take the plain paths). */
   relations = 0;
 
@@ -30,16 +28,28 @@ export class Registry {
     this.byName.set(c.name, c);
     if (!c.sparse && !c.isRelation) this.plain[c.key] = id;
     if (c.sparse) this.sparseFlag[id] = 1;
-    if (c.sparse && !c.isRelation) this.sparseByKey[c.key] = id;
     if (c.isRelation) this.relations++;
+    this.remember(c);
+  }
+
+  /** Makes c remember its id here when it is a plain component or a sparse tag (world/hot.ts); c is registered. */
+  remember(c: Component): void {
+    if (c.isRelation) return;
+    c.hotIn = this;
+    c.hotId = this.ids[c.key];
   }
 
   /** Forgets c's id and name (a restored snapshot has other bookkeeping components at its id). */
   forget(c: Component): void {
     this.ids[c.key] = undefined as unknown as number;
     this.plain[c.key] = undefined as unknown as number;
-    this.sparseByKey[c.key] = undefined as unknown as number;
     this.byName.delete(c.name);
+    if (c.hotIn === this) c.hotIn = undefined;
+  }
+
+  /** The world is disposed: no component remembers an id from here (nor keeps this registry alive). */
+  release(): void {
+    for (const c of this.components) if (c?.hotIn === this) c.hotIn = undefined;
   }
 
   /** Id of c in this world; UnknownComponentError (or ArgumentError for a non-component). */

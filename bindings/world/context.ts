@@ -10,11 +10,14 @@ import type { Store } from "../store/store.js";
 import type { Lookup } from "./access.js";
 import { Deferral } from "./deferral.js";
 import { type EventType, Resources } from "./events.js";
+import { Hot } from "./hot.js";
 import { QueryCache } from "./queries.js";
 import { Runner } from "./systems.js";
 
 export class WorldContext {
   readonly defer: Deferral;
+  /** What the per-entity fast paths of add and remove read of the core (world/hot.ts). */
+  readonly hot: Hot;
   readonly cache: QueryCache;
   readonly runner: Runner;
   readonly events = new Map<string, EventType<unknown>>();
@@ -43,6 +46,7 @@ export class WorldContext {
     readonly owner: object,
   ) {
     this.defer = new Deferral(store);
+    this.hot = new Hot(store.core, store.registry);
     this.runner = new Runner(store, this.defer);
     this.cache = new QueryCache(store, this.defer, this.runner);
     this.unknown = (c: unknown): never => {

@@ -19,15 +19,16 @@ import {
   ADD,
   ADD_MANY,
   ADD_PAIR,
-  CommandBuffer,
+  ADD_RUN,
   DESTROY_MANY,
   PAIR_MANY,
-  REMOVE,
   REMOVE_MANY,
   REMOVE_PAIR,
+  REMOVE_RUN,
   SPARSE,
   SPAWN_MANY,
-} from "../ops/commands.js";
+} from "../ops/command-kinds.js";
+import { CommandBuffer } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track } from "../ops/tracking.js";
 import type { OpenIteration } from "../query/host.js";
@@ -270,7 +271,7 @@ export class Deferral {
   /** Removes id from e (table t, or PENDING); false when e did not have it (while deferring: when it does not have it now). */
   remove(e: number, t: number, id: number, c: Component): boolean {
     if (this.depth === 0) return remove(this.store, e, id, c);
-    this.commands.pushPlain(REMOVE, e, id);
+    this.commands.run(REMOVE_RUN, e, id);
     return t >= 0 && this.store.tables.at(t).has(c);
   }
 
@@ -286,12 +287,12 @@ export class Deferral {
 
   /** Records an add of plain component id without values (the caller checked e and is deferring). */
   addLater(e: number, id: number): void {
-    this.commands.pushPlain(ADD, e, id);
+    this.commands.run(ADD_RUN, e, id);
   }
 
   /** Records a remove of plain component id (the caller checked e and is deferring). */
   removeLater(e: number, id: number): void {
-    this.commands.pushPlain(REMOVE, e, id);
+    this.commands.run(REMOVE_RUN, e, id);
   }
 
   addPair(e: number, rel: number, target: number, values: object | undefined, r: Component, shared: boolean): void {

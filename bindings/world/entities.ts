@@ -129,30 +129,42 @@ export function spawnMany(
 
 /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
 export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
+  // The usual add, kept small enough for V8 to inline into a loop: no values, and a plain
+  // component (now: the core checks e; while deferring: e alive, recorded) or a sparse
+  // tag on a live entity whose bit needs no memory (set at once, also while deferring).
+  const hot = ctx.hot;
+  const id = hot.idOf(c as Component);
+  if (id >= 0 && values === undefined && hot.current()) {
+    if ((c as Component).sparse === false) {
+      if (ctx.defer.depth === 0) {
+        addPlain(ctx.store, e, id, c as Component);
+        return;
+      }
+      if (hot.tableOf(e) >= 0) {
+        ctx.defer.addLater(e, id);
+        return;
+      }
+    } else if (hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
+  }
+  addAny(ctx, e, c, values);
+}
+
+/** add() past its fast path (kept apart so that add() stays small enough for V8 to inline). */
+function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
   const { store, defer } = ctx;
   store.core.check();
   if (values === undefined) {
-    // The usual case: a plain component (no sparse tag, no relation), no values.
+    // A plain component (no sparse tag, no relation), no values.
     const key = (c as Component | null)?.key as number;
     const id = store.registry.plain[key];
     if (id !== undefined && store.registry.components[id] === c) {
+      store.registry.remember(c as Component);
       if (defer.depth === 0) addPlain(store, e, id, c as Component);
       else if (store.core.tableOf(e) >= 0 || store.claims.has(e)) defer.addLater(e, id);
       else throw stale(store, e);
       return;
     }
-    // A sparse tag on a live entity whose bit needs no memory: set at once, also while deferring.
-    const sid = store.registry.sparseByKey[key];
-    if (sid !== undefined && store.registry.components[sid] === c && store.core.tableOf(e) >= 0) {
-      if (store.sparse.setInPlace(sid, e, true) >= 0) return;
-    }
   }
-  addAny(ctx, e, c, values);
-}
-
-/** add() past its fast paths (kept apart so that add() stays small enough for V8 to inline). */
-function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
-  const { store } = ctx;
   const t = liveTable(store, e);
   if ((c as Pair | null)?.isPair === true) {
     addPair(ctx, e, c as Pair<S>, values);
@@ -163,6 +175,7 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
   if (comp.isRelation) throw new ArgumentError(bareRelation(comp.name, "add"));
   // Not structural: applied at once, also while deferring.
   if (store.registry.isSparse(id)) {
+    store.registry.remember(comp);
     ctx.defer.sparse(e, t, id, true);
     return;
   }
@@ -189,29 +202,41 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
 
 /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
+  // The usual remove, kept small enough for V8 to inline into a loop: a plain component
+  // (now: the core checks e; while deferring: e alive, recorded) or a sparse tag on a
+  // live entity (cleared at once).
+  const hot = ctx.hot;
+  const id = hot.idOf(c as Component);
+  if (id >= 0 && hot.current()) {
+    if ((c as Component).sparse === false) {
+      if (ctx.defer.depth === 0) return removePlain(ctx.store, e, id, c as Component);
+      const t = hot.tableOf(e);
+      if (t >= 0) {
+        ctx.defer.removeLater(e, id);
+        return hot.tableHas(t, id);
+      }
+    } else if (hot.tableOf(e) >= 0) {
+      const was = ctx.store.sparse.setInPlace(id, e, false);
+      if (was >= 0) return was === 1;
+    }
+  }
+  return removeAny(ctx, e, c);
+}
+
+/** remove() past its fast path (kept apart so that remove() stays small enough for V8 to inline). */
+function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
   const key = (c as Component | null)?.key as number;
   const plain = store.registry.plain[key];
   if (plain !== undefined && store.registry.components[plain] === c) {
-    // The usual case: a plain component (no sparse tag, no relation).
+    // A plain component (no sparse tag, no relation).
+    store.registry.remember(c as Component);
     if (defer.depth === 0) return removePlain(store, e, plain, c as Component);
     const t = liveTable(store, e);
     defer.removeLater(e, plain);
     return t >= 0 && store.core.tableHas(t, plain);
   }
-  // A sparse tag on a live entity: cleared at once, also while deferring.
-  const sid = store.registry.sparseByKey[key];
-  if (sid !== undefined && store.registry.components[sid] === c && store.core.tableOf(e) >= 0) {
-    const was = store.sparse.setInPlace(sid, e, false);
-    if (was >= 0) return was === 1;
-  }
-  return removeAny(ctx, e, c);
-}
-
-/** remove() past its fast paths (kept apart so that remove() stays small enough for V8 to inline). */
-function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
-  const { store } = ctx;
   const t = liveTable(store, e);
   if ((c as Pair | null)?.isPair === true) {
     const p = c as Pair;
@@ -227,7 +252,10 @@ function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
     ctx.defer.unlinkingNow(id, e);
     return t >= 0 && store.links.unlinkAll(id, e);
   }
-  if (store.registry.isSparse(id)) return ctx.defer.sparse(e, t, id, false);
+  if (store.registry.isSparse(id)) {
+    if (!(c as Component).isRelation) store.registry.remember(c as Component);
+    return ctx.defer.sparse(e, t, id, false);
+  }
   return ctx.defer.remove(e, t, id, c as Component);
 }
 

@@ -4,7 +4,17 @@
 import { describe, expect, it } from "vitest";
 import { component } from "../../../bindings/component.js";
 import { ArgumentError } from "../../../bindings/errors.js";
-import { ADD, CommandBuffer, DESTROY, DESTROY_MANY, OBJECT, REMOVE, SPAWN } from "../../../bindings/ops/commands.js";
+import {
+  ADD,
+  ADD_RUN,
+  DESTROY,
+  DESTROY_MANY,
+  OBJECT,
+  REMOVE,
+  REMOVE_RUN,
+  SPAWN,
+} from "../../../bindings/ops/command-kinds.js";
+import { CommandBuffer } from "../../../bindings/ops/commands.js";
 import { ComponentSets, Resolved } from "../../../bindings/store/component-sets.js";
 import { Registry } from "../../../bindings/store/registry.js";
 
@@ -44,7 +54,7 @@ describe("command buffer", () => {
     expect(buf.size).toBe(8);
     expect([buf.runEnd(0), buf.runEnd(1), buf.runEnd(2), buf.runEnd(4), buf.runEnd(5)]).toEqual([1, 2, 4, 5, 8]);
     expect([buf.kind[5], buf.kind[7]]).toEqual([DESTROY, DESTROY]);
-    expect([...buf.destroyed(5), ...buf.destroyed(7)]).toEqual([1, 4, 5]);
+    expect([...buf.listed(5), ...buf.listed(7)]).toEqual([1, 4, 5]);
     expect(buf.kind[0]).toBe(SPAWN);
     expect(buf.payload(0)).toEqual({ set: setA, rows: runA, solo: Pos });
     expect(Array.from(runA.ids.subarray(0, runA.n))).toEqual([11, 12]);
@@ -84,18 +94,43 @@ describe("command buffer", () => {
     expect(buf.runEnd(0)).toBe(1000);
     for (let i = 0; i < 1000; i++) buf.destroy(i + 1);
     expect(buf.size).toBe(1001); // one command, its entities past the initial room
-    expect(buf.destroyed(1000)).toEqual(Uint32Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(buf.listed(1000)).toEqual(Uint32Array.from({ length: 1000 }, (_, i) => i + 1));
     buf.clear();
     expect(buf.size).toBe(0);
     buf.destroy(9);
-    expect(buf.destroyed(0)).toEqual(Uint32Array.of(9)); // the entities were forgotten too
+    expect(buf.listed(0)).toEqual(Uint32Array.of(9)); // the entities were forgotten too
     buf.clear();
     expect(buf.anyValues).toBe(false);
     buf.push(ADD, 7, 3, 0);
-    buf.pushPlain(ADD, 8, 3);
+    buf.run(ADD_RUN, 8, 3);
     expect(buf.payload(0)).toBeUndefined();
     expect([buf.hasValues(0), buf.hasValues(1)]).toEqual([false, false]);
-    expect([buf.kind[1], buf.entity[1], buf.a[1]]).toEqual([ADD, 8, 3]);
-    expect(buf.runEnd(0)).toBe(2);
+    expect([buf.kind[1], buf.a[1], [...buf.listed(1)]]).toEqual([ADD_RUN, 3, [8]]);
+    expect(buf.runEnd(0)).toBe(1);
+  });
+
+  it("records adds and removes without values as runs, one command per run of one kind and component, grown past the initial room", () => {
+    const buf = new CommandBuffer();
+    for (let i = 0; i < 100; i++) buf.run(ADD_RUN, i + 1, 3);
+    buf.run(ADD_RUN, 200, 4); // another component: a new run
+    buf.run(REMOVE_RUN, 201, 4); // another kind: a new run
+    buf.run(REMOVE_RUN, 202, 4);
+    expect(buf.size).toBe(3);
+    expect([...buf.listed(0)]).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect([...buf.listed(1), ...buf.listed(2)]).toEqual([200, 201, 202]); // the last one still open
+    buf.destroy(5); // ends the run; its entities follow in the same list
+    buf.run(REMOVE_RUN, 203, 4); // after another command: a new run
+    expect([buf.kind[0], buf.kind[1], buf.kind[2], buf.kind[3], buf.kind[4]]).toEqual([
+      ADD_RUN,
+      ADD_RUN,
+      REMOVE_RUN,
+      DESTROY,
+      REMOVE_RUN,
+    ]);
+    expect([...buf.listed(2), ...buf.listed(3), ...buf.listed(4)]).toEqual([201, 202, 5, 203]);
+    expect([buf.runEnd(0), buf.runEnd(2)]).toEqual([1, 3]);
+    buf.clear();
+    buf.run(REMOVE_RUN, 7, 4); // the open run was forgotten: a new command
+    expect([buf.size, [...buf.listed(0)]]).toEqual([1, [7]]);
   });
 });

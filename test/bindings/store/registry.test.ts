@@ -33,6 +33,27 @@ describe("registry", () => {
     expect(registry.relations).toBe(1);
   });
 
+  it("a plain component or sparse tag remembers its id in the registry that added or used it last; forget and release drop it", () => {
+    const r1 = new Registry();
+    const r2 = new Registry();
+    const Pos = component("Pos", { x: "f32" });
+    const Picked = tag("Picked", { sparse: true });
+    const ChildOf = relation("ChildOf");
+    r1.add(Pos, 0);
+    r1.add(Picked, 1);
+    r1.add(ChildOf, 2);
+    expect([Pos.hotIn === r1, Pos.hotId, Picked.hotIn === r1, Picked.hotId]).toEqual([true, 0, true, 1]);
+    expect(ChildOf.hotIn).toBeUndefined(); // relations take the long way
+    r2.add(Pos, 5);
+    expect([Pos.hotIn === r2, Pos.hotId]).toEqual([true, 5]);
+    r1.remember(Pos); // used in the first world again
+    expect([Pos.hotIn === r1, Pos.hotId]).toEqual([true, 0]);
+    r1.forget(Pos);
+    expect(Pos.hotIn).toBeUndefined();
+    r1.release();
+    expect(Picked.hotIn).toBeUndefined();
+  });
+
   it("idOf throws UnknownComponentError for a component never added, and ArgumentError for a non-component", () => {
     const registry = new Registry();
     const Pos = component("Pos", { x: "f32" });

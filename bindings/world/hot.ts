@@ -1,0 +1,81 @@
+// What the per-entity fast paths of a loop (world.add / remove of a plain component or a
+// sparse tag) read of the core, read once and trusted while the core's call count
+// (core.version) stands still: where each slot's generation and table and each table's
+// mask lie in the whole-memory views, and how many slots there are. Every change to
+// those is a core call. A core that refuses calls (a trap, dispose) has moved the count
+// on and is never read again, nor is a debug world's (its calls look for stale writes
+// first): a current read also says the world takes calls. A component remembers its id
+// in the registry of the world that last used it (Component.hotIn), one field compare
+// instead of two keyed lookups; the fast paths trust it only for that registry.
+//
+//   generation of slot s: u16[genAt + s]    table of slot s: i32[tabAt + s] (-1: free; slot 0 is never alive)
+//   word w of table t's mask: u32[maskAt + t * maskStride + w]
+import type { Component } from "../component.js";
+import {
+  H_MASK_WORDS,
+  H_MASKS,
+  H_REC_GEN,
+  H_REC_TABLE,
+  H_SLOT_COUNT,
+  SLOT_BITS,
+  SLOT_MASK,
+} from "../core/constants.generated.js";
+import type { Core } from "../core/core.js";
+import type { Registry } from "../store/registry.js";
+
+export class Hot {
+  /** core.version of the read below; -1: never read. */
+  private version = -1;
+  private slots = 0;
+  private genAt = 0;
+  private tabAt = 0;
+  private maskAt = 0;
+  private maskStride = 0;
+  private u16: Uint16Array = new Uint16Array(0);
+  private i32: Int32Array = new Int32Array(0);
+  private u32: Uint32Array = new Uint32Array(0);
+
+  constructor(
+    private readonly core: Core,
+    readonly registry: Registry,
+  ) {}
+
+  /** Whether the read is current (made again when the core was called since); false for a world whose calls must go the long way. */
+  current(): boolean {
+    return this.version === this.core.version || this.read() === true; // (a boolean V8 need not convert)
+  }
+
+  private read(): boolean {
+    const core = this.core;
+    if (core.dead !== undefined || core.onCheck !== undefined) return false;
+    this.slots = core.header(H_SLOT_COUNT);
+    this.genAt = core.header(H_REC_GEN) >>> 1;
+    this.tabAt = core.header(H_REC_TABLE) >>> 2;
+    this.maskAt = core.header(H_MASKS) >>> 2;
+    this.maskStride = core.header(H_MASK_WORDS) * 2;
+    this.u16 = core.u16;
+    this.i32 = core.i32;
+    this.u32 = core.u32;
+    this.version = core.version;
+    return true;
+  }
+
+  /** Table of e when e is alive, else -1 (precondition: current()). */
+  tableOf(e: number): number {
+    if (typeof e !== "number") return -1; // a BigInt, symbol or object is no entity
+    const s = e & SLOT_MASK;
+    // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1).
+    if (s >= this.slots || this.u16[this.genAt + s] !== e >>> SLOT_BITS || e >>> 0 !== e) return -1;
+    return this.i32[this.tabAt + s];
+  }
+
+  /** Whether table t's mask has component id (precondition: current()). */
+  tableHas(t: number, id: number): boolean {
+    return (this.u32[this.maskAt + t * this.maskStride + (id >>> 5)] & (1 << (id & 31))) !== 0;
+  }
+
+  /** c's id in this world when c is a plain component or a sparse tag it remembers from here, else -1. */
+  idOf(c: Component): number {
+    return c?.hotIn === this.registry ? c.hotId : -1;
+  }
+}
