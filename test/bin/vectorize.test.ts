@@ -198,6 +198,15 @@ describe("kernel build vectorizer", () => {
     expect(funcText(built.vector.wat, "shiftMask")).toMatch(/i32x4\.shl/);
   });
 
+  it("is on by default and --help names --no-vectorize, which turns it off", () => {
+    const help = execFileSync(process.execPath, [join(root, "bin/wasm-ecs-kernel.mjs"), "--help"], {
+      encoding: "utf8",
+    });
+    expect(help).toMatch(/^usage: wasm-ecs-kernel <kernel\.ts> .*\[--no-vectorize\]/);
+    expect(help).toMatch(/--no-vectorize {3}keep those four rows scalar/);
+    expect(built.scalar.wat).not.toMatch(/v128/);
+  });
+
   it("leaves the four copies scalar for f64, i16, a fixed cell, a neighbour row, an if, a call, an 8-byte stride, a carried sum, a conversion", () => {
     for (const name of Object.keys(SCALAR)) {
       expect(funcText(built.vector.wat, name), name).toMatch(/\(loop \$\S+\$x4/);
