@@ -25,13 +25,15 @@
 // order, so only accesses of different rows r != r' of the group move past each other,
 // and they touch different bytes: each is the 4-byte element `c + 4r` of its column c,
 // so two of them overlap only if their columns' addresses differ by d with 0 < |d| < 16.
-// The facade passes row `first` of distinct columns of one table (or the same column
-// twice): the same address, or disjoint regions each holding the n >= 4 rows that a
-// group reaches, 16 bytes apart at least. Kernels are also called directly and may take
-// i32 scalars that are addresses of anything, so this is checked, not assumed: before
-// the loop, every pair of distinct column addresses with a store into one of them must
-// differ by 0 or by 16 bytes at least, else the four-row loop does not run and the
-// original loop runs every row. Hoisted invariants are loop-invariant and cannot trap.
+// The facade (bindings/kernels/kernel.ts, batch.ts) passes row `first` of columns of one
+// table, the same column twice when a component is both written and read, and numbers
+// as scalars: a table keeps its columns side by side in one block, each `capacity` rows
+// long, capacity a multiple of 8 (assembly/table.ts), so two 4-byte columns start 32
+// bytes apart at least, and the same row of each is as far. Kernels are also called
+// directly and may take i32 scalars that are addresses of anything, so this is checked,
+// not assumed: before the loop, every pair of distinct column addresses with a store into
+// one of them must differ by 0 or by 16 bytes at least, else the four-row loop does not
+// run and the original loop runs every row. Hoisted invariants are loop-invariant and cannot trap.
 // (A trap in the four-row loop, out of bounds, leaves up to three rows of that group
 // differently written: a trap poisons the world anyway.)
 

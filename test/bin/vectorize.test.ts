@@ -198,13 +198,17 @@ describe("kernel build vectorizer", () => {
     expect(funcText(built.vector.wat, "shiftMask")).toMatch(/i32x4\.shl/);
   });
 
-  it("is on by default and --help names --no-vectorize, which turns it off", () => {
+  it("is on by default and --help names --no-vectorize, which turns it off, as --no-simd does", () => {
     const help = execFileSync(process.execPath, [join(root, "bin/wasm-ecs-kernel.mjs"), "--help"], {
       encoding: "utf8",
     });
     expect(help).toMatch(/^usage: wasm-ecs-kernel <kernel\.ts> .*\[--no-vectorize\]/);
     expect(help).toMatch(/--no-vectorize {3}keep those four rows scalar/);
     expect(built.scalar.wat).not.toMatch(/v128/);
+    // Without the SIMD feature the loops stay unrolled and scalar.
+    const noSimd = build("no-simd", "--no-simd").wat;
+    expect(funcText(noSimd, "move")).toMatch(/\$x4/);
+    expect(noSimd).not.toMatch(/v128/);
   });
 
   it("leaves the four copies scalar for f64, i16, a fixed cell, a neighbour row, an if, a call, an 8-byte stride, a carried sum, a conversion", () => {
