@@ -27,6 +27,11 @@
 // addresses see it. (An address's own wrap-around at 4 GiB is the one case the offset
 // does not mirror; a kernel touches rows 0 .. n-1 of its columns, far from it.) Any loop
 // that does not fit is left as it was.
+//
+// With vectorize on (the default of the kernel build, with SIMD), the four copies of a
+// body that fits vectorize.mjs's rules are one copy over v128 instead.
+
+import { vectorizeBody } from "./vectorize.mjs";
 
 /** Rows per turn of an unrolled loop. */
 const FACTOR = 4;
@@ -287,7 +292,7 @@ function countedLoop(b, loop) {
 }
 
 /** The four-rows loop and the original after it, or undefined when the loop does not fit. */
-function unrollOne(m, b, kids, fn, loop, readOutside) {
+function unrollOne(m, b, kids, fn, loop, readOutside, vectorize) {
   const shape = countedLoop(b, loop);
   if (shape === undefined) return undefined;
   const { name, index, bound, statements } = shape;
@@ -305,8 +310,9 @@ function unrollOne(m, b, kids, fn, loop, readOutside) {
   if (ops.length !== strides.length) return undefined;
   for (let k = 0; k < ops.length; k++)
     if (b.getExpressionInfo(ops[k]).offset + (FACTOR - 1) * strides[k] > 0xffffffff) return undefined;
-  const copies = [];
-  for (let k = 0; k < FACTOR; k++) {
+  const vector = vectorize ? vectorizeBody(b, m, fn, index, statements, readOutside) : undefined;
+  const copies = vector?.body ?? [];
+  for (let k = 0; k < FACTOR && vector === undefined; k++) {
     // strides[] numbers the loads and stores of all of S: the ordinal runs on across statements.
     let o = 0;
     for (const s of statements) {
@@ -326,10 +332,12 @@ function unrollOne(m, b, kids, fn, loop, readOutside) {
   // or, when X - 3 would wrap (X < INT_MIN + 3, no row to run), i < INT_MIN.
   const min = -(2 ** 31);
   const limit = b._BinaryenFunctionAddVar(fn, b.i32);
+  // The vector form runs only when its columns are apart (vectorize.mjs): else i < INT_MIN too.
+  const fits = m.i32.ge_s(m.copyExpression(bound), m.i32.const(min + FACTOR - 1));
   const prologue = m.local.set(
     limit,
     m.select(
-      m.i32.ge_s(m.copyExpression(bound), m.i32.const(min + FACTOR - 1)),
+      vector?.guard === undefined ? fits : m.i32.and(fits, vector.guard),
       m.i32.sub(m.copyExpression(bound), m.i32.const(FACTOR - 1)),
       m.i32.const(min),
     ),
@@ -341,7 +349,7 @@ function unrollOne(m, b, kids, fn, loop, readOutside) {
       m.block(null, [...copies, m.local.set(index, m.i32.add(i(), m.i32.const(FACTOR))), m.br(x4)]),
     ),
   );
-  return m.block(null, [prologue, turn, loop]);
+  return m.block(null, [...(vector?.hoisted ?? []), prologue, turn, loop]);
 }
 
 /** The locals read anywhere in body outside the subtree `skip`. */
@@ -365,9 +373,10 @@ function known(b, kids, e) {
 
 /**
  * Unrolls the counted row loops of the module's functions `names` (internal names) in
- * place; returns how many loops it unrolled.
+ * place, vectorizing those that fit when `vectorize` (the module must have SIMD); returns
+ * how many loops it unrolled.
  */
-export function unrollLoops(binaryen, m, names) {
+export function unrollLoops(binaryen, m, names, vectorize = false) {
   const b = binaryen;
   const kids = shapes(b);
   let unrolled = 0;
@@ -379,7 +388,7 @@ export function unrollLoops(binaryen, m, names) {
     const visit = (e, replace) => {
       const id = b.getExpressionId(e);
       if (id === b.LoopId) {
-        const next = unrollOne(m, b, kids, fn, e, (l) => readsOutside(b, kids, body, e).has(l));
+        const next = unrollOne(m, b, kids, fn, e, (l) => readsOutside(b, kids, body, e).has(l), vectorize);
         if (next !== undefined) {
           replace(next);
           unrolled++;

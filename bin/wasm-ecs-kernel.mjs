@@ -13,6 +13,9 @@
 //   --no-simd     build without the SIMD feature (every current runtime has it)
 //   --no-unroll   keep each row loop as written (by default a counted row loop runs four
 //                 rows per turn: unroll.mjs)
+//   --no-vectorize  keep the four rows of an unrolled loop scalar (by default a loop whose
+//                 every statement stores an f32 or i32 row computed lane-wise from rows of
+//                 f32 or i32 columns runs as one v128 statement per four rows: vectorize.mjs)
 //   --wat FILE    also write the text form
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -139,7 +142,7 @@ function inlineKernels(binaryen, m) {
  *
  * The dispatcher writes nothing but buffer + 0 and reads only the buffer and the counts.
  */
-export function addDispatchers(binaryen, bytes, simd, unroll = true) {
+export function addDispatchers(binaryen, bytes, simd, unroll = true, vectorize = true) {
   const features =
     binaryen.Features.MVP |
     binaryen.Features.MutableGlobals |
@@ -164,6 +167,7 @@ export function addDispatchers(binaryen, bytes, simd, unroll = true) {
         binaryen,
         m,
         kernels.map((k) => k.internal),
+        simd && vectorize,
       );
     for (const { name, internal, params } of kernels) {
       // locals: 0 buffer, 1 records, 2 j (record index), 3 r (record address), 4 the row count
@@ -213,7 +217,7 @@ export function addDispatchers(binaryen, bytes, simd, unroll = true) {
  * Compiles `input` to `output`; returns the text form of what it wrote. Throws an Error (kernelBuild: true)
  * saying why the kernel cannot be built.
  */
-export async function buildKernel(input, output, { simd = true, unroll = true } = {}) {
+export async function buildKernel(input, output, { simd = true, unroll = true, vectorize = true } = {}) {
   const { asc, binaryen } = await loadAsc(process.cwd());
   // "wasm-ecs/kernel" resolves through a folder holding this package under its name.
   const paths = mkdtempSync(join(tmpdir(), "wasm-ecs-kernel-"));
@@ -245,7 +249,7 @@ export async function buildKernel(input, output, { simd = true, unroll = true } 
       );
     if (!/\(import "env" "memory"/.test(wat)) fail(`${input} was built without the world's memory`);
     if (!/\(export "/.test(wat)) fail(`${input} exports no function: export each kernel`);
-    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd, unroll);
+    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd, unroll, vectorize);
     writeFileSync(output, binary);
     return final;
   } finally {
@@ -260,11 +264,31 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
       out: { type: "string", short: "o" },
       "no-simd": { type: "boolean" },
       "no-unroll": { type: "boolean" },
+      "no-vectorize": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
       wat: { type: "string" },
     },
   });
+  const usage =
+    "usage: wasm-ecs-kernel <kernel.ts> [-o out.wasm] [--no-simd] [--no-unroll] [--no-vectorize] [--wat out.wat]";
+  if (values.help === true) {
+    console.log(`${usage}
+
+Builds a wasm-ecs kernel file (AssemblyScript) into a module that runs in a world's memory.
+
+  -o FILE          the module to write (default: the input with .wasm)
+  --no-simd        build without the SIMD feature (every current runtime has it)
+  --no-unroll      keep each row loop as written (by default a counted row loop runs
+                   four rows per turn)
+  --no-vectorize   keep those four rows scalar (by default, when every statement of the
+                   loop stores an f32 or i32 row computed lane-wise from the same row of
+                   f32 or i32 columns, constants and scalars, the four rows run as one
+                   v128 statement: each lane does exactly its row's operations)
+  --wat FILE       also write the text form`);
+    process.exit(0);
+  }
   if (positionals.length !== 1) {
-    console.error("usage: wasm-ecs-kernel <kernel.ts> [-o out.wasm] [--no-simd] [--no-unroll] [--wat out.wat]");
+    console.error(usage);
     process.exit(2);
   }
   const input = positionals[0];
@@ -273,6 +297,7 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
     const wat = await buildKernel(input, output, {
       simd: values["no-simd"] !== true,
       unroll: values["no-unroll"] !== true,
+      vectorize: values["no-vectorize"] !== true,
     });
     if (values.wat !== undefined) writeFileSync(values.wat, wat);
     console.log(`built ${output}`);
