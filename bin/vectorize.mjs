@@ -5,21 +5,22 @@
 //   - a store of f32 or i32 (4 bytes) to `c + i*4`, c a local the loop does not set, whose
 //     value is a tree of: loads of that type from such addresses, constants, locals the
 //     loop does not set, locals of such a value set earlier in the same row, and the
-//     lane-wise ops with an exact SIMD equivalent (f32: add sub mul div min max copysign
-//     neg abs sqrt ceil floor trunc nearest; i32: add sub mul and or xor, shl shr_s shr_u
-//     by an amount the loop does not change);
+//     lane-wise ops with an exact SIMD equivalent (f32: add sub mul div copysign neg abs
+//     sqrt ceil floor trunc nearest; i32: add sub mul and or xor, shl shr_s shr_u by an
+//     amount the loop does not change);
 //   - or a local set to such a value or to an address (`c + i*4`, `i << 2`, ...).
 // Anything else (a call, an if, a branch, f64, i8 / i16 accesses, an element stride other
 // than 4 bytes (array fields), `v[i + 1]`, a fixed cell `s[0]`, a local carried from one
-// row to the next, the index as a value, a conversion) leaves the unrolled loop as it is.
+// row to the next, the index as a value, a conversion, f32 min / max) leaves the unrolled
+// loop as it is. (f32x4.min / max give a NaN of the other sign than V8's scalar min / max,
+// and a kernel may read those bits as an i32: not the same result.)
 // Each statement then runs once for rows i .. i+3, the loop-invariant operands splatted
 // before the loop.
 //
 // Why the result is the same. Lane k of every vector value is exactly what copy k computed
 // for row i+k: the same ops on the same row's operands (f32x4 and i32x4 ops are defined
-// lane-wise as the scalar ones, shift counts modulo 32 both, min/max with the same -0 and
-// NaN rules; NaN payloads are nondeterministic in both forms by the wasm spec, every other
-// result is bit-identical). What changes is the order of memory accesses inside a group
+// lane-wise as the scalar ones, shift counts modulo 32 both; NaN payloads are left to the
+// engine in both forms by the wasm spec, and V8 gives the same bits for these ops). What changes is the order of memory accesses inside a group
 // of four rows: statement by statement for all four rows, instead of row by row, and a
 // statement reads its four rows before it writes them. Accesses of one row keep their
 // order, so only accesses of different rows r != r' of the group move past each other,
@@ -55,8 +56,6 @@ function laneOps(b, m) {
       [b.SubFloat32, m.f32x4.sub],
       [b.MulFloat32, m.f32x4.mul],
       [b.DivFloat32, m.f32x4.div],
-      [b.MinFloat32, m.f32x4.min],
-      [b.MaxFloat32, m.f32x4.max],
       // copysign(x, y): x's magnitude bits, y's sign bit (a bit operation in both forms).
       [b.CopySignFloat32, (x, y) => m.v128.or(m.v128.and(x, sign(0x7fffffff)), m.v128.and(y, sign(0x80000000)))],
       [b.AddInt32, m.i32x4.add],

@@ -281,9 +281,10 @@ Builds a wasm-ecs kernel file (AssemblyScript) into a module that runs in a worl
   --no-unroll      keep each row loop as written (by default a counted row loop runs
                    four rows per turn)
   --no-vectorize   keep those four rows scalar (by default, when every statement of the
-                   loop stores an f32 or i32 row computed lane-wise from the same row of
-                   f32 or i32 columns, constants and scalars, the four rows run as one
-                   v128 statement: each lane does exactly its row's operations)
+                   loop stores an f32 or i32 row computed from the same row of f32 or
+                   i32 columns, constants and scalars by + - * / (f32), bit ops and
+                   shifts (i32), copysign abs sqrt ceil floor trunc nearest, the four
+                   rows run as one v128 statement: each lane does its row's operations)
   --wat FILE       also write the text form`);
     process.exit(0);
   }

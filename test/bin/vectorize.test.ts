@@ -47,6 +47,7 @@ const SCALAR: Record<string, Shape> = {
   pairs: { columns: ["f32"] },
   running: { columns: ["i32"] },
   convert: { columns: ["f32", "i32"] },
+  clampSign: { columns: ["f32", "i32"] },
 };
 /** Not even unrolled: asc sets the index in the body (i + 1 kept in it). */
 const NOT_UNROLLED: Record<string, Shape> = { neighbour: { columns: ["f32", "f32"] } };
@@ -211,7 +212,7 @@ describe("kernel build vectorizer", () => {
     expect(noSimd).not.toMatch(/v128/);
   });
 
-  it("leaves the four copies scalar for f64, i16, a fixed cell, a neighbour row, an if, a call, an 8-byte stride, a carried sum, a conversion", () => {
+  it("leaves the four copies scalar for f64, i16, a fixed cell, a neighbour row, an if, a call, an 8-byte stride, a carried sum, a conversion, f32 max", () => {
     for (const name of Object.keys(SCALAR)) {
       expect(funcText(built.vector.wat, name), name).toMatch(/\(loop \$\S+\$x4/);
       for (const f of [name, `each:${name}`])
@@ -243,6 +244,47 @@ describe("kernel build vectorizer", () => {
     const c: Case = { n: 13, data: [[], [], Array(ELEMENTS).fill(1), []], scalars: [], dispatch: false };
     const after = new Float32Array(run(instance(built.vector), "move", VECTORIZED.move, c).buffer, COLUMNS, 14);
     expect([...after]).toEqual([...Array(13).fill(1), 0]);
+  });
+});
+
+describe("kernel build vectorizer: which loop runs", () => {
+  // A move over 4 rows whose px column ends 12 bytes before the end of memory: its row 3
+  // is out of bounds. The scalar loop writes rows 0-2 before it traps; the v128 loop loads
+  // all four rows of px first and traps before writing any. So row 0 after the trap says
+  // which loop ran.
+  const rowZeroAfterTrap = (b: Build, vxBelowPx: number): number => {
+    const inst = instance(b);
+    const f = new Float32Array(inst.memory.buffer);
+    f.fill(1);
+    const px = inst.memory.buffer.byteLength - 12;
+    expect(() => inst.exports.move(4, px, COLUMNS, px - vxBelowPx, COLUMNS + REGION)).toThrow(WebAssembly.RuntimeError);
+    return f[px / 4];
+  };
+
+  it("the v128 loop for columns 16 bytes or more apart, the scalar one for closer columns and without the vectorizer", () => {
+    expect(rowZeroAfterTrap(built.vector, 4096)).toBe(1); // nothing written: v128
+    expect(rowZeroAfterTrap(built.vector, 16)).toBe(1);
+    expect(rowZeroAfterTrap(built.vector, 12)).toBe(2); // row 0 written: scalar rows
+    expect(rowZeroAfterTrap(built.vector, 4)).toBe(2);
+    expect(rowZeroAfterTrap(built.scalar, 4096)).toBe(2);
+  });
+
+  it("f32 max stays scalar: a NaN row keeps the sign V8's scalar max gives it, read back as i32 bits", () => {
+    const results = (b: Build) => {
+      const inst = instance(b);
+      const view = new DataView(inst.memory.buffer);
+      new Uint8Array(inst.memory.buffer).fill(0);
+      [Number.NaN, 1, -2, Number.NaN, 3, Number.NaN, -0, 4].forEach((v, k) => {
+        view.setFloat32(COLUMNS + 4 * k, v, true);
+      });
+      inst.exports.clampSign(8, COLUMNS, COLUMNS + REGION);
+      return [...new Int32Array(inst.memory.buffer, COLUMNS + REGION, 8)];
+    };
+    const expected = results(built.written);
+    expect(results(built.vector)).toEqual(expected);
+    expect(results(built.scalar)).toEqual(expected);
+    // The rows that are no NaN: max(1, 0), max(-2, 0), max(3, 0), max(-0, 0), max(4, 0), sign bits clear.
+    expect([1, 2, 4, 6, 7].map((k) => expected[k])).toEqual([0, 0, 0, 0, 0]);
   });
 });
 

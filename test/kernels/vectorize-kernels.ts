@@ -45,11 +45,11 @@ export function constant(n: i32, v: Write<f32>, c: Write<i32>): void {
   }
 }
 
-/** f32 ops with a SIMD equivalent: sqrt abs neg floor ceil trunc nearest min max copysign. */
+/** f32 ops with a SIMD equivalent: sqrt abs neg floor ceil trunc nearest copysign. */
 export function unary(n: i32, v: Write<f32>, a: Read<f32>, lo: f32): void {
   for (let i = 0; i < n; i++) {
     v[i] = sqrt<f32>(abs<f32>(a[i])) - floor<f32>(v[i]) + ceil<f32>(-a[i]) * trunc<f32>(v[i]);
-    v[i] = min<f32>(max<f32>(nearest<f32>(v[i]), lo), a[i]) + copysign<f32>(v[i], a[i]);
+    v[i] = nearest<f32>(v[i]) * lo + copysign<f32>(v[i], a[i]);
   }
 }
 
@@ -139,4 +139,12 @@ export function running(n: i32, v: Write<i32>): void {
 /** Scalar: a conversion (i32 to f32). */
 export function convert(n: i32, v: Write<f32>, a: Read<i32>): void {
   for (let i = 0; i < n; i++) v[i] = <f32>a[i];
+}
+
+/** Scalar: f32 min / max (f32x4.min / max give a NaN of the other sign in V8), read back as i32 bits. */
+export function clampSign(n: i32, v: Write<f32>, k: Write<i32>): void {
+  for (let i = 0; i < n; i++) {
+    v[i] = max<f32>(v[i], 0);
+    k[i] = load<i32>(v.at(i)) >> 31;
+  }
 }
