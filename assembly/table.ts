@@ -42,6 +42,11 @@ import { bumpEpoch, hget } from "./header";
   else memory.copy(dst, src, n);
 }
 
+/** Whether n more rows fit in t without growing it. */
+@inline export function hasRoom(t: u32, n: u32): bool {
+  return tget(t, T_CAPACITY) - tget(t, T_COUNT) >= n;
+}
+
 /**
  * Makes room for `needed` rows, moving every column to a new block when it grows.
  * Returns false (nothing changed) when memory runs out.
