@@ -94,6 +94,15 @@ export function forgetEarlyTakes(): void {
   hset(H_EARLY_TAKES, 0);
 }
 
+/**
+ * Whether one take needs no reservation: the queue serves it, or a never-used slot has
+ * its record already (slot capacity never exceeds MAX_SLOTS). reserveSlots(1) would
+ * then return OK and leave H_EARLY_TAKES at 0, as it is between calls.
+ */
+@inline export function slotReady(): bool {
+  return hget(H_FREE_COUNT) >= REUSE_QUEUE || hget(H_SLOT_COUNT) < hget(H_SLOT_CAP);
+}
+
 /** Makes sure `n` never-used slots can be taken without allocating (see reserveSlots). */
 export function reserveFresh(n: u32): i32 {
   if (n == 0) return OK;
@@ -139,8 +148,8 @@ function growSlots(cap: u32): bool {
   return true;
 }
 
-/** Takes a slot and returns the new entity. Precondition: reserveSlots(1) succeeded. */
-export function takeSlot(): u32 {
+/** Takes a slot and returns the new entity. Precondition: reserveSlots(1) succeeded (or slotReady()). */
+@inline export function takeSlot(): u32 {
   let slot: u32;
   const free = hget(H_FREE_COUNT);
   const early = hget(H_EARLY_TAKES);
@@ -220,7 +229,7 @@ export function releaseSlots(ents: usize, n: u32): void {
 }
 
 /** Frees a slot: its generation moves on, so every handle to it is now stale; it joins the back of the queue. */
-export function releaseSlot(slot: u32): void {
+@inline export function releaseSlot(slot: u32): void {
   store<u16>(<usize>hget(H_REC_GEN) + (<usize>slot << 1), <u16>((recGen(slot) + 1) & GEN_MASK));
   store<i32>(<usize>hget(H_REC_TABLE) + (<usize>slot << 2), -1);
   hset(H_ALIVE, hget(H_ALIVE) - 1);
@@ -228,7 +237,7 @@ export function releaseSlot(slot: u32): void {
 }
 
 /** Puts free slot `slot` at the back of the free queue. */
-function enqueue(slot: u32): void {
+@inline function enqueue(slot: u32): void {
   store<u32>(<usize>hget(H_REC_ROW) + (<usize>slot << 2), 0);
   const tail = hget(H_FREE_TAIL);
   if (tail == 0) hset(H_FREE_HEAD, slot);

@@ -8,7 +8,7 @@
 // target) every structural export ends with checkInvariants().
 import {
   ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_TARGET_SLOTS, OK,
-  T_COUNT, T_SEQ,
+  T_COUNT, T_NPAIRS, T_SEQ,
 } from "./constants";
 import {
   alloc, allocatorStatic as allocatorAt, checkHeld, forgetStale, free, initAllocator, releaseHeld, startQuarantine,
@@ -16,6 +16,7 @@ import {
 import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
   burnClaims, claimsValid, forgetEarlyTakes, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
+  slotReady,
 } from "./entity-index";
 import { after, badComponent, badTable, batch, failed, seqNow } from "./guard";
 import { HDR, hget, hset } from "./header";
@@ -28,11 +29,11 @@ import {
   destroyEntity, moveEntity, spawnClaimedInto, spawnInto, spawnManyInto, swapRows as swapRowsOf, trapAfterMoves,
 } from "./migrate";
 import { setBits as setBitsOf } from "./bitset";
-import { reserveJournal, startJournal } from "./journal";
+import { journaling, reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
 import { tableForMask as maskTable, reclaimSpent, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
-import { ensureCapacity, tget } from "./table";
+import { ensureCapacity, hasRoom, tget } from "./table";
 import { holdsTarget, isTargetSlot } from "./target-index";
 import { checkInvariants as walkInvariants } from "./debug";
 import { destroyPlanned } from "./relation-calls";
@@ -147,6 +148,8 @@ export function freeBlock(ptr: usize): void {
 /** Spawns one entity with default values in table t; returns it or a status. */
 export function spawn(t: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
+  // The usual case: a row and a slot are free and there is no journal, so nothing to reserve.
+  if (!journaling() && hasRoom(t, 1) && slotReady()) return after(<i32>spawnInto(t));
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const reserved = reserveSlots(1);
   if (reserved != OK) return reserved;
@@ -205,13 +208,13 @@ export function add(e: u32, c: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   const src = <u32>recTable(slotOf(e));
   if (maskHas(tableMask(src), c)) return 1;
-  if (!reserveJournal(1)) return ERR_CAPACITY;
+  if (journaling() && !reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
   const dst = edgeWith(src, c);
   if (dst < 0) return failed(dst, before);
-  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
+  if (!hasRoom(<u32>dst, 1) && !ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
-  reclaimSpent(src);
+  if (tget(src, T_NPAIRS) >= 2) reclaimSpent(src);
   return after(0);
 }
 
@@ -221,13 +224,13 @@ export function remove(e: u32, c: u32): i32 {
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
   const src = <u32>recTable(slotOf(e));
   if (!maskHas(tableMask(src), c)) return 0;
-  if (!reserveJournal(1)) return ERR_CAPACITY;
+  if (journaling() && !reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
   const dst = edgeWithout(src, c);
   if (dst < 0) return failed(dst, before);
-  if (!ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
+  if (!hasRoom(<u32>dst, 1) && !ensureCapacity(<u32>dst, tget(<u32>dst, T_COUNT) + 1)) return failed(ERR_CAPACITY, before);
   moveEntity(e, <u32>dst);
-  reclaimSpent(src);
+  if (tget(src, T_NPAIRS) >= 2) reclaimSpent(src);
   return after(1);
 }
 
@@ -303,7 +306,7 @@ export function destroy(e: u32): i32 {
     store<u32>(p, e);
     return destroyPlanned(p, 1);
   }
-  if (!reserveJournal(1)) return ERR_CAPACITY;
+  if (journaling() && !reserveJournal(1)) return ERR_CAPACITY;
   destroyEntity(e);
   return after(OK);
 }

@@ -26,6 +26,11 @@ export function startJournal(): bool {
   return true;
 }
 
+/** Whether the journal is on (the per-entity exports test this inline before reserving or recording). */
+@inline export function journaling(): bool {
+  return hget(H_JOURNAL) != 0;
+}
+
 /** Room for n more records (nothing to do while the journal is off); false when out of memory. */
 export function reserveJournal(n: u32): bool {
   const p = <usize>hget(H_JOURNAL);

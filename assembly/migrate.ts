@@ -8,7 +8,7 @@
 // change (swapRows excepted: its caller mirrors it), and a move of a relation target
 // to another table is counted (target-index.ts: H_TARGET_MOVES).
 import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
-import { record } from "./journal";
+import { journaling, record } from "./journal";
 import { recRow, recTable, releaseSlot, setRecord, slotOf, takeClaimed, takeSlot, takeSlots } from "./entity-index";
 import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
 import { noteRowsMoved, noteTargetMoved } from "./target-index";
@@ -17,7 +17,7 @@ import { noteRowsMoved, noteTargetMoved } from "./target-index";
 export function spawnInto(t: u32): u32 {
   const e = takeSlot();
   const row = appendRow(t, e);
-  record(J_APPEND, t, row, 1, 0, 0);
+  if (journaling()) record(J_APPEND, t, row, 1, 0, 0);
   const ncols = tget(t, T_NCOLS);
   let d = colDesc(t, 1);
   for (let j: u32 = 1; j < ncols; j++) {
@@ -59,13 +59,52 @@ export function trapAfterMoves(n: u32): void {
 /**
  * Moves live entity e to table dst: shared columns are copied, new ones get their
  * defaults, the source row is swap-removed and the moved entity's record patched.
- * Both column lists ascend by C_KEY, so one merge walk pairs them.
  */
 export function moveEntity(e: u32, dst: u32): void {
   const slot = slotOf(e);
   const src = <u32>recTable(slot);
   const row = recRow(slot);
   const newRow = appendRow(dst, e);
+  const n = tget(dst, T_NCOLS);
+  // Adding or removing a tag (or a component without data) leaves the columns as they
+  // are: the merge walk is needed only when the column lists differ.
+  if (n != tget(src, T_NCOLS) || !copyAligned(colDesc(src, 1), colDesc(dst, 1), n, row, newRow))
+    copyMerged(src, dst, row, newRow);
+  // Fault injection for tests (compiled out of release): trap with the row copied but
+  // not yet removed from its source, the worst moment.
+  if (!ASC_NO_ASSERT && trapCountdown > 0) {
+    trapCountdown--;
+    if (trapCountdown == 0) unreachable();
+  }
+  if (journaling()) record(J_MOVE, src, row, dst, newRow, 0);
+  const moved = swapRemove(src, row);
+  setRecord(slot, dst, newRow);
+  noteTargetMoved(slot);
+  if (moved != 0) setRecord(slotOf(moved), src, row);
+}
+
+/**
+ * Copies row `row` of the data columns at s (descriptors from column 1 on) to row
+ * newRow of those at d, both n columns long, pairing them one to one; false (the copy
+ * unfinished) at the first pair whose keys differ.
+ */
+@inline function copyAligned(s: usize, d: usize, n: u32, row: u32, newRow: u32): bool {
+  const stride = <usize>C_STRIDE << 2;
+  for (let k: u32 = 1; k < n; k++) {
+    if (load<u32>(s, C_KEY << 2) != load<u32>(d, C_KEY << 2)) return false;
+    const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
+    copyBytes(<usize>load<u32>(d, C_PTR << 2) + <usize>newRow * rb, <usize>load<u32>(s, C_PTR << 2) + <usize>row * rb, rb);
+    s += stride;
+    d += stride;
+  }
+  return true;
+}
+
+/**
+ * Writes every data column of dst's row newRow: src's value where src has the column,
+ * the default elsewhere. Both column lists ascend by C_KEY, so one merge walk pairs them.
+ */
+function copyMerged(src: u32, dst: u32, row: u32, newRow: u32): void {
   const stride = <usize>C_STRIDE << 2;
   const sn = tget(src, T_NCOLS), dn = tget(dst, T_NCOLS);
   let s = colDesc(src, 1);
@@ -82,17 +121,6 @@ export function moveEntity(e: u32, dst: u32): void {
     }
     d += stride;
   }
-  // Fault injection for tests (compiled out of release): trap with the row copied but
-  // not yet removed from its source, the worst moment.
-  if (!ASC_NO_ASSERT && trapCountdown > 0) {
-    trapCountdown--;
-    if (trapCountdown == 0) unreachable();
-  }
-  record(J_MOVE, src, row, dst, newRow, 0);
-  const moved = swapRemove(src, row);
-  setRecord(slot, dst, newRow);
-  noteTargetMoved(slot);
-  if (moved != 0) setRecord(slotOf(moved), src, row);
 }
 
 /**
@@ -170,7 +198,7 @@ export function destroyEntity(e: u32): void {
   const slot = slotOf(e);
   const t = <u32>recTable(slot);
   const row = recRow(slot);
-  record(J_REMOVE, t, row, 0, 0, 0);
+  if (journaling()) record(J_REMOVE, t, row, 0, 0, 0);
   const moved = swapRemove(t, row);
   if (moved != 0) setRecord(slotOf(moved), t, row);
   releaseSlot(slot);

@@ -33,13 +33,25 @@ import { bumpEpoch, hget } from "./header";
   return load<u32>(<usize>cget(colDesc(t, 0), C_PTR) + (<usize>row << 2));
 }
 
-/** Copies one row's bytes; small sizes avoid the bulk-memory call. */
+/**
+ * Copies one row's bytes: 4 and 8 in place, other sizes in copyOther (kept out of
+ * line, so that a loop over columns makes no bulk-memory call and keeps its registers).
+ */
 @inline export function copyBytes(dst: usize, src: usize, n: usize): void {
   if (n == 4) store<u32>(dst, load<u32>(src));
   else if (n == 8) store<u64>(dst, load<u64>(src));
-  else if (n == 1) store<u8>(dst, load<u8>(src));
+  else copyOther(dst, src, n);
+}
+
+function copyOther(dst: usize, src: usize, n: usize): void {
+  if (n == 1) store<u8>(dst, load<u8>(src));
   else if (n == 2) store<u16>(dst, load<u16>(src));
   else memory.copy(dst, src, n);
+}
+
+/** Whether n more rows fit in t without growing it. */
+@inline export function hasRoom(t: u32, n: u32): bool {
+  return tget(t, T_CAPACITY) - tget(t, T_COUNT) >= n;
 }
 
 /**
@@ -108,18 +120,22 @@ export function freeColumns(t: u32, edges: usize): void {
   return row;
 }
 
-/** Writes the default value of the column at descriptor d into rows [from, from + n). */
+/**
+ * Writes the default value of the column at descriptor d into rows [from, from + n): one
+ * zeroed 4- or 8-byte row in place, anything else in fillOther (out of line, like copyOther).
+ */
 @inline export function fillDefaultsAt(d: usize, from: u32, n: u32): void {
   const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
   const start = <usize>load<u32>(d, C_PTR << 2) + <usize>from * rb;
   const def = <usize>load<u32>(d, C_DEFAULT << 2);
-  if (def == 0) {
-    if (n == 1 && rb == 4) store<u32>(start, 0);
-    else if (n == 1 && rb == 8) store<u64>(start, 0);
-    else memory.fill(start, 0, <usize>n * rb);
-    return;
-  }
-  for (let i: u32 = 0; i < n; i++) copyBytes(start + <usize>i * rb, def, rb);
+  if (def == 0 && n == 1 && rb == 4) store<u32>(start, 0);
+  else if (def == 0 && n == 1 && rb == 8) store<u64>(start, 0);
+  else fillOther(start, def, rb, n);
+}
+
+function fillOther(start: usize, def: usize, rb: usize, n: u32): void {
+  if (def == 0) memory.fill(start, 0, <usize>n * rb);
+  else for (let i: u32 = 0; i < n; i++) copyBytes(start + <usize>i * rb, def, rb);
 }
 
 /** Writes column j's default value into rows [from, from + n). */

@@ -51,6 +51,10 @@ export class ComponentSets {
   readonly root = new ComponentSet(undefined, -1);
   /** Bumped when cached tables may be wrong for every set (a component began to be tracked). */
   epoch = 0;
+  /** bareTable()'s last arguments (plain components), the set they lead to, and the registry version then. */
+  private memo: readonly ComponentArg[] = [];
+  private memoSet: ComponentSet = this.root;
+  private memoVersion = -1;
 
   /**
    * Walks spawn's arguments: the set of (non-sparse, non-pair) components, checking
@@ -143,6 +147,14 @@ export class ComponentSets {
    * registered component (no init values) and the set's table is known; -1 otherwise.
    */
   bareTable(registry: Registry, args: readonly ComponentArg[], tables: { readonly generation: number }): number {
+    // The usual loop spawns the same components again: the last walk's arguments,
+    // compared by identity, stand for its set while no key changed its id.
+    const memo = this.memo;
+    if (args.length === memo.length && this.memoVersion === registry.version) {
+      let i = 0;
+      while (i < args.length && args[i] === memo[i]) i++;
+      if (i === args.length) return this.cached(this.memoSet, tables);
+    }
     let node = this.root;
     const plain = registry.plain;
     for (let i = 0; i < args.length; i++) {
@@ -153,6 +165,9 @@ export class ComponentSets {
       if (next === undefined) return -1;
       node = next;
     }
+    this.memo = args.slice();
+    this.memoSet = node;
+    this.memoVersion = registry.version;
     return this.cached(node, tables);
   }
 

@@ -20,9 +20,12 @@ export class Registry {
   readonly plain: number[] = [];
   /** Relations registered (while 0, destroys take the plain paths). */
   relations = 0;
+  /** Moves on whenever a key's id changes (add, forget): what memos of key -> id lookups compare. */
+  version = 0;
 
   /** Records component c under id. */
   add(c: Component, id: number): void {
+    this.version++;
     this.ids[c.key] = id;
     this.components[id] = c;
     this.byName.set(c.name, c);
@@ -41,6 +44,7 @@ export class Registry {
 
   /** Forgets c's id and name (a restored snapshot has other bookkeeping components at its id). */
   forget(c: Component): void {
+    this.version++;
     this.ids[c.key] = undefined as unknown as number;
     this.plain[c.key] = undefined as unknown as number;
     this.byName.delete(c.name);

@@ -146,6 +146,26 @@ describe.each(BUILDS)("migrate (%s build)", (build) => {
     expect(core.entities(0)).toEqual([e]);
   });
 
+  test("migrate moveTo between tables with as many columns but other components defaults the ones that differ", async () => {
+    const { core, A, C, D } = await world(build);
+    // {A, D} and {A, C} have three data columns each; the second and third pair differ.
+    const e = core.spawn(core.tableOf([A, D]));
+    core.write(e, A, 0, "f32", 5);
+    core.write(e, A, 1, "f32", 6);
+    core.write(e, D, 0, "u32", 77);
+    const dst = core.tableOf([A, C]);
+    dirty(core, dst, 2);
+    expect(core.raw.moveTo(e, dst)).toBe(OK);
+    expect([core.read(e, A, 0, "f32"), core.read(e, A, 1, "f32"), core.read(e, C, 0, "f64")]).toEqual([5, 6, 9.5]);
+    // {C} and {D}: one data column each, of different components from the first one on.
+    const f = core.spawn(core.tableOf([C]));
+    core.write(f, C, 0, "f64", 1.5);
+    const g = core.tableOf([D]);
+    dirty(core, g, 2);
+    expect(core.raw.moveTo(f, g)).toBe(OK);
+    expect(core.read(f, D, 0, "u32")).toBe(0);
+  });
+
   test("migrate adding and removing a tag keeps every data value", async () => {
     const { core, A, C, T } = await world(build);
     const e = core.spawn(core.tableOf([A, C]));

@@ -96,6 +96,28 @@ describe("component sets", () => {
     expect(sets.cached(set, tables)).toBe(-1);
   });
 
+  it("bareTable repeats the last arguments' answer only while no key changed its id", () => {
+    const sets = new ComponentSets();
+    const r = registry();
+    const tables = { generation: 1 };
+    const ab = resolve(sets, r, [A, B]).set;
+    const ba = resolve(sets, r, [B, A]).set;
+    sets.remember(ab, 5, 1);
+    sets.remember(ba, 6, 1);
+    expect(sets.bareTable(r, [A, B], tables)).toBe(5);
+    expect(sets.bareTable(r, [A, B], tables)).toBe(5); // the memo
+    expect(sets.bareTable(r, [B, A], tables)).toBe(6);
+    expect(sets.bareTable(r, [A], tables)).toBe(-1); // [A] has no table yet
+    expect(sets.bareTable(r, [A, B, T], tables)).toBe(-1);
+    expect(sets.bareTable(r, [A, B], tables)).toBe(5);
+    // A's key now names another id (a restored snapshot): the memo is not trusted.
+    r.forget(A);
+    expect(sets.bareTable(r, [A, B], tables)).toBe(-1);
+    r.add(A, 1);
+    expect(sets.bareTable(r, [A, B], tables)).toBe(-1); // the trie has no [B-id, B-id] set
+    expect(sets.bareTable(r, [B], tables)).toBe(-1);
+  });
+
   it("copyInits copies array values of inits and keeps plain components as they are", () => {
     const view = Uint8Array.of(3, 4);
     const init = B.with({ m: view });
