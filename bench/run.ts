@@ -113,6 +113,8 @@ async function main(): Promise<void> {
   const { jobs, skipped } = await jobList({ only, libs: args.lib });
   if (jobs.length === 0) throw new Error("No bench matches --only / --lib");
   const machine = machineInfo();
+  // The commit measured is the one at the start (a merge during a long run must not name itself).
+  const commit = commitInfo();
   console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${args.quick ? "quick" : "full"} run`);
   const started = performance.now();
   const entries: Entry[] = [];
@@ -147,7 +149,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     mode: args.quick ? "quick" : "full",
     plan,
-    commit: commitInfo(),
+    commit,
     machine,
     entries,
   };

@@ -534,6 +534,8 @@ function summary(reply: MeasureReply, per: Row["per"]): string {
 async function main(): Promise<void> {
   const started = performance.now();
   const machine = machineInfo();
+  // The commit measured is the one at the start (a merge during a long run must not name itself).
+  const commit = commitInfo();
   const runners = await drivers();
   const libs = await libraries();
   const scenarios = SCENARIOS.filter((name) => [...libs.jobs, ...libs.skipped].some((j) => j.bench === name));
@@ -617,7 +619,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     mode: quick ? "quick" : "full",
     plans,
-    commit: commitInfo(),
+    commit,
     machine,
     runtimes: runners.map((d) => d.info),
     libraries: libs.infos,
