@@ -28,9 +28,12 @@ export const GOAL_GZ = 20_000;
  * per-component code and the whole-table flush path landed (66,026 measured); 66,500
  * until per-component spawn stagers, the inlinable per-entity paths (spawn, destroy, add,
  * remove, sparse tags split from their general paths), get/set's last-entity memo and
- * kernel runs' cached dispatcher records landed (67,059 measured, +0.9 KB for 1.4-1.7x on those paths).
+ * kernel runs' cached dispatcher records landed (67,059 measured, +0.9 KB for 1.4-1.7x on those paths);
+ * 67,500 until deferred add / remove runs with a per-world hot state (about 1.6x on add_remove per
+ * entity), the short deferred spawn of several components, the bare spawn memo and the core's
+ * same-columns move landed (67,803 measured, +0.74 KB).
  */
-export const BUDGET_GZ = 67_500;
+export const BUDGET_GZ = 68_200;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [
