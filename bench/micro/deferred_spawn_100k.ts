@@ -3,19 +3,8 @@
 // returns, then 100,000 single world.destroy(e) calls the same way. Each phase's time
 // includes its flush. The report sets "spawn, deferred" against spawn_destroy_100k's
 // immediate spawn (the budget: at most 2x). wasm-ecs only: the peers defer nothing.
-import { component, createWorld, type World } from "wasm-ecs";
-import { expectEqual } from "../check.js";
 import type { PhaseBench, PhaseImplementation } from "../types.js";
-
-const N = 100_000;
-
-const Position = component("Position", { x: "f32", y: "f32" });
-const Velocity = component("Velocity", { x: "f32", y: "f32" });
-
-interface State {
-  readonly world: World;
-  readonly ids: Uint32Array;
-}
+import { checkCycle, N, Position, type State, setup, Velocity } from "./spawn_destroy_100k.js";
 
 function spawnEach(s: State): void {
   const { world, ids } = s;
@@ -32,19 +21,8 @@ function destroyEach(s: State): void {
 }
 
 const wasmEcs: PhaseImplementation<State> = {
-  async setup() {
-    const world = await createWorld({ components: [Position, Velocity], initialEntities: N });
-    return { world, ids: new Uint32Array(N) };
-  },
-  check(s) {
-    const q = s.world.query({ all: [Position, Velocity] });
-    spawnEach(s);
-    expectEqual("deferred_spawn_100k", "entities after spawning", s.world.entityCount, N);
-    expectEqual("deferred_spawn_100k", "entities with Position and Velocity", q.count(), N);
-    destroyEach(s);
-    expectEqual("deferred_spawn_100k", "entities after destroying", s.world.entityCount, 0);
-    expectEqual("deferred_spawn_100k", "first destroyed entity alive (0/1)", Number(s.world.isAlive(s.ids[0])), 0);
-  },
+  setup,
+  check: (s) => checkCycle("deferred_spawn_100k", s, spawnEach, destroyEach),
   phases: [
     { name: "spawn, deferred", per: N, unit: "entity", run: spawnEach },
     { name: "destroy, deferred", per: N, unit: "entity", run: destroyEach },

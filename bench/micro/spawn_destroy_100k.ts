@@ -7,12 +7,12 @@ import { component, createWorld, type World } from "wasm-ecs";
 import { expectEqual } from "../check.js";
 import type { PhaseBench, PhaseImplementation } from "../types.js";
 
-const N = 100_000;
+export const N = 100_000;
 
-const Position = component("Position", { x: "f32", y: "f32" });
-const Velocity = component("Velocity", { x: "f32", y: "f32" });
+export const Position = component("Position", { x: "f32", y: "f32" });
+export const Velocity = component("Velocity", { x: "f32", y: "f32" });
 
-interface State {
+export interface State {
   readonly world: World;
   readonly ids: Uint32Array;
 }
@@ -27,20 +27,26 @@ function destroyEach(s: State): void {
   for (let i = 0; i < N; i++) world.destroy(ids[i]);
 }
 
+/** A world for N entities of (Position, Velocity) and the list their ids go to. */
+export async function setup(): Promise<State> {
+  const world = await createWorld({ components: [Position, Velocity], initialEntities: N });
+  return { world, ids: new Uint32Array(N) };
+}
+
+/** Runs a spawn phase and a destroy phase once and throws unless they spawned and destroyed the N entities. */
+export function checkCycle(bench: string, s: State, spawn: (s: State) => void, destroy: (s: State) => void): void {
+  const q = s.world.query({ all: [Position, Velocity] });
+  spawn(s);
+  expectEqual(bench, "entities after spawning", s.world.entityCount, N);
+  expectEqual(bench, "entities with Position and Velocity", q.count(), N);
+  destroy(s);
+  expectEqual(bench, "entities after destroying", s.world.entityCount, 0);
+  expectEqual(bench, "first destroyed entity alive (0/1)", Number(s.world.isAlive(s.ids[0])), 0);
+}
+
 const wasmEcs: PhaseImplementation<State> = {
-  async setup() {
-    const world = await createWorld({ components: [Position, Velocity], initialEntities: N });
-    return { world, ids: new Uint32Array(N) };
-  },
-  check(s) {
-    const q = s.world.query({ all: [Position, Velocity] });
-    spawnEach(s);
-    expectEqual("spawn_destroy_100k", "entities after spawning", s.world.entityCount, N);
-    expectEqual("spawn_destroy_100k", "entities with Position and Velocity", q.count(), N);
-    destroyEach(s);
-    expectEqual("spawn_destroy_100k", "entities after destroying", s.world.entityCount, 0);
-    expectEqual("spawn_destroy_100k", "first destroyed entity alive (0/1)", Number(s.world.isAlive(s.ids[0])), 0);
-  },
+  setup,
+  check: (s) => checkCycle("spawn_destroy_100k", s, spawnEach, destroyEach),
   phases: [
     { name: "spawn", per: N, unit: "entity", run: spawnEach },
     { name: "destroy", per: N, unit: "entity", run: destroyEach },

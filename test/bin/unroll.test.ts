@@ -2,12 +2,12 @@
 // with npx wasm-ecs-kernel and with --no-unroll. Every export must leave the memory exactly
 // as the loop as written does, for row counts 0 to 13 (every remainder of four, several
 // turns); the row loops that fit run four rows per turn, the others stay as written.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Built as Build, buildKernelFile, funcText } from "../support/kernel-build.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const source = join(root, "test/kernels/unroll-kernels.ts");
@@ -15,26 +15,13 @@ const UNROLLED = ["move", "double", "clampNegative", "prefix", "middle", "total"
 const AS_WRITTEN = ["index", "untilZero", "unsigned", "shrink"];
 
 let dir = "";
-const built: Record<"unrolled" | "written", { wasm: Uint8Array<ArrayBuffer>; wat: string }> = {
+const built: Record<"unrolled" | "written", Build> = {
   unrolled: { wasm: new Uint8Array(), wat: "" },
   written: { wasm: new Uint8Array(), wat: "" },
 };
 
-function build(name: string, ...flags: string[]): { wasm: Uint8Array<ArrayBuffer>; wat: string } {
-  const out = join(dir, `${name}.wasm`);
-  const wat = join(dir, `${name}.wat`);
-  execFileSync(process.execPath, [join(root, "bin/wasm-ecs-kernel.mjs"), source, "-o", out, "--wat", wat, ...flags], {
-    cwd: root,
-  });
-  return { wasm: readFileSync(out), wat: readFileSync(wat, "utf8") };
-}
-
-/** The function text of export `name` in a module's text form. */
-function funcText(wat: string, name: string): string {
-  const internal = new RegExp(`\\(export "${name}" \\(func (\\$[^)]+)\\)\\)`).exec(wat)?.[1];
-  const start = wat.indexOf(`(func ${internal} `);
-  const end = wat.indexOf("\n (func ", start + 1);
-  return wat.slice(start, end < 0 ? undefined : end);
+function build(name: string, ...flags: string[]): Build {
+  return buildKernelFile(source, dir, name, ...flags);
 }
 
 /** Memory after running export `name` of `wasm` over n rows; columns 1 KiB apart, filled with a pattern. */

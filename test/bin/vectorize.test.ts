@@ -7,12 +7,13 @@
 // spec leaves it to the engine in scalar and SIMD code alike). The loops that fit carry
 // v128 stores, the others none.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Built as Build, buildKernelFile, funcText } from "../support/kernel-build.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const source = join(root, "test/kernels/vectorize-kernels.ts");
@@ -60,7 +61,6 @@ const ELEMENTS = 140;
 const COUNT_AT = 16;
 const BUFFER_AT = 64;
 
-type Build = { wasm: Uint8Array<ArrayBuffer>; wat: string };
 let dir = "";
 const built: Record<"vector" | "scalar" | "written", Build> = {
   vector: { wasm: new Uint8Array(), wat: "" },
@@ -69,20 +69,7 @@ const built: Record<"vector" | "scalar" | "written", Build> = {
 };
 
 function build(name: string, ...flags: string[]): Build {
-  const out = join(dir, `${name}.wasm`);
-  const wat = join(dir, `${name}.wat`);
-  execFileSync(process.execPath, [join(root, "bin/wasm-ecs-kernel.mjs"), source, "-o", out, "--wat", wat, ...flags], {
-    cwd: root,
-  });
-  return { wasm: readFileSync(out), wat: readFileSync(wat, "utf8") };
-}
-
-/** The function text of export `name` in a module's text form. */
-function funcText(wat: string, name: string): string {
-  const internal = new RegExp(`\\(export "${name}" \\(func (\\$[^)]+)\\)\\)`).exec(wat)?.[1];
-  const start = wat.indexOf(`(func ${internal} `);
-  const end = wat.indexOf("\n (func ", start + 1);
-  return wat.slice(start, end < 0 ? undefined : end);
+  return buildKernelFile(source, dir, name, ...flags);
 }
 
 /** One instance of a build with a memory of its own. */
