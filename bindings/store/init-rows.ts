@@ -152,27 +152,21 @@ export class InitRows {
     }
   }
 
-  /**
-   * stage() of one argument naming the layout's only component: an init of it (its
-   * values), or the component alone (the usual spawn in a loop).
-   */
-  stageSolo(init: boolean, values: unknown, strict: boolean): void {
+  /** stage() of the layout's only component alone, no init (the usual spawn in a loop). */
+  stageSolo(): void {
     const r = this.n;
     if (r === this.cap) this.grow();
-    if (init) {
-      if (this.given[0] === 0) this.backfill(0, r);
-      this.stageInit(0, values, r, strict);
-    } else if (this.given[0] !== 0) this.defaults(0, r);
+    if (this.given[0] !== 0) this.defaults(0, r);
   }
 
   /**
-   * stageSolo() of an init when the row has room and an earlier row took values (the
-   * usual spawn in a loop, kept small enough to inline).
+   * stage() of an init of the layout's only component (the usual spawn in a loop, kept
+   * small enough to inline). The slow branch (a run's first row, or a full one) does not
+   * take values: passed to a call V8 does not inline, they would escape, and the
+   * caller's literal be allocated every time.
    */
   stageSoloInit(values: unknown, strict: boolean): void {
     const r = this.n;
-    // The slow branch (the first row of a run) does not take values: passed to a call V8
-    // does not inline, they would escape, and the caller's literal be allocated every time.
     if (r === this.cap || this.given[0] === 0) this.roomFor(r);
     this.stageInit(0, values, r, strict);
   }

@@ -44,7 +44,7 @@ export function spawnOne(store: Store, commands: CommandBuffer, arg: ComponentAr
   const rows = commands.soloRun(c) ?? soloRun(store, commands, c);
   if (rows === undefined) return -1;
   if (init) rows.stageSoloInit((arg as ComponentInit).values, store.debug);
-  else rows.stageSolo(false, undefined, false);
+  else rows.stageSolo();
   const e = store.claims.claim();
   rows.commit(e);
   return e;
