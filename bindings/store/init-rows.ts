@@ -27,6 +27,8 @@ export class InitLayout {
   readonly objDefaults: unknown[] = [];
   /** Per component: its literal stager (scalar fields only, where the host makes code), or undefined. */
   readonly stagers: (Stager | undefined)[] = [];
+  /** write() of one row, made for this layout (scalar fields only, where the host makes code), or undefined. */
+  readonly put: Put | undefined;
 
   /** comps: the set's components in order; ids: their ids in this world. */
   constructor(
@@ -48,6 +50,41 @@ export class InitLayout {
       for (const o of c.objectFields) this.objDefaults.push(defaults[o.name]);
       this.stagers.push(stagerOf(c));
     }
+    this.put = this.fields.every((f) => !f.isArray) && this.objDefaults.length === 0 ? makePut(this) : undefined;
+  }
+}
+
+/** Copies staged row `from` to row `first` of table t, for each component that took values (given[k] != 0). */
+type Put = (
+  views: readonly TypedArray[],
+  t: Table,
+  cols: readonly TypedArray[],
+  from: number,
+  first: number,
+  given: Uint8Array,
+) => void;
+
+/**
+ * A Put for a layout of scalar fields: one store per field, each into the whole-memory
+ * view of its type by a constant index, so each store site sees one array type (the
+ * generic loop in write() sees them all and goes megamorphic).
+ */
+function makePut(L: InitLayout): Put | undefined {
+  const lines = ['"use strict";', "return function put(views, t, cols, from, first, given) {"];
+  L.comps.forEach((c, k) => {
+    if (c.fields.length === 0) return;
+    lines.push(`if (given[${k}] !== 0) {`, `const b = t.fieldBases(id${k}, c${k});`);
+    for (const [j, f] of c.fields.entries())
+      lines.push(`views[${f.code}][b[${j}] + first] = cols[${L.base[k] + j}][from];`);
+    lines.push("}");
+  });
+  lines.push("};");
+  const names = L.comps.flatMap((_, k) => [`id${k}`, `c${k}`]);
+  try {
+    const make = new Function(...names, lines.join("\n")) as (...bound: unknown[]) => Put;
+    return make(...L.comps.flatMap((c, k) => [L.ids[k], c]));
+  } catch {
+    return undefined;
   }
 }
 
@@ -262,6 +299,10 @@ export class InitRows {
   write(core: Core, t: Table, first: number, from: number, n: number): void {
     if (!this.any) return;
     const L = this.layout;
+    if (n === 1 && L.put !== undefined) {
+      L.put(core.views, t, this.cols, from, first, this.given);
+      return;
+    }
     for (let k = 0; k < L.comps.length; k++) {
       if (this.given[k] === 0) continue;
       const c = L.comps[k];

@@ -78,6 +78,30 @@ for (const deferred of [false, true]) {
       expect(ok.map((e) => w.get(e, Pos).x)).toEqual([1, 3]);
     });
 
+    it("land in every scalar field type, each component's own values, across a table's growth and a second table", async () => {
+      // Scalar-only sets take the per-set row copy (init-rows.ts makePut) when spawned one at a time.
+      const Kinds = component("Kinds", { a: "f64", b: "i8", c: "u16", d: "u32", e: "eid", f: "i32" });
+      const w = await createWorld({ components: [Pos, Kinds, T], initialEntities: 4 });
+      const es: number[] = [];
+      run(w, () => {
+        for (let i = 0; i < 40; i++) {
+          const kinds = Kinds.with({ a: i + 0.25, b: 130 + i, c: -1, d: 2 ** 32 + i, e: i, f: -i });
+          es.push(i % 3 === 0 ? w.spawn(Pos, kinds, T) : w.spawn(Pos.with({ x: i }), kinds));
+        }
+      });
+      es.forEach((e, i) => {
+        expect(w.get(e, Pos)).toEqual({ x: i % 3 === 0 ? 0 : i, y: 5 });
+        expect(w.get(e, Kinds)).toEqual({
+          a: i + 0.25,
+          b: ((130 + i + 128) % 256) - 128,
+          c: 65535,
+          d: i,
+          e: i,
+          f: i === 0 ? 0 : -i,
+        });
+      });
+    });
+
     it("a debug world checks integer ranges when staging", async () => {
       const w = await createWorld({ components: [Pos, Mat, T], debug: true });
       run(w, () => {
