@@ -5,7 +5,7 @@ export const SPAWN = 0; //        data = SpawnRun: spawns of one set, their clai
 export const SPAWN_MANY = 1; //   data = SpawnManyData
 export const ADD = 2; //          entity, a = component id, values
 export const REMOVE = 3; //       entity, a = component id
-export const DESTROY = 4; //      a run of destroys: a = start in `gone`, b = how many
+export const DESTROY = 4; //      a run of destroys: list[entity .. entity + b)
 export const DESTROY_MANY = 5; // data = Uint32Array of entities
 export const ADD_MANY = 6; //     a = component id, data = ManyData
 export const REMOVE_MANY = 7; //  a = component id, data = ManyData

@@ -6,10 +6,10 @@
 // its objects before the flush). Spawns carry ids claimed at once (store/claims.ts).
 //
 //   command i:  kind[i] entity[i] a[i] b[i]   values vals[v0[i] .. v1[i])   data[i] (rare payloads)
-//   destroys:   a run of consecutive destroys is one DESTROY command: list[a[i] .. a[i] + b[i])
-//   adds, removes without values: a run of consecutive ones of one component is one
-//               ADD_RUN / REMOVE_RUN command: list[entity[i] .. entity[i] + b[i]), its b
-//               written when the next command starts (listed(i) reads the open one)
+//   runs:       consecutive destroys are one DESTROY command, consecutive adds (removes)
+//               of one component without values one ADD_RUN (REMOVE_RUN) command (a[i] =
+//               the component): list[entity[i] .. entity[i] + b[i]), b written when the
+//               next command starts (listed(i) reads the open one)
 //               (b is written only for the kinds that read it; v0 = v1 = 0 for a command
 //               without values: clear() zeroes them, values() sets them)
 //   values:     per field [component id, field code, value ...], field code f:
@@ -109,8 +109,8 @@ export class CommandBuffer {
 
   /**
    * Records an add (ADD_RUN) or a remove (REMOVE_RUN) of plain component id without
-   * values: e joins the last command when it is a run of the same. The record path of a
-   * loop's world.add / remove, one store.
+   * values, or a destroy (DESTROY, id 0): e joins the last command when it is a run of
+   * the same. The record path of a loop's world.add / remove / destroy, one store.
    */
   run(kind: number, e: number, id: number): void {
     const at = this.listLen;
@@ -183,31 +183,13 @@ export class CommandBuffer {
     }
   }
 
-  /** Records a destroy of e: one more entity for the last command when it is a DESTROY. */
+  /** Records a destroy of e: one more entity for the last command when it is a DESTROY (a run, as run() keeps). */
   destroy(e: number): void {
-    const i = this.size - 1;
-    const at = this.listLen;
-    if (i < 0 || this.kind[i] !== DESTROY || at === this.list.length) {
-      this.destroyRun(e);
-      return;
-    }
-    this.list[at] = e;
-    this.listLen = at + 1;
-    this.b[i]++;
-  }
-
-  /** destroy() starting a new DESTROY command, or growing `list`. */
-  private destroyRun(e: number): void {
-    const at = this.room1();
-    if (this.size === 0 || this.kind[this.size - 1] !== DESTROY) this.push(DESTROY, 0, at, 0);
-    this.list[at] = e;
-    this.listLen = at + 1;
-    this.b[this.size - 1]++;
+    this.run(DESTROY, e, 0);
   }
 
   /** The entities command i lists (DESTROY, ADD_RUN, REMOVE_RUN). */
   listed(i: number): Uint32Array {
-    if (this.kind[i] === DESTROY) return this.list.subarray(this.a[i], this.a[i] + this.b[i]);
     const start = this.entity[i];
     return this.list.subarray(start, i === this.runAt ? this.listLen : start + this.b[i]);
   }
