@@ -3,7 +3,7 @@
 // deferral.ts, systems.ts, events.ts, inspect.ts, snapshot/world-state.ts); the state
 // behind it is one WorldContext in a private field.
 
-import type { Component, ComponentArg, ComponentInit, Pair, Relation } from "../component.js";
+import { Component, type ComponentArg, type ComponentInit, type Pair, type Relation } from "../component.js";
 import { isShared } from "../core/load.js";
 import type { Entity, EntityList } from "../entity.js";
 import { ArgumentError } from "../errors.js";
@@ -59,6 +59,10 @@ export class World {
   // ── Components ────────────────────────────────────────────────────────────
   /** Registers c (once; registering it again does nothing). Works after entities exist. */
   register(c: Component): void {
+    // A new component is a core call that may grow the memory, which would detach the
+    // views a loop holds (unshared memory): refused inside a scope; registered ones pass.
+    if (c instanceof Component && this.#ctx.store.registry.ids[c.key] === undefined)
+      this.#refuseInside(`register(${c.name})`);
     this.#ctx.store.core.check();
     register(this.#ctx.store, c);
   }

@@ -4,7 +4,7 @@
 // run from the sources; the last ones go through the public API (runtime registration
 // after entities exist, masks wider than 64 components, 1,024 component types).
 import { describe, expect, it } from "vitest";
-import { component, createWorld, tag } from "wasm-ecs";
+import { component, createWorld, ArgumentError as PublicArgumentError, tag, UnknownComponentError } from "wasm-ecs";
 import {
   component as sourceComponent,
   relation as sourceRelation,
@@ -137,6 +137,31 @@ describe("register through the public API", () => {
     expect(world.get(e, Position)).toEqual({ x: 4, y: 0 });
     expect(world.has(e, extra[99])).toBe(true);
     expect(world.query({ all: [extra[99], Health] }).entities()).toEqual(Uint32Array.of(e));
+  });
+
+  it("a new component is refused inside a loop, a system or defer() (its core call may grow the memory under the loop's views); a registered one passes", async () => {
+    const world = await createWorld({ components: [Position], sharedMemory: false, initialMemoryBytes: 1 << 16 });
+    const es = world.spawnMany(100, Position.with({ x: 1 }));
+    const q = world.query({ all: [Position] });
+    const before = world.stats();
+    const late = component("Late", { m: ["f64", 16] });
+    const inside = /^register\(Late\) cannot run while a query is iterated, inside defer\(\) or inside step\(\)$/;
+    for (const t of q) {
+      const { x } = t.columns(Position);
+      expect(() => world.register(late)).toThrow(PublicArgumentError);
+      expect(() => world.register(late)).toThrow(inside);
+      world.register(Position); // registered: nothing to do, no core call
+      for (let i = 0; i < t.count; i++) x[i] = 2;
+    }
+    expect(() => world.defer(() => world.register(late))).toThrow(inside);
+    world.system("late", { all: [Position] }, () => world.register(late));
+    expect(() => world.step()).toThrow(inside);
+    expect(world.stats()).toEqual(before);
+    expect(() => world.add(es[0], late)).toThrow(UnknownComponentError);
+    expect(Array.from(es, (e) => world.get(e, Position).x)).toEqual(Array(100).fill(2)); // no write lost
+    world.register(late); // outside: fine
+    world.add(es[0], late);
+    expect(world.has(es[0], late)).toBe(true);
   });
 
   it("1,024 component types: archetypes from ids 0, 511 and 1,023 are built and queried", async () => {
