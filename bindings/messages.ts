@@ -260,6 +260,10 @@ export const kernelTrap = (name: string, table: string, cause: string) =>
 export const kernelOutside = (name: string, table: string, byte: number) =>
   `kernel ${name}, on table ${table}, wrote outside its write columns (byte ${byte} of the memory changed); restore a snapshot into a new world`;
 export const builtinField = (what: string) => `Built-in kernels work on f32 fields: ${what}`;
+export const kernelQuery = (method: string, value: unknown) =>
+  `${method}() takes a query of this world, got ${describeValue(value)}`;
+export const kernelInstantiation = (why: string) =>
+  `instantiating it over a scratch memory ${why}, and it would do the same to the world's memory: build it with npx wasm-ecs-kernel`;
 
 // ── Snapshots (each completes "The snapshot was refused: ...") ──────────────
 export const snap = {

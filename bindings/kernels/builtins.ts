@@ -8,10 +8,10 @@
 //   k.clamp(q, [Position, "x"], 0, 100)                    Position.x = min(max(Position.x, 0), 100)
 import type { Component } from "../component.js";
 import { KernelError } from "../errors.js";
-import { builtinField } from "../messages.js";
+import { builtinField, describeValue } from "../messages.js";
 import type { Query } from "../query/query.js";
 import { dispatcherOf } from "./batch.js";
-import { type ColumnParam, type Fn, Kernel, type KernelHost } from "./kernel.js";
+import { type ColumnParam, checkQuery, type Fn, Kernel, type KernelHost } from "./kernel.js";
 import type { ValType } from "./module.js";
 
 /** A field of a component: `[Position, "x"]`. */
@@ -28,27 +28,33 @@ export class BuiltinKernels {
 
   /** dst += src, row by row. */
   add(query: Query, dst: FieldRef, src: FieldRef): void {
-    this.kernel("add", [dst], [src], []).run({}, query);
+    this.kernel("add", query, [dst], [src], []).run({}, query);
   }
 
   /** dst *= s. */
   scale(query: Query, dst: FieldRef, s: number): void {
-    this.kernel("scale", [dst], [], ["s"]).run({ s }, query);
+    this.kernel("scale", query, [dst], [], ["s"]).run({ s }, query);
   }
 
   /** dst += src * s (position += velocity * dt). */
   addScaled(query: Query, dst: FieldRef, src: FieldRef, s: number): void {
-    this.kernel("addScaled", [dst], [src], ["s"]).run({ s }, query);
+    this.kernel("addScaled", query, [dst], [src], ["s"]).run({ s }, query);
   }
 
   /** dst = min(max(dst, lo), hi). */
   clamp(query: Query, dst: FieldRef, lo: number, hi: number): void {
-    this.kernel("clamp", [dst], [], ["lo", "hi"]).run({ lo, hi }, query);
+    this.kernel("clamp", query, [dst], [], ["lo", "hi"]).run({ lo, hi }, query);
   }
 
-  /** The built-in `name` bound to these fields (made once per combination). */
-  private kernel(name: string, write: FieldRef[], read: FieldRef[], scalars: string[]): Kernel {
-    const key = `${name}|${[...write, ...read].map(([c, f]) => `${c.key}.${f}`).join("|")}`;
+  /**
+   * The built-in `name` bound to these fields (made once per combination), after checking
+   * that `query` is one of this world's (ArgumentError) and the fields are field refs (KernelError).
+   */
+  private kernel(name: string, query: unknown, write: FieldRef[], read: FieldRef[], scalars: string[]): Kernel {
+    checkQuery(this.host, query, name);
+    let key = name;
+    for (let i = 0; i < write.length; i++) key += keyOf(write[i]);
+    for (let i = 0; i < read.length; i++) key += keyOf(read[i]);
     let k = this.kernels.get(key);
     if (k === undefined) {
       const columns = [...write.map((r) => this.column(r, true)), ...read.map((r) => this.column(r, false))];
@@ -61,13 +67,18 @@ export class BuiltinKernels {
     return k;
   }
 
-  private column(ref: FieldRef, write: boolean): ColumnParam {
-    const [c, name] = Array.isArray(ref) ? ref : [undefined, undefined];
-    if (c === undefined) throw new KernelError(builtinField(`expected [Component, "field"], got ${String(ref)}`));
+  private column([c, name]: FieldRef, write: boolean): ColumnParam {
     const id = this.host.store.registry.idOf(c);
-    const f = c.field(name as string);
+    const f = c.field(name);
     if (f.scalar !== "f32" || f.isArray)
       throw new KernelError(builtinField(`${c.name}.${f.name} is ${f.scalar}${f.isArray ? ` x ${f.length}` : ""}`));
     return { c, id, f, write };
   }
+}
+
+/** `|key.field` of a field ref in a built-in's cache key; KernelError unless ref has the form of one (its component is checked by the registry). */
+function keyOf(ref: unknown): string {
+  if (!Array.isArray(ref) || ref.length !== 2 || typeof ref[1] !== "string")
+    throw new KernelError(builtinField(`expected [Component, "field"], got ${describeValue(ref)}`));
+  return `|${(ref[0] as Partial<Component> | null)?.key}.${ref[1]}`;
 }

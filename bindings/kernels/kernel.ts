@@ -17,9 +17,12 @@ import type { Component } from "../component.js";
 import { H_HEAP_TOP } from "../core/constants.generated.js";
 import { ArgumentError, KernelError, MissingComponentError } from "../errors.js";
 import {
+  describeValue,
+  foreignQuery,
   kernelArgs,
   kernelDeclaration,
   kernelOutside,
+  kernelQuery,
   kernelSignature,
   kernelTrap,
   noKernel,
@@ -27,7 +30,7 @@ import {
   tableSubject,
   writeReadTerm,
 } from "../messages.js";
-import type { Query } from "../query/query.js";
+import { Query } from "../query/query.js";
 import type { FieldInfo } from "../schema.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
@@ -52,6 +55,24 @@ export interface KernelHost {
   readonly store: Store;
   /** The world's query for these terms. */
   query(terms: { write: readonly Component[]; read: readonly Component[] }): Query;
+  /** Whether q is a query of this world (a kernel runs at its tables' addresses in this world's memory). */
+  owns(q: Query): boolean;
+}
+
+/** ArgumentError unless q is a query of the host's world: `method` names the call. */
+export function checkQuery(host: KernelHost, q: unknown, method: string): asserts q is Query {
+  if (!(q instanceof Query)) throw new ArgumentError(kernelQuery(method, q));
+  if (!host.owns(q)) throw new ArgumentError(foreignQuery(method));
+}
+
+/** KernelError unless a declaration's `key` is absent or an array whose items pass `ok`. */
+function listOf(name: string, decl: KernelDeclaration, key: keyof KernelDeclaration, ok: (v: unknown) => boolean) {
+  const list: unknown = decl[key];
+  if (list === undefined) return;
+  if (!Array.isArray(list))
+    throw new KernelError(kernelDeclaration(name, `${key} is ${describeValue(list)}, not an array`));
+  const bad = list.findIndex((v) => !ok(v));
+  if (bad >= 0) throw new KernelError(kernelDeclaration(name, `${key} holds ${describeValue(list[bad])}`));
 }
 
 /** One column parameter of a kernel: a numeric field of a component, written or only read. */
@@ -70,6 +91,9 @@ export interface KernelPlan {
 
 /** The plan of a declaration: every numeric field of each write component, then of each read component. */
 export function planOf(store: Store, name: string, decl: KernelDeclaration): KernelPlan {
+  listOf(name, decl, "write", () => true); // components are checked by idOf below
+  listOf(name, decl, "read", () => true);
+  listOf(name, decl, "scalars", (v) => typeof v === "string");
   const columns: ColumnParam[] = [];
   const add = (list: readonly Component[] | undefined, write: boolean) => {
     for (const c of list ?? []) {
@@ -88,6 +112,8 @@ export function planOf(store: Store, name: string, decl: KernelDeclaration): Ker
 
 export class Kernel<S extends readonly string[] = readonly string[]> {
   readonly name: string;
+  /** `name.run`, as errors of run() name the call. */
+  private readonly runName: string;
   private readonly fn: Fn;
   private readonly host: KernelHost;
   private readonly columns: readonly ColumnParam[];
@@ -114,6 +140,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
    */
   constructor(host: KernelHost, name: string, fn: Fn, sig: KernelSignature | undefined, plan: KernelPlan, each?: Fn) {
     this.name = name;
+    this.runName = `${name}.run`;
     this.fn = fn;
     this.host = host;
     this.columns = plan.columns;
@@ -149,6 +176,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
   run(args: Scalars<S>, query?: Query): void {
     const store = this.host.store;
     store.core.check();
+    if (query !== undefined) checkQuery(this.host, query, this.runName);
     const q = query ?? (this.defaultQuery ??= this.host.query({ write: this.written, read: this.readOnly }));
     const argv = this.argv;
     const nc = this.columns.length;
@@ -338,6 +366,7 @@ export class KernelModule {
     declaration: KernelDeclaration & { readonly scalars?: S },
   ): Kernel<S> {
     this.host.store.core.check();
+    if (typeof name !== "string") throw new KernelError(noKernel(String(name), this.names));
     const sig = this.signatures?.get(name);
     const fn = this.exports[name];
     if ((this.signatures !== undefined && sig === undefined) || typeof fn !== "function" || isDispatcher(name))

@@ -1,12 +1,22 @@
 // Loading a kernel module against a world: its bytes are read and checked (module.ts)
 // before it is compiled and instantiated over the world's memory. A module given already
-// compiled can only be checked through its imports and exports, and its kernels'
-// signatures through what its build named (the signatures' custom section; without one,
-// by arity alone); bytes, a URL or a Response are checked in full.
+// compiled has no bytes to read: its imports are checked, then it is instantiated over a
+// scratch memory (filled with 0x00, then 0xFF) and refused when that writes a byte of it,
+// grows it or traps, which a non-empty data segment always does and a start function that
+// writes memory does when it writes there; its kernels' signatures are what its build named
+// (the signatures' custom section; without one, by arity alone).
 import { compile, isShared, MAX_PAGES, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
-import { compiledFor, describeValue, kernelModule, linkRefused, quote, show } from "../messages.js";
+import {
+  compiledFor,
+  describeValue,
+  kernelInstantiation,
+  kernelModule,
+  linkRefused,
+  quote,
+  show,
+} from "../messages.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule, signaturesOfCompiled } from "./module.js";
 
@@ -47,13 +57,66 @@ async function bytesOf(source: KernelBytes): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** The checks a compiled module allows: it imports the memory and nothing else. */
-function checkCompiled(module: WebAssembly.Module): void {
+/** The message of a caught error. */
+const messageOf = (error: unknown): string => show(error instanceof Error ? error.message : error);
+
+/** The checks a compiled module allows: it imports the memory and nothing else, and instantiating it writes no memory. */
+async function checkCompiled(module: WebAssembly.Module, memory: WebAssembly.Memory): Promise<void> {
   for (const i of WebAssembly.Module.imports(module))
     if (!(i.module === "env" && i.name === "memory" && i.kind === "memory"))
       throw new KernelError(
         kernelModule(`it imports ${i.module}.${i.name}: a kernel imports only the world's memory (env.memory)`),
       );
+  // The smallest scratch memory its import takes (pages doubling), at most the world's size;
+  // a module that links with none fails to link with the world's memory too, which says why.
+  const shared = isShared(memory);
+  const most = Math.max(1, memory.buffer.byteLength / PAGE);
+  for (let pages = 1; ; pages = Math.min(pages * 2, most)) {
+    // Without a maximum first, where a start function's memory.grow shows; bounded for an
+    // import that declares a maximum (a shared memory always does).
+    const scratches: WebAssembly.MemoryDescriptor[] = shared
+      ? [{ initial: pages, maximum: pages, shared }]
+      : [{ initial: pages }, { initial: pages, maximum: pages }];
+    for (const scratch of scratches) if (await writesScratch(module, scratch, 0)) return;
+    if (pages >= most) return;
+  }
+}
+
+/**
+ * Instantiates module over a scratch memory (`descriptor`) filled with 0x00, then with 0xFF:
+ * false when its import does not take that memory, true when neither changed. KernelError
+ * when instantiating wrote a byte, grew the memory or trapped.
+ */
+async function writesScratch(
+  module: WebAssembly.Module,
+  descriptor: WebAssembly.MemoryDescriptor,
+  fill: number,
+): Promise<boolean> {
+  const pages = descriptor.initial;
+  let scratch: WebAssembly.Memory;
+  try {
+    scratch = new WebAssembly.Memory(descriptor);
+  } catch (error) {
+    throw new KernelError(kernelModule(kernelInstantiation(`could not be checked (${messageOf(error)})`)));
+  }
+  const bytes = new Uint8Array(scratch.buffer);
+  if (fill !== 0) bytes.fill(fill);
+  try {
+    await WebAssembly.instantiate(module, { env: { memory: scratch } });
+  } catch (error) {
+    if (error instanceof WebAssembly.LinkError) return false;
+    throw new KernelError(kernelModule(kernelInstantiation(`traps (${messageOf(error)})`)));
+  }
+  if (scratch.buffer.byteLength !== pages * PAGE) throw new KernelError(kernelModule(kernelInstantiation("grows it")));
+  const words = new Int32Array(scratch.buffer);
+  const word = fill === 0 ? 0 : -1;
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === word) continue;
+    let at = i * 4;
+    while (bytes[at] === fill) at++;
+    throw new KernelError(kernelModule(kernelInstantiation(`writes byte ${at} of it`)));
+  }
+  return fill !== 0 || (await writesScratch(module, descriptor, 0xff));
 }
 
 /** A module read, checked and compiled from bytes: its kernels' signatures are known. */
@@ -61,6 +124,9 @@ interface Checked {
   readonly module: WebAssembly.Module;
   readonly signatures: Map<string, KernelSignature>;
 }
+
+/** Bytes per wasm page. */
+const PAGE = 65536;
 
 /** Modules loaded by URL, checked and compiled once per process and memory kind (each world instantiates its own). */
 const byUrl = new Map<string, Promise<Checked>>();
@@ -70,7 +136,11 @@ async function check(source: KernelBytes, shared: boolean): Promise<Checked> {
   const bytes = await bytesOf(source);
   const signatures = readKernelModule(bytes);
   const code = shared ? shareMemoryImport(bytes, MAX_PAGES) : (bytes as Uint8Array<ArrayBuffer>);
-  return { module: await WebAssembly.compile(code), signatures };
+  try {
+    return { module: await WebAssembly.compile(code), signatures };
+  } catch (error) {
+    throw new KernelError(kernelModule(`it is not valid WebAssembly (${messageOf(error)})`));
+  }
 }
 
 function checked(source: KernelBytes, shared: boolean): Promise<Checked> {
@@ -96,9 +166,9 @@ export async function loadKernels(host: KernelHost, source: KernelSource): Promi
   let module: WebAssembly.Module;
   let signatures: Map<string, KernelSignature> | undefined;
   if (source instanceof WebAssembly.Module) {
-    checkCompiled(source);
-    module = source;
     signatures = signaturesOfCompiled(source);
+    await checkCompiled(source, memory);
+    module = source;
   } else {
     ({ module, signatures } = await checked(source as KernelBytes, shared));
   }
@@ -106,7 +176,10 @@ export async function loadKernels(host: KernelHost, source: KernelSource): Promi
   try {
     instance = await WebAssembly.instantiate(module, { env: { memory } });
   } catch (error) {
-    if (!(error instanceof WebAssembly.LinkError)) throw error;
+    // Bytes bring no data segments and a compiled module trapped over the scratch memory first:
+    // a trap here (an element segment out of its table's bounds) wrote no memory.
+    if (!(error instanceof WebAssembly.LinkError))
+      throw new KernelError(kernelModule(`instantiating it traps (${messageOf(error)})`));
     // Bytes were compiled to match the memory's kind, so what is left is its declared limits.
     const why = source instanceof WebAssembly.Module ? compiledFor(shared) : linkRefused(error.message);
     throw new KernelError(kernelModule(why));

@@ -42,6 +42,12 @@ export function readKernelModule(bytes: Uint8Array): Map<string, KernelSignature
   if (bytes.length < 8 || bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d)
     throw new KernelError(kernelModule("it is not a WebAssembly module"));
   r.at = 8;
+  // A count of items, each at least a byte: one past the end is malformed (not a huge array).
+  const count = (): number => {
+    const n = r.u32();
+    if (n > bytes.length - r.at) throw new KernelError(kernelModule("a count in it runs past its end"));
+    return n;
+  };
   const types: KernelSignature[] = [];
   const funcs: number[] = [];
   let importsMemory = false;
@@ -51,14 +57,14 @@ export function readKernelModule(bytes: Uint8Array): Map<string, KernelSignature
     const size = r.u32();
     const end = r.at + size;
     if (id === 1) {
-      for (let n = r.u32(); n > 0; n--) {
+      for (let n = count(); n > 0; n--) {
         if (r.byte() !== 0x60) throw new KernelError(kernelModule("its type section is malformed"));
-        const params = Array.from({ length: r.u32() }, () => TYPES[r.byte()] ?? "ref");
-        const results = Array.from({ length: r.u32() }, () => TYPES[r.byte()] ?? "ref");
+        const params = Array.from({ length: count() }, () => TYPES[r.byte()] ?? "ref");
+        const results = Array.from({ length: count() }, () => TYPES[r.byte()] ?? "ref");
         types.push({ params, results });
       }
     } else if (id === 2) {
-      for (let n = r.u32(); n > 0; n--) {
+      for (let n = count(); n > 0; n--) {
         const module = r.name();
         const field = r.name();
         const kind = r.byte();
@@ -72,13 +78,13 @@ export function readKernelModule(bytes: Uint8Array): Map<string, KernelSignature
         );
       }
     } else if (id === 3) {
-      for (let n = r.u32(); n > 0; n--) funcs.push(r.u32());
+      for (let n = count(); n > 0; n--) funcs.push(r.u32());
     } else if (id === 5 && r.u32() > 0) {
       throw new KernelError(
         kernelModule("it has a memory of its own: build it with --importMemory (npx wasm-ecs-kernel does)"),
       );
     } else if (id === 7) {
-      for (let n = r.u32(); n > 0; n--) {
+      for (let n = count(); n > 0; n--) {
         const name = r.name();
         const kind = r.byte();
         const index = r.u32();

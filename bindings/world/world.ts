@@ -306,7 +306,8 @@ export class World {
   }
 
   #kernelHost(): KernelHost {
-    return { store: this.#ctx.store, query: (terms) => this.query(terms) as Query };
+    const ctx = this.#ctx;
+    return { store: ctx.store, query: (terms) => this.query(terms) as Query, owns: (q) => ctx.owns(q) };
   }
 
   // ── Inspection ────────────────────────────────────────────────────────────

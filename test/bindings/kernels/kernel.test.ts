@@ -17,7 +17,7 @@ import {
   type World,
   WorldPoisonedError,
 } from "wasm-ecs";
-import { expectRejects } from "../../support/errors.js";
+import { expectRejects, expectThrows } from "../../support/errors.js";
 
 const MEMORY = `(import "env" "memory" (memory 0))`;
 
@@ -193,6 +193,152 @@ describe("kernels", () => {
       KernelError,
       "The kernel module was refused: its wasm-ecs.kernels section does not name its functions",
     );
+  });
+});
+
+describe("kernels refuse queries of another world and malformed arguments", () => {
+  it("a kernel, a built-in and a kernel's system refuse a query of another world, changing neither world", async () => {
+    const { world: a, mod } = await setup();
+    const b = await createWorld({ components: ALL });
+    const ea = a.spawn(Pos.with({ x: 1 }), Vel.with({ x: 1 }));
+    const eb = b.spawn(Pos.with({ x: 1 }), Vel.with({ x: 1 }));
+    const move = mod.kernel("move", { write: [Pos], read: [Vel], scalars: ["dt"] });
+    const qb = b.query({ all: [Pos, Vel] });
+    expectThrows(() => move.run({ dt: 1 }, qb), ArgumentError, "move.run() was given a query of another world");
+    const k = await a.builtinKernels();
+    expectThrows(() => k.add(qb, [Pos, "x"], [Vel, "x"]), ArgumentError, "add() was given a query of another world");
+    b.system(
+      "move",
+      { write: [Pos], read: [Vel] },
+      move.system(() => ({ dt: 1 })),
+    );
+    expectThrows(() => b.step(1), ArgumentError, "move.run() was given a query of another world");
+    expect([a.get(ea, Pos).x, b.get(eb, Pos).x]).toEqual([1, 1]);
+  });
+
+  it("malformed queries, declarations, names and field refs give typed errors naming the cause", async () => {
+    const { world, mod } = await setup();
+    const e = world.spawn(Pos.with({ x: 1 }), Vel);
+    const k = await world.builtinKernels();
+    const move = mod.kernel("move", { write: [Pos], read: [Vel], scalars: ["dt"] });
+    const run = (q: unknown) => move.run({ dt: 1 }, q as never);
+    expectThrows(() => run("all"), ArgumentError, "move.run() takes a query of this world, got string all");
+    expectThrows(
+      () => k.scale({} as never, [Pos, "x"], 2),
+      ArgumentError,
+      /^scale\(\) takes a query of this world, got/,
+    );
+    const q = world.query({ all: [Pos, Vel] });
+    expectThrows(
+      () => k.add(q, {} as never, [Vel, "x"]),
+      KernelError,
+      /^Built-in kernels work on f32 fields: expected \[Component, "field"\], got/,
+    );
+    const declare = (d: unknown) => mod.kernel("double", d as never);
+    expectThrows(
+      () => declare({ write: 0 }),
+      KernelError,
+      "Kernel double cannot be declared: write is number 0, not an array",
+    );
+    expectThrows(
+      () => declare({ write: [Val], scalars: "k" }),
+      KernelError,
+      "Kernel double cannot be declared: scalars is string k, not an array",
+    );
+    expectThrows(
+      () => declare({ write: [Val], scalars: [1] }),
+      KernelError,
+      "Kernel double cannot be declared: scalars holds number 1",
+    );
+    expectThrows(
+      () => mod.kernel(Symbol("k") as never, {}),
+      KernelError,
+      /^The kernel module exports no function "Symbol\(k\)"/,
+    );
+    expect(world.get(e, Pos).x).toBe(1);
+  });
+});
+
+describe("kernel modules that are malformed or write memory when instantiated", () => {
+  const name = (t: string) => [t.length, ...Array.from(t, (c) => c.charCodeAt(0))];
+  const sec = (id: number, body: number[]) => [id, body.length, ...body];
+  const HEADER = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
+  const TYPE = sec(1, [1, 0x60, 2, 0x7f, 0x7f, 0]); // (i32, i32) -> ()
+  const MEM = [...name("env"), ...name("memory"), 2, 0, 1];
+  const FUNC = sec(3, [1, 0]);
+  const EXPORT = sec(7, [1, ...name("k"), 0, 0]);
+  const code = (body: number[]) => sec(10, [1, body.length + 1, 0, ...body]);
+
+  it("malformed bytes give KernelError naming the cause, and the world is unchanged", async () => {
+    const world = await createWorld({ components: ALL, sharedMemory: false });
+    world.spawnMany(3, Pos.with({ x: 1 }));
+    const before = world.snapshot();
+    const load = (bytes: number[]) => world.kernels(new Uint8Array(bytes));
+    const invalid = /^The kernel module was refused: it is not valid WebAssembly \(WebAssembly\.compile\(\): /;
+    await expectRejects(
+      load([...HEADER, ...TYPE, ...sec(2, [1, ...MEM]), ...FUNC, ...EXPORT, ...code([0xff, 0x0b])]),
+      KernelError,
+      invalid,
+    );
+    await expectRejects(
+      load([...HEADER, ...TYPE, ...sec(2, [2, ...MEM, ...MEM]), ...FUNC, ...EXPORT, ...code([0x0b])]),
+      KernelError,
+      invalid,
+    );
+    await expectRejects(
+      load([...HEADER, ...sec(1, [1, 0x60, 0x80, 0x80, 0x80, 0x80, 0x10])]),
+      KernelError,
+      "The kernel module was refused: a count in it runs past its end",
+    );
+    const table = sec(4, [1, 0x70, 0, 1]);
+    const elements = sec(9, [1, 0, 0x41, 5, 0x0b, 1, 0]); // function 0 at table slot 5 of 1
+    const outside = [
+      ...HEADER,
+      ...TYPE,
+      ...sec(2, [1, ...MEM]),
+      ...FUNC,
+      ...table,
+      ...EXPORT,
+      ...elements,
+      ...code([0x0b]),
+    ];
+    await expectRejects(load(outside), KernelError, /^The kernel module was refused: instantiating it traps \(/);
+    await expectRejects(
+      world.kernels(await WebAssembly.compile(new Uint8Array(outside))),
+      KernelError,
+      /^The kernel module was refused: instantiating it over a scratch memory traps \(/,
+    );
+    expect(world.snapshot()).toEqual(before);
+  });
+
+  it("a compiled module whose data segments or start function write, grow or trap on a scratch memory is refused", async () => {
+    const world = await createWorld({ components: ALL, sharedMemory: false });
+    world.spawnMany(3, Pos.with({ x: 1 }));
+    const before = world.snapshot();
+    const k = `(func (export "k") (param i32 i32))`;
+    const compiled = (body: string) => WebAssembly.compile(wasm(`(module ${MEMORY} ${body} ${k})`));
+    const refused = async (body: string, why: string | RegExp) =>
+      expectRejects(world.kernels(await compiled(body)), KernelError, why);
+    const writes = (byte: number) =>
+      `The kernel module was refused: instantiating it over a scratch memory writes byte ${byte} of it, and it would do the same to the world's memory: build it with npx wasm-ecs-kernel`;
+    await refused(`(data (i32.const 16) "hi")`, writes(16));
+    await refused(`(data (i32.const 24) "\\00\\00")`, writes(24)); // zeros: seen on the 0xFF-filled scratch
+    await refused(
+      `(data (i32.const 1048576) "x")`,
+      /^The kernel module was refused: instantiating it over a scratch memory traps \(/,
+    );
+    await refused(`(func $s (i32.store8 (i32.const 40) (i32.const 0))) (start $s)`, writes(40));
+    await refused(
+      `(func $s (drop (memory.grow (i32.const 1)))) (start $s)`,
+      /^The kernel module was refused: instantiating it over a scratch memory grows it/,
+    );
+    expect(world.snapshot()).toEqual(before);
+    // A start function that writes nothing passes: nothing is lost.
+    const mod = await world.kernels(
+      await compiled(`(global $g (mut i32) (i32.const 0)) (func $s (global.set $g (i32.const 1))) (start $s)`),
+    );
+    expect(mod.names).toEqual(["k"]);
+    expect(world.snapshot()).toEqual(before);
   });
 });
 
