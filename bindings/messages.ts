@@ -177,6 +177,8 @@ export const sparseInTerm = (name: string) =>
   `${name} is a sparse tag: queries take sparse tags in all, none or optional`;
 export const readAndWrite = (name: string) => `${name} is both a read and a write term`;
 export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
+export const tableRetired = (table: string) =>
+  `This Table ${table} was taken before world.restore(), which replaced the world's tables: take tables from a query again`;
 export const iterationEnded = (by: string) =>
   `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
 export const rowsHeld = (table: string) =>
