@@ -281,6 +281,8 @@ export const snap = {
   disagree: (what: string) => `its parts disagree${what}`,
   // What malformed() and disagree() name:
   undescribed: (id: number) => `component ${id} is not described`,
+  badRelation: (id: number, value: unknown) =>
+    `component ${id} has "relation" ${quote(value)}, not a pair [kind, onTargetDestroyed]`,
   notCount: (key: string) => `"${key}" is not a count`,
   notTicks: (key: string) => `"${key}" is not a map of ticks`,
   tracksNothing: (id: number) => `component ${id} tracks no component`,
@@ -295,6 +297,7 @@ export const snap = {
   objectValuesWithout: (t: number, id: number) => `object values for table ${t}, which has no component ${id}`,
   objectRows: (t: number, rows: number, values: number) => `: table ${t} has ${rows} rows and ${values} object values`,
   noObjectValues: (t: number) => `: table ${t} lacks its object values`,
+  tickAhead: (what: string, tick: number, now: number) => `: ${what} has tick ${tick}, past the change tick ${now}`,
   notJson: (where: string, value: unknown) => `${where} is ${value}, which JSON cannot hold`,
   tooDeep: (where: string) => `${where} nests deeper than 64 levels`,
   notJsonSafe: (where: string, value: unknown) =>
@@ -302,6 +305,9 @@ export const snap = {
   build: (theirs: string, ours: string) => `it was made by the ${theirs} core; this world runs the ${ours} core`,
   addresses: () => "it was made by another build of the core (its state sits at other addresses)",
   schema: (detail: string) => `its schema does not match this world's: ${detail}`,
+  /** Completes schema() when one side has change stamps where the other has a component. */
+  stampsBetween: () =>
+    ": a component registered after change tracking started takes the id after the stamps; createWorld({ snapshot, components }) registers them in the snapshot's order",
   internalComponent: (id: number, name: string) =>
     `its component ${id} (${name}) is internal and not one this version makes`,
   notGiven: (name: string) => `it has component "${name}", which createWorld was not given in components`,
