@@ -177,8 +177,7 @@ export const sparseInTerm = (name: string) =>
   `${name} is a sparse tag: queries take sparse tags in all, none or optional`;
 export const readAndWrite = (name: string) => `${name} is both a read and a write term`;
 export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
-export const tableRetired = (table: string) =>
-  `This Table ${table} was taken before world.restore(), which replaced the world's tables: take tables from a query again`;
+export const tableRetired = (table: string) => `Table ${table} is from before world.restore(): query again`;
 export const iterationEnded = (by: string) =>
   `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
 export const rowsHeld = (table: string) =>
@@ -305,9 +304,6 @@ export const snap = {
   build: (theirs: string, ours: string) => `it was made by the ${theirs} core; this world runs the ${ours} core`,
   addresses: () => "it was made by another build of the core (its state sits at other addresses)",
   schema: (detail: string) => `its schema does not match this world's: ${detail}`,
-  /** Completes schema() when one side has change stamps where the other has a component. */
-  stampsBetween: () =>
-    ": a component registered after change tracking started takes the id after the stamps; createWorld({ snapshot, components }) registers them in the snapshot's order",
   internalComponent: (id: number, name: string) =>
     `its component ${id} (${name}) is internal and not one this version makes`,
   notGiven: (name: string) => `it has component "${name}", which createWorld was not given in components`,

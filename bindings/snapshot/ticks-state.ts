@@ -25,25 +25,24 @@ import type { SnapshotMeta } from "./format.js";
 /** SnapshotError unless the snapshot's stamps and readers' ticks are not past its change tick. */
 export function checkTicks(meta: SnapshotMeta, memory: Uint8Array, corePtr: number): void {
   const now = meta.changeTick;
-  const ahead = (what: string, tick: number) => new SnapshotError(snap.disagree(snap.tickAhead(what, tick, now)));
-  // A reader's tick is taken before the counter moves on: strictly older (0: never read).
+  // `after`: 1 for a reader, whose tick is taken before the counter moves on (strictly older).
+  const check = (tick: number, what: string, after = 0) => {
+    if (newer(tick + after, now)) throw new SnapshotError(snap.disagree(snap.tickAhead(what, tick, now)));
+  };
   for (const [name, tick] of [...Object.entries(meta.systems), ...Object.entries(meta.queries)])
-    if (tick !== 0 && !newer(now, tick)) throw ahead(`reader ${JSON.stringify(name)}`, tick);
-  const schema = meta.schema;
+    if (tick !== 0) check(tick, `reader ${JSON.stringify(name)}`, 1); // 0: never read
   const u32 = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
   const h = corePtr >>> 2;
   for (let t = 0; t < u32[h + H_TABLE_COUNT]; t++) {
     const rec = (u32[h + H_TABLES] >>> 2) + t * T_STRIDE;
     const comps = u32[rec + T_COMPS] >>> 2;
     const cols = u32[rec + T_COLS] >>> 2;
-    const live = u32[rec + T_STATE] === TS_LIVE;
     // Columns: the entities, then each component's fields in the order of its list.
-    for (let k = 0, col = 1; live && k < u32[rec + T_NCOMPS]; k++) {
-      const entry = schema[u32[comps + k]];
+    for (let k = 0, col = 1; u32[rec + T_STATE] === TS_LIVE && k < u32[rec + T_NCOMPS]; k++) {
+      const entry = meta.schema[u32[comps + k]];
       for (let f = 0; f < entry.fields.length; f++, col++) {
         const base = u32[cols + col * C_STRIDE + C_PTR] >>> 2;
-        for (let r = 0; entry.tracks !== undefined && r < u32[rec + T_COUNT]; r++)
-          if (newer(u32[base + r], now)) throw ahead(`row ${r} of table ${t}`, u32[base + r]);
+        for (let r = 0; entry.tracks !== undefined && r < u32[rec + T_COUNT]; r++) check(u32[base + r], `table ${t}`);
       }
     }
   }

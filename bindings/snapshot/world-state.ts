@@ -187,10 +187,7 @@ function checkSchema(ctx: WorldContext, theirs: readonly SchemaEntry[]): void {
     if (a !== undefined && b !== undefined) {
       if (a.hidden && b.hidden && a.name === b.name) continue;
       if (JSON.stringify({ ...a, tracks: 0 }) === JSON.stringify({ ...b, tracks: 0 })) continue;
-      const hint = a.hidden !== b.hidden ? snap.stampsBetween() : "";
-      throw new SnapshotError(
-        snap.schema(`component ${id} is ${describeEntry(b)} there and ${describeEntry(a)} here${hint}`),
-      );
+      throw new SnapshotError(snap.schema(`component ${id} is ${describeEntry(b)} there and ${describeEntry(a)} here`));
     }
     const extra = (a ?? b) as SchemaEntry;
     if (!extra.hidden)
