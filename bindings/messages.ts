@@ -177,6 +177,7 @@ export const sparseInTerm = (name: string) =>
   `${name} is a sparse tag: queries take sparse tags in all, none or optional`;
 export const readAndWrite = (name: string) => `${name} is both a read and a write term`;
 export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
+export const tableRetired = (table: string) => `Table ${table} is from before world.restore(): query again`;
 export const iterationEnded = (by: string) =>
   `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
 export const rowsHeld = (table: string) =>
@@ -283,6 +284,8 @@ export const snap = {
   disagree: (what: string) => `its parts disagree${what}`,
   // What malformed() and disagree() name:
   undescribed: (id: number) => `component ${id} is not described`,
+  badRelation: (id: number, value: unknown) =>
+    `component ${id} has "relation" ${quote(value)}, not a pair [kind, onTargetDestroyed]`,
   notCount: (key: string) => `"${key}" is not a count`,
   notTicks: (key: string) => `"${key}" is not a map of ticks`,
   tracksNothing: (id: number) => `component ${id} tracks no component`,
@@ -297,6 +300,7 @@ export const snap = {
   objectValuesWithout: (t: number, id: number) => `object values for table ${t}, which has no component ${id}`,
   objectRows: (t: number, rows: number, values: number) => `: table ${t} has ${rows} rows and ${values} object values`,
   noObjectValues: (t: number) => `: table ${t} lacks its object values`,
+  tickAhead: (what: string, tick: number, now: number) => `: ${what} has tick ${tick}, past the change tick ${now}`,
   notJson: (where: string, value: unknown) => `${where} is ${value}, which JSON cannot hold`,
   tooDeep: (where: string) => `${where} nests deeper than 64 levels`,
   notJsonSafe: (where: string, value: unknown) =>

@@ -165,9 +165,14 @@ export function decode(bytes: unknown): { header: SnapshotHeader; meta: Snapshot
     throw new SnapshotError(snap.noSchema());
   meta.schema.forEach((entry, id) => {
     if (!wellFormed(entry)) throw new SnapshotError(snap.malformed(snap.undescribed(id)));
+    const relation = (entry as { relation?: unknown }).relation;
+    if (relation !== undefined && !(Array.isArray(relation) && relation.length === 2 && relation.every(isString)))
+      throw new SnapshotError(snap.malformed(snap.badRelation(id, relation)));
   });
   return { header, meta, memory: body.subarray(header.jsonBytes, header.jsonBytes + header.memoryBytes) };
 }
+
+const isString = (v: unknown): boolean => typeof v === "string";
 
 /** Whether a schema entry has the shape SchemaEntry describes. */
 function wellFormed(e: unknown): boolean {
@@ -217,10 +222,21 @@ export function checkJsonSafe(value: unknown, where: string, depth = 0): void {
 
 /** How a snapshot's JSON part writes an undefined object-field value (JSON has none). */
 export const UNDEFINED = { "wasm-ecs:undefined": true } as const;
+/** Key of the wrapper around an object-field value that itself has a mark's key. */
+const LITERAL = "wasm-ecs:literal";
 
-export function isUndefinedMark(v: unknown): boolean {
-  return typeof v === "object" && v !== null && (v as Record<string, unknown>)["wasm-ecs:undefined"] === true;
-}
+/** Whether v is an object with one of the marks' keys (then it is written wrapped). */
+const marked = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && (Object.hasOwn(v, LITERAL) || Object.hasOwn(v, "wasm-ecs:undefined"));
+
+/**
+ * An object-field value as the JSON part writes it: undefined as UNDEFINED, a value with
+ * a mark's key wrapped as { "wasm-ecs:literal": value }, anything else as itself.
+ */
+export const objectValueOut = (v: unknown): unknown => (v === undefined ? UNDEFINED : marked(v) ? { [LITERAL]: v } : v);
+
+/** The value objectValueOut wrote as `v`. */
+export const objectValueIn = (v: unknown): unknown => (marked(v) ? v[LITERAL] : v);
 
 export function describeEntry(e: SchemaEntry): string {
   if (e.hidden) return `"${e.name}" (internal)`;
@@ -255,6 +271,8 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     if (!isRecord(meta[key]) || !Object.values(meta[key]).every(isU32)) throw bad(snap.notTicks(key));
   }
   if (!isRecord(meta.resources)) throw bad('"resources" is not an object');
+  // What snapshot() would refuse to write, so that the restored world can be saved again.
+  for (const [k, v] of Object.entries(meta.resources)) checkJsonSafe(v, `resource "${k}"`);
   if (!Array.isArray(meta.sparse) || !Array.isArray(meta.objects)) throw bad('"sparse" or "objects" is not a list');
   schema.forEach((entry, id) => {
     if (!isRecord(entry) || typeof entry.name !== "string") throw bad(snap.undescribed(id));
@@ -316,6 +334,8 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     if (!has) throw bad(snap.objectValuesWithout(t, id));
     const rows = read(rec + T_COUNT);
     if (rows !== values.length) throw new SnapshotError(snap.disagree(snap.objectRows(t, rows, values.length)));
+    for (const v of values)
+      checkJsonSafe(objectValueIn(v) ?? null, `${schema[id].name}.${schema[id].objectFields[index]}`);
   }
   for (let t = 0; t < tables; t++) {
     const rec = records + t * T_STRIDE;

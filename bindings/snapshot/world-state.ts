@@ -19,15 +19,16 @@ import {
   describeEntry,
   encode,
   FLAG_DEBUG,
-  isUndefinedMark,
+  objectValueIn,
+  objectValueOut,
   type SchemaEntry,
   type SnapshotMeta,
   schemaHash,
-  UNDEFINED,
 } from "./format.js";
 import { checkImage } from "./image.js";
 import type { ComponentLayout } from "./image-reader.js";
 import { checkLinks, type LinkedMeta, withLinks } from "./links-state.js";
+import { checkTicks } from "./ticks-state.js";
 
 /** The whole world as bytes. SnapshotError when an object field or resource is not JSON-safe. */
 export function snapshot(ctx: WorldContext): Uint8Array {
@@ -41,19 +42,17 @@ export function snapshot(ctx: WorldContext): Uint8Array {
       for (const f of c.objectFields) {
         const col = t.objectColumn(id, f.index) as unknown[];
         const values = col.map((v, row) => {
-          if (v === undefined) return UNDEFINED;
-          checkJsonSafe(v, `${c.name}.${f.name} of entity ${t.entities[row]}`);
-          return v;
+          if (v !== undefined) checkJsonSafe(v, `${c.name}.${f.name} of entity ${t.entities[row]}`);
+          return objectValueOut(v);
         });
         if (values.length > 0) objects.push([t.id, id, f.index, values]);
       }
     }
   }
-  const resources: Record<string, unknown> = {};
-  for (const [k, v] of ctx.resources.entries()) {
-    checkJsonSafe(v, `resource "${k}"`);
-    resources[k] = v;
-  }
+  const entries = ctx.resources.entries();
+  for (const [k, v] of entries) checkJsonSafe(v, `resource "${k}"`);
+  // fromEntries defines each key as its own property: "__proto__" included.
+  const resources: Record<string, unknown> = Object.fromEntries(entries);
   const { runner, cache } = ctx;
   const meta: SnapshotMeta = {
     schema,
@@ -98,6 +97,7 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
     journal: meta.schema.some((e) => e.objectFields.length > 0),
     sparse: meta.sparse,
   });
+  checkTicks(meta, memory, header.corePtr);
   const links = checkLinks(meta as LinkedMeta, memory, header.corePtr, (entry, id) => {
     const c = ctx.store.registry.components[id];
     return entry !== undefined && c instanceof Relation && !c.fragmenting;
@@ -227,10 +227,11 @@ function adopt(ctx: WorldContext, meta: SnapshotMeta): void {
   for (const [t, id, index, values] of meta.objects) {
     const col = list[t].objectColumn(id, index) as unknown[];
     col.length = 0;
-    for (const v of values) col.push(isUndefinedMark(v) ? undefined : v);
+    for (const v of values) col.push(objectValueIn(v));
   }
   cache.forgetTables(meta.queries);
-  for (const s of runner.schedule.all()) s.lastRun = meta.systems[s.name] ?? 0;
+  // Own keys only: a system named "toString" is not Object.prototype's.
+  for (const s of runner.schedule.all()) s.lastRun = Object.hasOwn(meta.systems, s.name) ? meta.systems[s.name] : 0;
   runner.steps = meta.steps;
   ctx.resources.replace(meta.resources);
   // Queries that filter on components the snapshot did not track start tracking again,

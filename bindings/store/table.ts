@@ -26,7 +26,7 @@ import {
 import type { Core } from "../core/core.js";
 import type { Entity, EntityList, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
-import { nonFragmentingTarget, tableSubject, writeReadTerm } from "../messages.js";
+import { nonFragmentingTarget, tableRetired, tableSubject, writeReadTerm } from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
 
 /**
@@ -40,6 +40,7 @@ export interface WriteMarks {
 }
 
 const NO_COLUMNS = Object.freeze({});
+const RETIRED = -2; // the epoch of a view a restore dropped (refresh() throws); the core's are u32
 /** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
 const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
@@ -113,7 +114,7 @@ export class Table<R = never> {
   /** @internal The core record's creation number (-1 for a recycled record): a reused id is another table. */
   readonly seq: number;
   /** @internal Relation pairs of this sub-table: relation id, target, relation id, target, ... ascending. */
-  readonly pairs: Uint32Array;
+  pairs: Uint32Array;
   private readonly core: Core;
   private readonly ids: readonly number[];
   /** @internal Every component of the world, by id. */
@@ -224,13 +225,14 @@ export class Table<R = never> {
     const core = this.core;
     if (core.version === this.version) return this.count; // no core call since the last look
     core.checkLive(); // a dead world moved the version on to come here
-    this.version = core.version;
     if (core.epoch !== this.epoch) {
+      if (this.epoch === RETIRED) throw new ArgumentError(tableRetired(this.describe()));
       this.epoch = core.epoch;
       this.bases = [];
       this.rec = core.tableRec(this.id);
       this.viewCount = -1;
     }
+    this.version = core.version;
     let n = core.u32[this.rec + T_COUNT];
     if (this.limit >= 0 && this.limit < n) n = this.limit;
     if (n !== this.viewCount) {
@@ -240,6 +242,14 @@ export class Table<R = never> {
     }
     this.count = n;
     return n;
+  }
+
+  /** @internal A restore gave its id to another table: no components, rows or pairs; views throw. */
+  retire(): void {
+    this.pairs = this.mask.fill(0).subarray(0, 0); // no component bits, no pairs
+    this.count = 0;
+    this.epoch = RETIRED; // the restore moved core.version on: refresh() comes to the epoch test
+    this.windowView?.retire();
   }
 
   /** @internal This table's window (created on first use). */

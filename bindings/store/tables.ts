@@ -125,6 +125,7 @@ export class Tables {
 
   /** After a snapshot was loaded: every view and cached table id is forgotten. */
   forget(): void {
+    for (const t of this.list) t.retire(); // a view kept by the user must not reach the new table of its id
     this.list.length = 0;
     this.seqSeen = -1;
     this.recycledSeen = -1;

@@ -150,7 +150,7 @@ export class QueryCache {
 
   /** After a snapshot was loaded: every query matches its tables afresh; `seen` are their read ticks. */
   forgetTables(seen: Readonly<Record<string, number>>): void {
-    for (const [key, q] of this.queries) q.forgetTables(seen[key] ?? 0);
+    for (const [key, q] of this.queries) q.forgetTables(Object.hasOwn(seen, key) ? seen[key] : 0);
   }
 }
 

@@ -4,11 +4,12 @@
 // the world is exactly as before. The adversarial review's cases are among them: a
 // table's component count set to 2^31, a free list made to loop, a map with no empty entry.
 import { describe, expect, it } from "vitest";
-import { component, createWorld, relation, SnapshotError, tag, type World } from "wasm-ecs";
+import { CapacityError, component, createWorld, relation, SnapshotError, tag, type World } from "wasm-ecs";
 import {
   H_FREE_HEAD,
   H_MAP_CAP,
   H_REC_ROW,
+  H_TABLE_SEQ,
   H_TABLES,
   T_NCOLS,
   T_NCOMPS,
@@ -134,5 +135,26 @@ describe("snapshot image checks", () => {
       SnapshotError,
       "The snapshot was refused: its header has flags 4; only bit 0 (made by the debug core) is defined",
     );
+  });
+});
+
+describe("the table creation counter", () => {
+  it("stops below 2^31: a world restored at 2^31 - 1 refuses a new table with CapacityError and can still be saved", async () => {
+    const world = await populated();
+    const bytes = edited(world.snapshot(), (_word, set, core) => set(core + H_TABLE_SEQ * 4, 2 ** 31 - 1));
+    world.restore(bytes);
+    const Extra = tag("Extra");
+    world.register(Extra);
+    const entities = [...world.query({}).entities()];
+    expectThrows(
+      () => world.spawn(Position, Extra),
+      CapacityError,
+      /^Out of memory while trying to create the archetype \(Position, Extra\)/,
+    );
+    // Unchanged as the API shows it (the core's slot bookkeeping of the refused spawn is not compared).
+    expect([...world.query({}).entities()]).toEqual(entities);
+    expect(world.query({ all: [Extra] }).count()).toBe(0);
+    world.restore(world.snapshot()); // its own snapshot is one restore takes
+    checkInvariants(world);
   });
 });

@@ -12,9 +12,11 @@ import {
   type Query,
   relation,
   SnapshotError,
+  type Table,
   tag,
   type World,
 } from "wasm-ecs";
+import { decode, encode, type SnapshotMeta, seal } from "../../../bindings/snapshot/format.js";
 import { expectThrows } from "../../support/errors.js";
 import { checkInvariants } from "../../support/internals.js";
 import { ChildOf, Likes, Owes, Pos, ALL as RELATIONS, sorted, state } from "../../support/relations.js";
@@ -226,5 +228,162 @@ describe("snapshots of relations", () => {
     await expect(createWorld({ snapshot: bytes, components: [Pos, relation("Link")] })).rejects.toThrow(
       'The snapshot was refused: its schema does not match this world\'s: component 1 is relation (exclusive, onTargetDestroyed: remove) "Link" there and relation (multiple, onTargetDestroyed: remove) "Link" here',
     );
+  });
+});
+
+/** The snapshot with its JSON part edited, laid out and sealed again as a crafted one would be. */
+function withJson(bytes: Uint8Array, edit: (json: Record<string, unknown>) => void): Uint8Array {
+  const { header, meta, memory } = decode(bytes);
+  const json = structuredClone(meta) as unknown as Record<string, unknown>;
+  edit(json);
+  return encode(json as unknown as SnapshotMeta, memory, header.flags, header.corePtr);
+}
+
+describe("snapshots refuse what they cannot keep, and keep every name and value", () => {
+  it("a Table kept across restore() throws ArgumentError instead of reaching the table that took its id", async () => {
+    const world = await createWorld({ components: [Position, Velocity] });
+    world.spawn(Velocity.with({ x: 1 }));
+    world.spawn(Position.with({ x: 2 }));
+    let held: Table | undefined;
+    for (const t of world.query({ all: [Position] })) held = t;
+    const other = await createWorld({ components: [Position, Velocity] });
+    other.spawn(Position.with({ x: 30 }));
+    const victim = other.spawn(Velocity.with({ x: 40 }));
+    world.restore(other.snapshot()); // the same table ids, made in the other order
+    const after = dump(world, [Position, Velocity]);
+    const table = held as Table;
+    const message = "Table (Position) is from before world.restore(): query again";
+    expectThrows(() => table.columns(Position), ArgumentError, message);
+    expectThrows(() => table.entities, ArgumentError, message);
+    expect([table.has(Position), table.count]).toEqual([false, 0]);
+    expect(world.get(victim, Velocity)).toEqual({ x: 40, y: 0 });
+    expect(dump(world, [Position, Velocity])).toBe(after);
+    const [fresh] = world.query({ all: [Position] });
+    expect(fresh.columns(Position).x[0]).toBe(30);
+  });
+
+  it("restore refuses change ticks past the snapshot's change tick; the world is unchanged", async () => {
+    const world = await createWorld({ components: [Health] });
+    const e = world.spawn(Health.with({ hp: 1 }));
+    world.system("watch", { all: [Health], changed: [Health] }, () => {});
+    for (let i = 0; i < 5; i++) world.step();
+    world.set(e, Health, { hp: 2 });
+    world.step();
+    const bytes = world.snapshot();
+    const before = world.snapshot();
+    const lowered = withJson(bytes, (j) => {
+      j.changeTick = 2;
+    });
+    expectThrows(
+      () => world.restore(lowered),
+      SnapshotError,
+      'The snapshot was refused: its parts disagree: reader "watch" has tick 12, past the change tick 2',
+    );
+    const stamps = withJson(bytes, (j) => {
+      j.changeTick = 2;
+      j.systems = {};
+    });
+    expectThrows(
+      () => world.restore(stamps),
+      SnapshotError,
+      "The snapshot was refused: its parts disagree: table 2 has tick 11, past the change tick 2",
+    );
+    expect(world.snapshot()).toEqual(before);
+  });
+
+  it("restore and createWorld refuse a schema entry whose relation is no pair with SnapshotError", async () => {
+    const world = await createWorld({ components: [Position] });
+    const e = world.spawn(Position.with({ x: 1 }));
+    const bad = withJson(world.snapshot(), (j) => {
+      (j.schema as Record<string, unknown>[])[0].relation = "exclusive";
+    });
+    const message =
+      'The snapshot was refused: its JSON part is malformed: component 0 has "relation" "exclusive", not a pair [kind, onTargetDestroyed]';
+    expectThrows(() => world.restore(bad), SnapshotError, message);
+    await expect(createWorld({ snapshot: bad, components: [Position] })).rejects.toThrow(message);
+    expect(world.get(e, Position)).toEqual({ x: 1, y: 0 });
+  });
+
+  it("a snapshot with change stamps between user components is refused by a world that registered them alone, and read by createWorld", async () => {
+    const Z = component("Z", { z: "i32" });
+    const world = await createWorld({ components: [Health] });
+    world.spawn(Health);
+    world.query({ all: [Health], changed: [Health] }).count(); // stamps of Health take id 1
+    world.register(Z);
+    const bytes = world.snapshot();
+    const other = await createWorld({ components: [Health, Z] });
+    const e = other.spawn(Z.with({ z: 3 }));
+    expectThrows(
+      () => other.restore(bytes),
+      SnapshotError,
+      `The snapshot was refused: its schema does not match this world's: component 1 is "wasm-ecs:ticks:Health" (internal) there and "Z" { z: i32 } here`,
+    );
+    expect(other.get(e, Z)).toEqual({ z: 3 });
+    const copy = await createWorld({ snapshot: bytes, components: [Health, Z] });
+    expect(copy.query({ all: [Health] }).count()).toBe(1);
+  });
+
+  it("systems named like Object.prototype members, a resource named __proto__ and object values like the undefined mark survive", async () => {
+    const world = await createWorld({ components: [Health, Name] });
+    const e = world.spawn(Health.with({ hp: 1 }), Name.with({ label: { "wasm-ecs:undefined": true } }));
+    const f = world.spawn(Name.with({ label: { "wasm-ecs:literal": 2 } }), Health);
+    const g = world.spawn(Name, Health);
+    world.resources.set("__proto__", { a: 1 });
+    const bytes = world.snapshot(); // no system yet
+    const seen: Record<string, number[]> = {};
+    for (const name of ["plain", "toString", "constructor"]) {
+      seen[name] = [];
+      world.system(name, { all: [Health], changed: [Health] }, (q) => {
+        for (const t of q) for (const r of t.rows) seen[name].push(t.entities[r]);
+      });
+    }
+    world.step();
+    world.restore(bytes);
+    for (const name of Object.keys(seen)) seen[name] = [];
+    world.set(e, Health, { hp: 5 });
+    world.step();
+    // None of them had run at the snapshot: each sees every row once.
+    expect(seen).toEqual({ plain: [e, f, g], toString: [e, f, g], constructor: [e, f, g] });
+    expect(world.resources.get("__proto__")).toEqual({ a: 1 });
+    expect(world.get(e, Name).label).toEqual({ "wasm-ecs:undefined": true });
+    expect(world.get(f, Name).label).toEqual({ "wasm-ecs:literal": 2 });
+    expect(world.get(g, Name).label).toBeUndefined();
+  });
+
+  it("restore refuses resources and object values that snapshot() would refuse to write; the world is unchanged", async () => {
+    const world = await createWorld({ components: [Position, Name] });
+    world.spawn(Name.with({ label: "a" }));
+    world.resources.set("big", 12345);
+    const bytes = world.snapshot();
+    const before = world.snapshot();
+    let deep: unknown = 1;
+    for (let i = 0; i < 70; i++) deep = [deep];
+    const nested = withJson(bytes, (j) => {
+      (j.resources as Record<string, unknown>).deep = deep;
+    });
+    expectThrows(
+      () => world.restore(nested),
+      SnapshotError,
+      /^The snapshot was refused: resource "deep"(\[0\])+ nests deeper than 64 levels$/,
+    );
+    const deepValue = withJson(bytes, (j) => {
+      (j.objects as unknown[][])[0][3] = [deep];
+    });
+    expectThrows(
+      () => world.restore(deepValue),
+      SnapshotError,
+      /^The snapshot was refused: Name\.label(\[0\])+ nests deeper than 64 levels$/,
+    );
+    // 1e400 parses as Infinity: the number's text replaced in place, the CRC made right.
+    const text = new TextDecoder().decode(bytes);
+    const infinite = bytes.slice();
+    infinite.set(new TextEncoder().encode("1e400"), text.indexOf("12345"));
+    seal(infinite);
+    expectThrows(
+      () => world.restore(infinite),
+      SnapshotError,
+      'The snapshot was refused: resource "big" is Infinity, which JSON cannot hold',
+    );
+    expect(world.snapshot()).toEqual(before);
   });
 });
