@@ -86,7 +86,7 @@ export class Lookup {
   epoch = -1;
   /** u32[slotsAt] is H_SLOT_COUNT (counted up by spawns without moving the epoch). */
   slotsAt = 0;
-  recs: Uint32Array = new Uint32Array(0);
+  recs: Int32Array = new Int32Array(0);
   first: Int32Array = new Int32Array(0);
   flat: Int32Array = new Int32Array(0);
   /** The whole-memory view of each field's type. */
@@ -162,24 +162,36 @@ export class Lookup {
   }
 
   /**
-   * find() past the memo (a read: the entity is seldom the last one): e's record read,
-   * the memo set when e is found. tableOf(e) is written out: get's and set's whole fast
-   * paths must fit V8's inlining budget together.
+   * find() past the memo (a read: the entity is seldom the last one): e's table when it
+   * is alive and has C, the memo set; else -1.
    */
   locate(e: number): number {
+    return this.indexOf(e, this.first) >= 0 ? this.hitTable : -1;
+  }
+
+  /**
+   * e's record read while the views are current: the element index of e's row in the
+   * column whose row 0 lies at base[t] in table t (-1: t lacks C), the memo set; -1 when
+   * e is not alive or its table lacks C. The getter's whole fast path: the index is made
+   * before the paths merge, so the row is not read back. tableOf(e) is written out: get's
+   * and set's whole fast paths must fit V8's inlining budget together.
+   */
+  indexOf(e: number, base: Int32Array): number {
     if (typeof e !== "number" || this.u32[this.epochAt] !== this.epoch) return -1;
     const s = e & SLOT_MASK;
     if (s >= this.u32[this.slotsAt] || e >>> 0 !== e) return -1;
     const k = s * REC_STRIDE;
     const w = this.recs[k];
-    // A free slot's table is REC_FREE, past `first`: undefined, not >= 0.
+    // A free slot's table is REC_FREE, past `base`: undefined, not >= 0.
     const t = w & REC_TABLE_MASK;
-    if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS || !(this.first[t] >= 0)) return -1;
+    const b = base[t];
+    if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS || !(b >= 0)) return -1;
+    const row = this.recs[k + REC_ROW];
     this.hitE = e;
     this.hitVersion = this.core.version;
     this.hitTable = t;
-    this.hitRow = this.recs[k + REC_ROW];
-    return t;
+    this.hitRow = row;
+    return b + row;
   }
 
   /**
@@ -321,7 +333,7 @@ export class Lookup {
     this.views = fields.map((f) => core.views[f.code]);
     for (let i = 0; i < fields.length; i++) this.columns[i].view = this.views[i];
     const cap = u32[h + H_SLOT_CAP];
-    this.recs = new Uint32Array(u32.buffer, u32[h + H_RECORDS], cap * REC_STRIDE);
+    this.recs = new Int32Array(u32.buffer, u32[h + H_RECORDS], cap * REC_STRIDE);
     this.slotsAt = h + H_SLOT_COUNT;
     this.u32 = u32;
     this.epochAt = h + H_EPOCH;
@@ -372,10 +384,10 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
     };
     if (!f.isArray) {
       out[f.name] = (e: number): number => {
-        const t = look.locate(e);
-        if (t >= 0) return col.view[col.base[t] + look.hitRow];
-        const i = at(e, 0); // before col.view is read: at() may rebuild it
-        return col.view[i];
+        const i = look.indexOf(e, col.base);
+        if (i >= 0) return col.view[i];
+        const j = at(e, 0); // before col.view is read: at() may rebuild it
+        return col.view[j];
       };
       out[setter(f.name)] = (e: number, value: number): void => {
         if (!debug && typeof value === "number") {
