@@ -16,7 +16,7 @@
 import {
   C_DEFAULT, C_ELEM, CREATED_RING, H_CREATED, C_FIELD, C_COMP, C_KEY, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, FIELD_BITS,
   ENTITY_COLUMN_COMP, ERR_CAPACITY, F_DEFAULT, F_TYPE, F_LEN, H_COMPONENT_COUNT,
-  H_MAP, H_MAP_CAP, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES,
+  H_MAP, H_MAP_CAP, H_TABLE_CAP, H_TABLE_COUNT, H_TABLES, MAX_TABLES,
   K_NFIELDS, K_ROW_BYTES, T_COLS, T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_NCOLS, T_NCOMPS, T_ROW_BYTES,
   T_STRIDE, H_FREE_TABLES, H_LIVE_TABLES, H_RECYCLED, H_TABLE_SEQ, P_REL, P_STRIDE, P_TARGET, 
   T_NPAIRS, T_PAIRS, T_SEQ, T_STATE, TS_FREE, TS_LIVE,
@@ -174,7 +174,7 @@ function columnsFor(m: usize, words: u32): u32 {
 /**
  * Creates the table for mask m with the n pairs at p (ascending; not in the map yet),
  * reusing a recycled record when there is one. Everything it needs is allocated before
- * anything changes; returns the id or ERR_CAPACITY.
+ * anything changes; returns the id or ERR_CAPACITY (out of memory, or MAX_TABLES ids in use).
  */
 export function createTable(m: usize, p: usize = 0, np: u32 = 0): i32 {
   const words = maskWords();
@@ -182,6 +182,8 @@ export function createTable(m: usize, p: usize = 0, np: u32 = 0): i32 {
   // The creation counter stops below 2^31, so it never wraps onto live numbers and every
   // image this core makes passes restore's check (snapshot/image-tables.ts).
   if (hget(H_TABLE_SEQ) >= 0x7fffffff) return ERR_CAPACITY;
+  // A table id must fit an entity record's table field (constants.ts: MAX_TABLES).
+  if (hget(H_FREE_TABLES) == 0 && tableCount() >= MAX_TABLES) return ERR_CAPACITY;
   const ncomps = maskCount(m, words);
   const ncols = columnsFor(m, words);
   const n = tableCount();

@@ -75,7 +75,7 @@ function wholeTable(ptr: usize, n: u32): i32 {
   const e = at(ptr, 0);
   if (!isAlive(e)) return -1;
   const slot = slotOf(e);
-  const t = <u32>recTable(slot);
+  const t = recTable(slot);
   if (recRow(slot) != 0 || tget(t, T_COUNT) != n) return -1;
   const ents = <usize>cget(colDesc(t, 0), C_PTR);
   const bytes = <usize>n << 2;
@@ -105,7 +105,7 @@ export function moveListed(ptr: usize, n: u32, mode: u32, arg: u32, skipDead: bo
     const e = at(ptr, i);
     if (!isAlive(e)) { i++; continue; }
     const slot = slotOf(e);
-    const src = <u32>recTable(slot);
+    const src = recTable(slot);
     const d = <u32>destinationCached(src, mode, arg);
     if (d == src) { i++; continue; }
     const r0 = recRow(slot);
@@ -141,7 +141,7 @@ function runEnd(ptr: usize, i: u32, n: u32, src: u32, r0: u32): u32 {
   while (j < n) {
     const e = at(ptr, j);
     const slot = slotOf(e);
-    if (!isAlive(e) || <u32>recTable(slot) != src || recRow(slot) != r0 + (j - i)) break;
+    if (!isAlive(e) || recTable(slot) != src || recRow(slot) != r0 + (j - i)) break;
     j++;
   }
   return j;
@@ -161,7 +161,7 @@ function reserveEach(ptr: usize, n: u32, mode: u32, arg: u32): i32 {
   for (let i: u32 = 0; i < n; i++) {
     const e = at(ptr, i);
     if (!isAlive(e)) continue;
-    const src = <u32>recTable(slotOf(e));
+    const src = recTable(slotOf(e));
     const d = destinationCached(src, mode, arg);
     if (d < 0) { status = d; break; }
     if (<u32>d != src) tset(<u32>d, T_PENDING, tget(<u32>d, T_PENDING) + 1);

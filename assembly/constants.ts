@@ -22,10 +22,25 @@ export const MAX_SLOTS: u32 = 1 << SLOT_BITS;
  * A freed slot waits in a FIFO queue and is taken again only while at least this many
  * freed slots wait (otherwise a never-used slot is taken), so two uses of one slot are
  * at least REUSE_QUEUE id allocations apart. Costs up to REUSE_QUEUE slot records
- * (10 bytes each) per world that destroys entities; at most MAX_SLOTS - REUSE_QUEUE
+ * (8 bytes each) per world that destroys entities; at most MAX_SLOTS - REUSE_QUEUE
  * entities are guaranteed to fit alive at once once slots are recycled.
  */
 export const REUSE_QUEUE: u32 = 4096;
+
+// ── Entity record: REC_STRIDE u32 per slot at H_RECORDS (entity-index.ts) ────
+//   word REC_GEN_TABLE   bits 31 ........ 24   23 ......................... 0
+//                        [ generation:8    ]  [ table:24, REC_FREE = free    ]
+//   word REC_ROW         row in that table; for a free slot, the next free slot (0 = none)
+//   GEN_BITS + REC_TABLE_BITS = 8 + 24 = 32. Table ids stay below MAX_TABLES (createTable
+//   refuses more with ERR_CAPACITY), so REC_FREE names no table.
+export const REC_TABLE_BITS: u32 = 24;
+export const REC_TABLE_MASK: u32 = (1 << REC_TABLE_BITS) - 1;
+export const REC_FREE: u32 = REC_TABLE_MASK;
+/** Table ids are 0 .. MAX_TABLES-1. */
+export const MAX_TABLES: u32 = REC_FREE;
+export const REC_GEN_TABLE: u32 = 0;
+export const REC_ROW: u32 = 1;
+export const REC_STRIDE: u32 = 2;
 
 /** Component ids are 0 .. MAX_COMPONENTS-1; masks are ceil(count / 64) u64 words. */
 export const MAX_COMPONENTS: u32 = 8192;
@@ -51,9 +66,8 @@ export const H_MASKS: u32 = 4; //          [mask] ptr to the mask pool (tables x
 export const H_COMPONENT_COUNT: u32 = 5; // [registry]
 export const H_ALIVE: u32 = 6; //          [entity-index] live entities
 export const H_SLOT_COUNT: u32 = 7; //     [entity-index] slots ever used (1 + highest slot)
-export const H_REC_TABLE: u32 = 8; //      [entity-index] ptr to i32[slots]: table of a slot, -1 = free
-export const H_REC_ROW: u32 = 9; //        [entity-index] ptr to u32[slots]: row (or next free slot)
-export const H_REC_GEN: u32 = 10; //       [entity-index] ptr to u16[slots]: current generation
+export const H_RECORDS: u32 = 8; //        [entity-index] ptr to the slot records (REC_STRIDE u32 each, below)
+// Header slots 9 and 10 are unused (they held the record arrays' pointers while records were split in three).
 export const H_USED_BYTES: u32 = 11; //    [alloc] bytes in live allocations, headers included
 export const H_HEAP_TOP: u32 = 12; //      [alloc]
 export const H_SCRATCH: u32 = 13; //       [scratch] ptr to the scratch buffer (call arguments)

@@ -6,7 +6,7 @@
 // lists, live counts) that no numbered rule covers.
 import {
   C_OFFSET, C_PTR, FLAG_EXCLUSIVE, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FREE_TABLES, H_LIVE_TABLES, H_PLAN_ARMED,
-  H_EARLY_TAKES, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, T_BLOCK, T_CAPACITY,
+  H_EARLY_TAKES, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, REC_FREE, T_BLOCK, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_SEQ,
 } from "./constants";
 import { findTable, isLive, pairsEqual, tableCount } from "./archetype-map";
@@ -98,7 +98,7 @@ function checkChains(): void {
     while (ct != 0) {
       assert(ct - 1 < tableCount() && isLive(ct - 1) && cp < tget(ct - 1, T_NPAIRS), "invariant 6: a chain links live pairs");
       const z = tablePair(ct - 1, cp);
-      assert(slotOf(load<u32>(z, P_TARGET << 2)) == s && recTable(s) >= 0, "invariant 6: a chain names its slot's live entity");
+      assert(slotOf(load<u32>(z, P_TARGET << 2)) == s && recTable(s) != REC_FREE, "invariant 6: a chain names its slot's live entity");
       ct = load<u32>(z, P_NEXT_TABLE << 2);
       cp = load<u32>(z, P_NEXT_PAIR << 2);
       steps++;
@@ -122,7 +122,7 @@ function checkTable(t: u32): void {
     const e = entityAt(t, row);
     assert(isAlive(e), "invariant 1: every row holds a live entity");
     const slot = slotOf(e);
-    assert(<u32>recTable(slot) == t && recRow(slot) == row, "invariant 1: the record of entities[row] points at that row");
+    assert(recTable(slot) == t && recRow(slot) == row, "invariant 1: the record of entities[row] points at that row");
   }
   const m = tableMask(t);
   const words = maskWords();
@@ -167,16 +167,16 @@ function checkIndex(n: u32): void {
   let live: u32 = 0;
   for (let s: u32 = 1; s < slots; s++) {
     const t = recTable(s);
-    if (t < 0) continue;
+    if (t == REC_FREE) continue;
     live++;
-    assert(<u32>t < n && isLive(<u32>t) && recRow(s) < tget(<u32>t, T_COUNT), "invariant 1: a live record points inside a table");
-    assert(entityAt(<u32>t, recRow(s)) == makeEntity(s, recGen(s)), "invariant 1: the row a record points at holds that entity");
+    assert(t < n && isLive(t) && recRow(s) < tget(t, T_COUNT), "invariant 1: a live record points inside a table");
+    assert(entityAt(t, recRow(s)) == makeEntity(s, recGen(s)), "invariant 1: the row a record points at holds that entity");
   }
   assert(live == hget(H_ALIVE), "invariant: live records equal the live entity count");
   let free: u32 = 0;
   let s = hget(H_FREE_HEAD);
   while (s != 0) {
-    assert(recTable(s) < 0, "invariant: every slot on the free list is free");
+    assert(recTable(s) == REC_FREE, "invariant: every slot on the free list is free");
     free++;
     assert(free <= slots, "invariant: the free list ends");
     s = recRow(s);

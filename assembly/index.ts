@@ -206,7 +206,7 @@ export function burnIds(ptr: usize, n: u32): void {
 export function add(e: u32, c: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
-  const src = <u32>recTable(slotOf(e));
+  const src = recTable(slotOf(e));
   if (maskHas(tableMask(src), c)) return 1;
   if (journaling() && !reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
@@ -222,7 +222,7 @@ export function add(e: u32, c: u32): i32 {
 export function remove(e: u32, c: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
   if (badComponent(c)) return ERR_UNKNOWN_COMPONENT;
-  const src = <u32>recTable(slotOf(e));
+  const src = recTable(slotOf(e));
   if (!maskHas(tableMask(src), c)) return 0;
   if (journaling() && !reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
@@ -238,7 +238,7 @@ export function remove(e: u32, c: u32): i32 {
 export function moveTo(e: u32, t: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
   if (badTable(t)) return ERR_BAD_ARGUMENT;
-  if (<u32>recTable(slotOf(e)) == t) return OK;
+  if (recTable(slotOf(e)) == t) return OK;
   if (!reserveJournal(1) || !ensureCapacity(t, tget(t, T_COUNT) + 1)) return ERR_CAPACITY;
   moveEntity(e, t);
   return after(OK);

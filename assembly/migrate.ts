@@ -24,7 +24,7 @@ export function spawnInto(t: u32): u32 {
     fillDefaultsAt(d, row, 1);
     d += <usize>C_STRIDE << 2;
   }
-  setRecord(slotOf(e), t, row);
+  setRecord(e, t, row);
   return e;
 }
 
@@ -62,7 +62,7 @@ export function trapAfterMoves(n: u32): void {
  */
 export function moveEntity(e: u32, dst: u32): void {
   const slot = slotOf(e);
-  const src = <u32>recTable(slot);
+  const src = recTable(slot);
   const row = recRow(slot);
   const newRow = appendRow(dst, e);
   const n = tget(dst, T_NCOLS);
@@ -78,9 +78,9 @@ export function moveEntity(e: u32, dst: u32): void {
   }
   if (journaling()) record(J_MOVE, src, row, dst, newRow, 0);
   const moved = swapRemove(src, row);
-  setRecord(slot, dst, newRow);
+  setRecord(e, dst, newRow);
   noteTargetMoved(slot);
-  if (moved != 0) setRecord(slotOf(moved), src, row);
+  if (moved != 0) setRecord(moved, src, row);
 }
 
 /**
@@ -148,7 +148,7 @@ export function moveTail(src: u32, r0: u32, n: u32, dst: u32): void {
   tset(src, T_COUNT, r0);
   const ents = <usize>cget(colDesc(dst, 0), C_PTR);
   for (let i: u32 = 0; i < n; i++) {
-    setRecord(slotOf(load<u32>(ents + (<usize>(d0 + i) << 2))), dst, d0 + i);
+    setRecord(load<u32>(ents + (<usize>(d0 + i) << 2)), dst, d0 + i);
   }
   noteRowsMoved();
 }
@@ -169,8 +169,8 @@ export function swapRows(t: u32, a: u32, b: u32): void {
     d += <usize>C_STRIDE << 2;
   }
   const ents = <usize>cget(colDesc(t, 0), C_PTR);
-  setRecord(slotOf(load<u32>(ents + (<usize>a << 2))), t, a);
-  setRecord(slotOf(load<u32>(ents + (<usize>b << 2))), t, b);
+  setRecord(load<u32>(ents + (<usize>a << 2)), t, a);
+  setRecord(load<u32>(ents + (<usize>b << 2)), t, b);
 }
 
 /** Swaps n bytes at x with n bytes at y (the ranges do not overlap). */
@@ -196,10 +196,10 @@ export function swapRows(t: u32, a: u32, b: u32): void {
 /** Destroys live entity e: its row is swap-removed and its slot freed. */
 export function destroyEntity(e: u32): void {
   const slot = slotOf(e);
-  const t = <u32>recTable(slot);
+  const t = recTable(slot);
   const row = recRow(slot);
   if (journaling()) record(J_REMOVE, t, row, 0, 0, 0);
   const moved = swapRemove(t, row);
-  if (moved != 0) setRecord(slotOf(moved), t, row);
+  if (moved != 0) setRecord(moved, t, row);
   releaseSlot(slot);
 }

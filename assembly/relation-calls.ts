@@ -51,7 +51,7 @@ export function addPair(e: u32, rel: u32, target: u32): i32 {
   if (!indexIsAlive(e) || !indexIsAlive(target)) return ERR_STALE;
   if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
   if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
-  const src = <u32>recTable(slotOf(e));
+  const src = recTable(slotOf(e));
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
   return moveOne(e, src, tableWithPair(src, rel, target), before, 0, 1);
@@ -75,7 +75,7 @@ export function removePair(e: u32, rel: u32, target: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
   if (badComponent(rel)) return ERR_UNKNOWN_COMPONENT;
   if (!isRelation(rel)) return ERR_BAD_ARGUMENT;
-  const src = <u32>recTable(slotOf(e));
+  const src = recTable(slotOf(e));
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const before = seqNow();
   return moveOne(e, src, tableWithoutPair(src, rel, target), before, 1, 0);

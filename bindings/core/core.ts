@@ -17,9 +17,7 @@ import {
   H_MASK_WORDS,
   H_MASKS,
   H_MAX_PAGES,
-  H_REC_GEN,
-  H_REC_ROW,
-  H_REC_TABLE,
+  H_RECORDS,
   H_SLOT_COUNT,
   H_TABLE_COUNT,
   H_TABLE_SEQ,
@@ -27,6 +25,11 @@ import {
   H_TGT_BITS,
   H_TGT_CAP,
   H_TGT_MAP,
+  REC_FREE,
+  REC_ROW,
+  REC_STRIDE,
+  REC_TABLE_BITS,
+  REC_TABLE_MASK,
   SLOT_BITS,
   SLOT_MASK,
   T_STRIDE,
@@ -231,22 +234,22 @@ export class Core extends CoreCalls {
     const h = this.hdr;
     const u32 = this.u32;
     if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || e >>> 0 !== e) return -1;
-    if (this.u16[(u32[h + H_REC_GEN] >>> 1) + slot] !== e >>> SLOT_BITS) return -1;
-    return this.i32[(u32[h + H_REC_TABLE] >>> 2) + slot];
+    const w = u32[(u32[h + H_RECORDS] >>> 2) + slot * REC_STRIDE];
+    if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS) return -1;
+    const t = w & REC_TABLE_MASK;
+    return t === REC_FREE ? -1 : t;
   }
   /** Row of a live entity (precondition: tableOf(e) >= 0). */
   rowOf(e: number): number {
-    return this.u32[(this.u32[this.hdr + H_REC_ROW] >>> 2) + (e & SLOT_MASK)];
+    return this.u32[(this.u32[this.hdr + H_RECORDS] >>> 2) + (e & SLOT_MASK) * REC_STRIDE + REC_ROW];
   }
   /** Current generation of e's slot and whether it is free; undefined for a slot never used. */
   slotState(e: number): { generation: number; free: boolean } | undefined {
     const slot = typeof e === "number" ? e & SLOT_MASK : 0;
     const h = this.hdr;
     if (slot === 0 || slot >= this.u32[h + H_SLOT_COUNT]) return undefined;
-    return {
-      generation: this.u16[(this.u32[h + H_REC_GEN] >>> 1) + slot],
-      free: this.i32[(this.u32[h + H_REC_TABLE] >>> 2) + slot] < 0,
-    };
+    const w = this.u32[(this.u32[h + H_RECORDS] >>> 2) + slot * REC_STRIDE];
+    return { generation: w >>> REC_TABLE_BITS, free: (w & REC_TABLE_MASK) === REC_FREE };
   }
   /**
    * u32 index of the head of e's target chain in the core's target map ([table + 1,

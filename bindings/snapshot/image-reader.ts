@@ -21,6 +21,11 @@ import {
   H_QUARANTINE,
   H_SIZE,
   H_USED_BYTES,
+  REC_FREE,
+  REC_ROW,
+  REC_STRIDE,
+  REC_TABLE_BITS,
+  REC_TABLE_MASK,
 } from "../core/constants.generated.js";
 import { SnapshotError } from "../errors.js";
 import { image as fault, snap } from "../messages.js";
@@ -50,14 +55,29 @@ export interface RegistryFacts {
   readonly fields: readonly number[][];
 }
 
-/** Facts about the entity index the later checks use (u32 / u16 indexes into the image). */
+/** Facts about the entity index the later checks use (u32 indexes into the image). */
 export interface IndexFacts {
   readonly slotCount: number;
   readonly slotCap: number;
-  readonly recTable: number;
-  readonly recRow: number;
-  readonly recGen: number;
+  /** The slot records, REC_STRIDE u32 each (assembly/constants.ts draws one). */
+  readonly recs: number;
   readonly bits: number;
+}
+
+/** Table of slot s (below slotCap) as its record says, -1 when the slot is free. */
+export function slotTable(r: ImageReader, x: IndexFacts, s: number): number {
+  const t = r.u32[x.recs + s * REC_STRIDE] & REC_TABLE_MASK;
+  return t === REC_FREE ? -1 : t;
+}
+
+/** Generation of slot s (below slotCap). */
+export function slotGen(r: ImageReader, x: IndexFacts, s: number): number {
+  return r.u32[x.recs + s * REC_STRIDE] >>> REC_TABLE_BITS;
+}
+
+/** Row of slot s (below slotCap), or the next free slot when it is free. */
+export function slotRow(r: ImageReader, x: IndexFacts, s: number): number {
+  return r.u32[x.recs + s * REC_STRIDE + REC_ROW];
 }
 
 /** Facts about the tables the later checks use (by table id). */

@@ -25,7 +25,14 @@ import {
 } from "../core/constants.generated.js";
 import { image as fault } from "../messages.js";
 import { pairEdgeSlot, probesReach, targetHash } from "./image-hash.js";
-import type { ImageReader, IndexFacts, RegistryFacts, TableFacts } from "./image-reader.js";
+import {
+  type ImageReader,
+  type IndexFacts,
+  type RegistryFacts,
+  slotGen,
+  slotTable,
+  type TableFacts,
+} from "./image-reader.js";
 import { keyText } from "./image-tables.js";
 
 export function checkRelations(r: ImageReader, registry: RegistryFacts, index: IndexFacts, tables: TableFacts): void {
@@ -45,8 +52,8 @@ function alive(r: ImageReader, index: IndexFacts, e: number): boolean {
   return (
     slot !== 0 &&
     slot < index.slotCount &&
-    r.u16[index.recGen + slot] === e >>> SLOT_BITS &&
-    r.i32[index.recTable + slot] >= 0
+    slotGen(r, index, slot) === e >>> SLOT_BITS &&
+    slotTable(r, index, slot) >= 0
   );
 }
 
@@ -105,7 +112,7 @@ function checkTargetMap(r: ImageReader, index: IndexFacts, tables: TableFacts, t
     const k = u32[map + i * TGT_ENTRY_STRIDE];
     if (k === 0) continue;
     const slot = k - 1;
-    const ok = slot !== 0 && slot < index.slotCount && r.i32[index.recTable + slot] >= 0 && has[slot] === 0;
+    const ok = slot !== 0 && slot < index.slotCount && slotTable(r, index, slot) >= 0 && has[slot] === 0;
     if (!ok) throw r.broken(what, fault.range(slot, "a slot without a live entity, or twice"));
     has[slot] = 1;
     found++;

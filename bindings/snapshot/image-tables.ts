@@ -55,7 +55,15 @@ import {
 } from "../core/constants.generated.js";
 import { image as fault } from "../messages.js";
 import { keyHash, maskHash, probesReach } from "./image-hash.js";
-import type { ImageReader, IndexFacts, RegistryFacts, TableFacts } from "./image-reader.js";
+import {
+  type ImageReader,
+  type IndexFacts,
+  type RegistryFacts,
+  slotGen,
+  slotRow,
+  slotTable,
+  type TableFacts,
+} from "./image-reader.js";
 
 /** A key (mask words as u32, pairs flattened) as text: equal keys, equal text. */
 export function keyText(mask: ArrayLike<number>, pairs: readonly number[]): string {
@@ -180,9 +188,9 @@ function checkTable(
     const ok =
       slot !== 0 &&
       slot < index.slotCount &&
-      r.u16[index.recGen + slot] === e >>> SLOT_BITS &&
-      r.i32[index.recTable + slot] === t &&
-      u32[index.recRow + slot] === row;
+      slotGen(r, index, slot) === e >>> SLOT_BITS &&
+      slotTable(r, index, slot) === t &&
+      slotRow(r, index, slot) === row;
     if (!ok) throw r.broken(`${what}'s row ${row}`, fault.range(e, "an entity whose record points elsewhere"));
   }
   const edgeCap = u32[rec + T_EDGE_CAP];

@@ -38,9 +38,7 @@ import {
   H_PLAN_CAP,
   H_PLAN_LEN,
   H_QUARANTINE,
-  H_REC_GEN,
-  H_REC_ROW,
-  H_REC_TABLE,
+  H_RECORDS,
   H_SCRATCH,
   H_SCRATCH_BYTES,
   H_SLOT_CAP,
@@ -64,6 +62,9 @@ import {
   Q_STALE,
   Q_WORDS,
   QE_STRIDE,
+  REC_FREE,
+  REC_STRIDE,
+  REC_TABLE_MASK,
   SLOT_MASK,
 } from "../core/constants.generated.js";
 import { image as fault } from "../messages.js";
@@ -73,6 +74,8 @@ import {
   ImageReader,
   type IndexFacts,
   type RegistryFacts,
+  slotRow,
+  slotTable,
   type TableFacts,
 } from "./image-reader.js";
 import { checkRelations } from "./image-relations.js";
@@ -153,7 +156,7 @@ function checkRegistry(r: ImageReader, expected: readonly ComponentLayout[]): Re
   return { count, flags, companion, fields };
 }
 
-/** The entity index's arrays: sizes within the slot bits, every array a block of its own. */
+/** The entity index's records and target bits: sizes within the slot bits, each a block of its own. */
 function checkIndexHeader(r: ImageReader): IndexFacts {
   const slotCount = r.h(H_SLOT_COUNT);
   const slotCap = r.h(H_SLOT_CAP);
@@ -162,12 +165,11 @@ function checkIndexHeader(r: ImageReader): IndexFacts {
     throw r.broken("the slot count", fault.range(slotCount, "past the capacity"));
   if (!(r.h(H_FRESH_GEN) <= GEN_MASK))
     throw r.broken("the fresh generation", fault.range(r.h(H_FRESH_GEN), "past GEN_MASK"));
-  const recTable = r.claim(r.h(H_REC_TABLE), slotCap * 4, "the slot tables") >>> 2;
-  const recRow = r.claim(r.h(H_REC_ROW), slotCap * 4, "the slot rows") >>> 2;
-  const recGen = r.claim(r.h(H_REC_GEN), slotCap * 2, "the slot generations") >>> 1;
+  const recs = r.claim(r.h(H_RECORDS), slotCap * REC_STRIDE * 4, "the slot records") >>> 2;
   const bits = r.claim(r.h(H_TGT_BITS), Math.ceil(slotCap / 32) * 4, "the target bits") >>> 2;
-  if (!(r.i32[recTable] === -1)) throw r.broken("slot 0", fault.range(r.i32[recTable], "but it is never alive"));
-  return { slotCount, slotCap, recTable, recRow, recGen, bits };
+  const t0 = r.u32[recs] & REC_TABLE_MASK;
+  if (!(t0 === REC_FREE)) throw r.broken("slot 0", fault.range(t0, "but it is never alive"));
+  return { slotCount, slotCap, recs, bits };
 }
 
 /**
@@ -175,16 +177,13 @@ function checkIndexHeader(r: ImageReader): IndexFacts {
  * (the tables' side was checked row by row), free ones form the free list, which ends.
  */
 function checkIndexRecords(r: ImageReader, x: IndexFacts, tables: TableFacts): void {
-  const { i32, u32, u16 } = r;
   let live = 0;
   for (let s = 1; s < x.slotCount; s++) {
-    const t = i32[x.recTable + s];
-    const gen = u16[x.recGen + s];
-    if (!(gen <= GEN_MASK)) throw r.broken(`slot ${s}'s generation`, fault.range(gen, "past GEN_MASK"));
+    // The generation is the word's top GEN_BITS: any value is one. The table is REC_FREE or a live table.
+    const t = slotTable(r, x, s);
     if (t === -1) continue;
-    if (!(t >= 0 && t < tables.n && tables.live[t] === 1))
-      throw r.broken(`slot ${s}'s table`, fault.range(t, "no live table"));
-    const row = u32[x.recRow + s];
+    if (!(t < tables.n && tables.live[t] === 1)) throw r.broken(`slot ${s}'s table`, fault.range(t, "no live table"));
+    const row = slotRow(r, x, s);
     if (!(row < tables.count[t])) throw r.broken(`slot ${s}'s row`, fault.range(row, "past its table's rows"));
     // The row holds this slot's entity (checked from the table's side): nothing more here.
     live++;
@@ -194,8 +193,8 @@ function checkIndexRecords(r: ImageReader, x: IndexFacts, tables: TableFacts): v
   const seen = new Uint8Array(x.slotCount);
   let free = 0;
   let last = 0;
-  for (let s = r.h(H_FREE_HEAD); s !== 0; s = u32[x.recRow + s]) {
-    if (!(s < x.slotCount && i32[x.recTable + s] === -1)) throw r.broken("the free slot list", fault.freeEntry(s));
+  for (let s = r.h(H_FREE_HEAD); s !== 0; s = slotRow(r, x, s)) {
+    if (!(s < x.slotCount && slotTable(r, x, s) === -1)) throw r.broken("the free slot list", fault.freeEntry(s));
     if (!(seen[s] === 0)) throw r.broken("the free slot list", fault.loops());
     seen[s] = 1;
     free++;
@@ -278,7 +277,7 @@ function checkSparse(r: ImageReader, index: IndexFacts, sets: ImageExpectations[
         const slot = w * 32 + (31 - Math.clz32(bits & -bits));
         bits &= bits - 1;
         count++;
-        const alive = slot < index.slotCount && r.i32[index.recTable + slot] >= 0;
+        const alive = slot < index.slotCount && slotTable(r, index, slot) >= 0;
         if (!alive) throw r.broken("a sparse bitset", fault.range(slot, "the slot of no live entity"));
       }
     }

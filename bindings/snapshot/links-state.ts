@@ -4,7 +4,16 @@
 // invariants forbid: an id that is not such a relation, an end that is not a live
 // entity of the snapshot's memory, a repeated pair, two targets of an exclusive
 // relation, or sources that disagree with the relation's bitset.
-import { H_REC_GEN, H_REC_TABLE, H_SLOT_COUNT, SLOT_BITS, SLOT_MASK } from "../core/constants.generated.js";
+import {
+  H_RECORDS,
+  H_SLOT_COUNT,
+  REC_FREE,
+  REC_STRIDE,
+  REC_TABLE_BITS,
+  REC_TABLE_MASK,
+  SLOT_BITS,
+  SLOT_MASK,
+} from "../core/constants.generated.js";
 import { SnapshotError } from "../errors.js";
 import { snap, snapLinks } from "../messages.js";
 import type { Links, LinksState } from "../store/links.js";
@@ -35,21 +44,19 @@ export function checkLinks(
   const list = meta.links ?? [];
   if (!Array.isArray(list)) throw bad(snapLinks.notList());
   const u32 = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
-  const u16 = new Uint16Array(memory.buffer, memory.byteOffset, memory.length >>> 1);
   const read = (i: number): number => {
     if (!(i >= 0 && i < u32.length)) throw new SnapshotError(snap.memoryShort());
     return u32[i];
   };
   const h = corePtr >>> 2;
   const slots = read(h + H_SLOT_COUNT);
-  const gens = read(h + H_REC_GEN) >>> 1;
-  const tables = read(h + H_REC_TABLE) >>> 2;
+  const recs = read(h + H_RECORDS) >>> 2;
   const alive = (e: unknown): e is number => {
     if (!Number.isInteger(e) || (e as number) < 0 || (e as number) > 0xffffffff) return false;
     const slot = (e as number) & SLOT_MASK;
     if (slot === 0 || slot >= slots) return false;
-    if (gens + slot >= u16.length) throw new SnapshotError(snap.memoryShort());
-    return u16[gens + slot] === (e as number) >>> SLOT_BITS && (read(tables + slot) | 0) >= 0;
+    const w = read(recs + slot * REC_STRIDE);
+    return w >>> REC_TABLE_BITS === (e as number) >>> SLOT_BITS && (w & REC_TABLE_MASK) !== REC_FREE;
   };
   const seen = new Set<number>();
   for (const entry of list) {

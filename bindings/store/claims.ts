@@ -14,10 +14,12 @@ import {
   H_FREE_COUNT,
   H_FREE_HEAD,
   H_FRESH_GEN,
-  H_REC_GEN,
-  H_REC_ROW,
+  H_RECORDS,
   H_SLOT_COUNT,
   MAX_SLOTS,
+  REC_ROW,
+  REC_STRIDE,
+  REC_TABLE_BITS,
   REUSE_QUEUE,
   SLOT_BITS,
   SLOT_MASK,
@@ -49,11 +51,9 @@ export class Claims {
   private freshGen = 0;
   /** The first never-used slot when the claims began. */
   private freshFrom = 0;
-  /** Record views and where the generations and free-list links start in them. */
-  private gens: Uint16Array = new Uint16Array(0);
-  private genAt = 0;
-  private links: Uint32Array = new Uint32Array(0);
-  private linkAt = 0;
+  /** The whole-memory u32 view and where the slot records start in it (generation and free-list link of each). */
+  private u32: Uint32Array = new Uint32Array(0);
+  private recAt = 0;
 
   constructor(private readonly core: Core) {}
 
@@ -65,8 +65,9 @@ export class Claims {
     let gen: number;
     if (this.freeLeft >= REUSE_QUEUE) {
       slot = this.cursor;
-      gen = this.gens[this.genAt + slot];
-      this.cursor = this.links[this.linkAt + slot];
+      const k = this.recAt + slot * REC_STRIDE;
+      gen = this.u32[k] >>> REC_TABLE_BITS;
+      this.cursor = this.u32[k + REC_ROW];
       this.freeLeft--;
     } else {
       slot = this.fresh++;
@@ -101,10 +102,8 @@ export class Claims {
     this.freeLeft = core.header(H_FREE_COUNT);
     this.fresh = this.freshFrom = core.header(H_SLOT_COUNT);
     this.freshGen = core.header(H_FRESH_GEN);
-    this.gens = core.u16;
-    this.genAt = core.header(H_REC_GEN) >>> 1;
-    this.links = core.u32;
-    this.linkAt = core.header(H_REC_ROW) >>> 2;
+    this.u32 = core.u32;
+    this.recAt = core.header(H_RECORDS) >>> 2;
   }
 
   /** Whether e is a claimed id no entity took yet. */
@@ -115,7 +114,7 @@ export class Claims {
     const k = this.ticket[slot] - this.base; // the claim's index (negative: an old flush's)
     if (k < this.born || k >= this.count) return false;
     // One claim per slot: a free-list slot's with the generation its record holds, a fresh one's at freshGen.
-    const gen = slot < this.freshFrom ? this.gens[this.genAt + slot] : this.freshGen;
+    const gen = slot < this.freshFrom ? this.u32[this.recAt + slot * REC_STRIDE] >>> REC_TABLE_BITS : this.freshGen;
     return e === ((gen << SLOT_BITS) | slot) >>> 0;
   }
 

@@ -5,6 +5,8 @@
 // Per table it keeps the element index of row 0 of each field in the whole-memory view
 // of the field's type, rebuilt when the layout epoch moved (a column or the memory
 // moved), when a table appeared or a table record was recycled.
+// A record is one u32 pair per slot (assembly/constants.ts), so finding e touches one
+// cache line for the record and one for the value.
 // It remembers the last entity it found (table and row, at the core's call count): a
 // write after a read of the same entity (`pos.setX(e, pos.x(e) + 1)`, get then set)
 // skips the record. Every change that can move or free a row is a core call, so the
@@ -16,12 +18,15 @@
 import { type Component, checkInit } from "../component.js";
 import {
   H_EPOCH,
-  H_REC_GEN,
-  H_REC_ROW,
-  H_REC_TABLE,
+  H_RECORDS,
   H_SLOT_CAP,
   H_SLOT_COUNT,
   H_TABLE_COUNT,
+  REC_FREE,
+  REC_ROW,
+  REC_STRIDE,
+  REC_TABLE_BITS,
+  REC_TABLE_MASK,
   SLOT_BITS,
   SLOT_MASK,
 } from "../core/constants.generated.js";
@@ -69,7 +74,8 @@ class FieldColumns {
  * and the memory move only when it moves, and so does a recycled table record
  * (assembly/archetype-map.ts bumps it). So a call makes one check before the record.
  *
- *   gens[slot]  tabs[slot]  rows[slot]    views over the core's record arrays (slot-indexed)
+ *   recs[slot * REC_STRIDE]            generation << REC_TABLE_BITS | table (table REC_FREE: free)
+ *   recs[slot * REC_STRIDE + REC_ROW]  row   (a view over the core's slot records)
  *   first[t]    element index of row 0 of field 0 in table t (0 without numeric fields), -1: t lacks C
  *   flat[t * nf + f]   the same for every field f, for get / set
  */
@@ -80,9 +86,7 @@ export class Lookup {
   epoch = -1;
   /** u32[slotsAt] is H_SLOT_COUNT (counted up by spawns without moving the epoch). */
   slotsAt = 0;
-  gens: Uint16Array = new Uint16Array(0);
-  tabs: Int32Array = new Int32Array(0);
-  rows: Uint32Array = new Uint32Array(0);
+  recs: Int32Array = new Int32Array(0);
   first: Int32Array = new Int32Array(0);
   flat: Int32Array = new Int32Array(0);
   /** The whole-memory view of each field's type. */
@@ -132,18 +136,21 @@ export class Lookup {
   private readonly values: Float64Array;
 
   /**
-   * e's slot when e is alive and the views are current, else -1 (then table() says why).
-   * The accessor's fast path: it then indexes its own field's bases by tabs[slot].
+   * e's table when e is alive and the views are current, else -1 (then table() says why).
+   * e's row is then rowOf(e).
    */
-  slotOf(e: number): number {
+  tableOf(e: number): number {
     const slot = typeof e === "number" ? e & SLOT_MASK : NO_SLOT; // a BigInt, symbol or object is no entity
-    // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (table -1).
-    return this.u32[this.epochAt] === this.epoch &&
-      slot < this.u32[this.slotsAt] &&
-      this.gens[slot] === e >>> SLOT_BITS &&
-      e >>> 0 === e
-      ? slot
-      : -1;
+    // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (REC_FREE).
+    if (this.u32[this.epochAt] !== this.epoch || slot >= this.u32[this.slotsAt] || e >>> 0 !== e) return -1;
+    const w = this.recs[slot * REC_STRIDE];
+    const t = w & REC_TABLE_MASK;
+    return w >>> REC_TABLE_BITS === e >>> SLOT_BITS && t !== REC_FREE ? t : -1;
+  }
+
+  /** Row of e (precondition: tableOf(e) >= 0). */
+  rowOf(e: number): number {
+    return this.recs[(e & SLOT_MASK) * REC_STRIDE + REC_ROW];
   }
 
   /**
@@ -155,21 +162,36 @@ export class Lookup {
   }
 
   /**
-   * find() past the memo (a read: the entity is seldom the last one): e's record read,
-   * the memo set when e is found. slotOf(e) is written out: get's and set's whole fast
-   * paths must fit V8's inlining budget together.
+   * find() past the memo (a read: the entity is seldom the last one): e's table when it
+   * is alive and has C, the memo set; else -1.
    */
   locate(e: number): number {
+    return this.indexOf(e, this.first) >= 0 ? this.hitTable : -1;
+  }
+
+  /**
+   * e's record read while the views are current: the element index of e's row in the
+   * column whose row 0 lies at base[t] in table t (-1: t lacks C), the memo set; -1 when
+   * e is not alive or its table lacks C. The getter's whole fast path: the index is made
+   * before the paths merge, so the row is not read back. tableOf(e) is written out: get's
+   * and set's whole fast paths must fit V8's inlining budget together.
+   */
+  indexOf(e: number, base: Int32Array): number {
     if (typeof e !== "number" || this.u32[this.epochAt] !== this.epoch) return -1;
     const s = e & SLOT_MASK;
-    if (s >= this.u32[this.slotsAt] || this.gens[s] !== e >>> SLOT_BITS || e >>> 0 !== e) return -1;
-    const t = this.tabs[s];
-    if (!(this.first[t] >= 0)) return -1;
+    if (s >= this.u32[this.slotsAt] || e >>> 0 !== e) return -1;
+    const k = s * REC_STRIDE;
+    const w = this.recs[k];
+    // A free slot's table is REC_FREE, past `base`: undefined, not >= 0.
+    const t = w & REC_TABLE_MASK;
+    const b = base[t];
+    if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS || !(b >= 0)) return -1;
+    const row = this.recs[k + REC_ROW];
     this.hitE = e;
     this.hitVersion = this.core.version;
     this.hitTable = t;
-    this.hitRow = this.rows[s];
-    return t;
+    this.hitRow = row;
+    return b + row;
   }
 
   /**
@@ -194,15 +216,12 @@ export class Lookup {
 
   /**
    * Table of live e (which has C), the views brought up to date first; throws
-   * StaleEntityError or MissingComponentError (naming `action`). e's row is then rows[e & SLOT_MASK].
+   * StaleEntityError or MissingComponentError (naming `action`). e's row is then rowOf(e).
    */
   table(e: number, action: string): number {
     if (this.u32[this.epochAt] !== this.epoch) this.rebuild();
-    const slot = this.slotOf(e);
-    if (slot >= 0) {
-      const t = this.tabs[slot];
-      if (this.first[t] >= 0) return t;
-    }
+    const t = this.tableOf(e);
+    if (t >= 0 && this.first[t] >= 0) return t;
     return this.miss(e, action);
   }
 
@@ -225,7 +244,7 @@ export class Lookup {
    */
   read(e: number): Record<string, unknown> {
     const t = this.table(e, "get");
-    const row = this.rows[e & SLOT_MASK];
+    const row = this.rowOf(e);
     if (this.literal !== undefined) return this.literal(this.views, this.flat, t * this.nf, row);
     return this.readKeyed(t, row);
   }
@@ -250,7 +269,7 @@ export class Lookup {
    */
   write(e: number, values: object): boolean {
     const t = this.table(e, "set");
-    const row = this.rows[e & SLOT_MASK];
+    const row = this.rowOf(e);
     if (this.literalSet === undefined) {
       if (!this.writeKeyed(t, row, values)) return false;
     } else if (!this.literalSet(values, this.views, this.flat, t * this.nf, row)) return false;
@@ -314,9 +333,7 @@ export class Lookup {
     this.views = fields.map((f) => core.views[f.code]);
     for (let i = 0; i < fields.length; i++) this.columns[i].view = this.views[i];
     const cap = u32[h + H_SLOT_CAP];
-    this.gens = new Uint16Array(u32.buffer, u32[h + H_REC_GEN], cap);
-    this.tabs = new Int32Array(u32.buffer, u32[h + H_REC_TABLE], cap);
-    this.rows = new Uint32Array(u32.buffer, u32[h + H_REC_ROW], cap);
+    this.recs = new Int32Array(u32.buffer, u32[h + H_RECORDS], cap * REC_STRIDE);
     this.slotsAt = h + H_SLOT_COUNT;
     this.u32 = u32;
     this.epochAt = h + H_EPOCH;
@@ -357,21 +374,20 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
       const t = look.table(e, "access");
       if (!(el >= 0 && el < len && Number.isInteger(el)))
         throw new ArgumentError(elementIndex(c.name, f.name, len, el));
-      return col.base[t] + look.rows[e & SLOT_MASK] * len + el;
+      return col.base[t] + look.rowOf(e) * len + el;
     };
     const put = (e: number, el: number, value: number): void => {
       const i = at(e, el);
       if (debug || typeof value !== "number") checkInit(c, f, value, true);
       col.view[i] = value;
-      if (changes.ticksOf[id] !== undefined)
-        changes.stamp(tables.at(look.tabs[e & SLOT_MASK]), id, look.rows[e & SLOT_MASK], 1, false);
+      if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(look.tableOf(e)), id, look.rowOf(e), 1, false);
     };
     if (!f.isArray) {
       out[f.name] = (e: number): number => {
-        const t = look.locate(e);
-        if (t >= 0) return col.view[col.base[t] + look.hitRow];
-        const i = at(e, 0); // before col.view is read: at() may rebuild it
-        return col.view[i];
+        const i = look.indexOf(e, col.base);
+        if (i >= 0) return col.view[i];
+        const j = at(e, 0); // before col.view is read: at() may rebuild it
+        return col.view[j];
       };
       out[setter(f.name)] = (e: number, value: number): void => {
         if (!debug && typeof value === "number") {
@@ -397,11 +413,11 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
     const i = o.index;
     out[o.name] = (e: number): unknown => {
       const t = look.table(e, "access");
-      return (tables.at(t).objectColumn(id, i) as unknown[])[look.rows[e & SLOT_MASK]];
+      return (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)];
     };
     out[setter(o.name)] = (e: number, value: unknown): void => {
       const t = look.table(e, "access");
-      (tables.at(t).objectColumn(id, i) as unknown[])[look.rows[e & SLOT_MASK]] = value;
+      (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)] = value;
     };
   }
   return Object.freeze(out) as Access<S>;

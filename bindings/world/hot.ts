@@ -8,15 +8,19 @@
 // in the registry of the world that last used it (Component.hotIn), one field compare
 // instead of two keyed lookups; the fast paths trust it only for that registry.
 //
-//   generation of slot s: u16[genAt + s]    table of slot s: i32[tabAt + s] (-1: free; slot 0 is never alive)
+//   record of slot s: u32[recAt + s * REC_STRIDE] = generation << REC_TABLE_BITS | table
+//                     (table REC_FREE: free; slot 0 is never alive)
 //   word w of table t's mask: u32[maskAt + t * maskStride + w]
 import type { Component } from "../component.js";
 import {
   H_MASK_WORDS,
   H_MASKS,
-  H_REC_GEN,
-  H_REC_TABLE,
+  H_RECORDS,
   H_SLOT_COUNT,
+  REC_FREE,
+  REC_STRIDE,
+  REC_TABLE_BITS,
+  REC_TABLE_MASK,
   SLOT_BITS,
   SLOT_MASK,
 } from "../core/constants.generated.js";
@@ -27,12 +31,9 @@ export class Hot {
   /** core.version of the read below; -1: never read. */
   private version = -1;
   private slots = 0;
-  private genAt = 0;
-  private tabAt = 0;
+  private recAt = 0;
   private maskAt = 0;
   private maskStride = 0;
-  private u16: Uint16Array = new Uint16Array(0);
-  private i32: Int32Array = new Int32Array(0);
   private u32: Uint32Array = new Uint32Array(0);
 
   constructor(
@@ -49,12 +50,9 @@ export class Hot {
     const core = this.core;
     if (core.dead !== undefined || core.onCheck !== undefined) return false;
     this.slots = core.header(H_SLOT_COUNT);
-    this.genAt = core.header(H_REC_GEN) >>> 1;
-    this.tabAt = core.header(H_REC_TABLE) >>> 2;
+    this.recAt = core.header(H_RECORDS) >>> 2;
     this.maskAt = core.header(H_MASKS) >>> 2;
     this.maskStride = core.header(H_MASK_WORDS) * 2;
-    this.u16 = core.u16;
-    this.i32 = core.i32;
     this.u32 = core.u32;
     this.version = core.version;
     return true;
@@ -65,8 +63,11 @@ export class Hot {
     if (typeof e !== "number") return -1; // a BigInt, symbol or object is no entity
     const s = e & SLOT_MASK;
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1).
-    if (s >= this.slots || this.u16[this.genAt + s] !== e >>> SLOT_BITS || e >>> 0 !== e) return -1;
-    return this.i32[this.tabAt + s];
+    if (s >= this.slots || e >>> 0 !== e) return -1;
+    const w = this.u32[this.recAt + s * REC_STRIDE];
+    if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS) return -1;
+    const t = w & REC_TABLE_MASK;
+    return t === REC_FREE ? -1 : t;
   }
 
   /** Whether table t's mask has component id (precondition: current()). */

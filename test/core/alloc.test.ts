@@ -9,9 +9,7 @@ import {
   H_EPOCH,
   H_HEAP_TOP,
   H_MASKS,
-  H_REC_GEN,
-  H_REC_ROW,
-  H_REC_TABLE,
+  H_RECORDS,
   H_TABLES,
   H_USED_BYTES,
   OK,
@@ -26,7 +24,7 @@ const MAX_PAGES = 8;
 
 /** Everything the facade may hold a view or pointer of; the epoch must move when any of it does. */
 function layout(core: CoreHarness): string {
-  const parts = [core.memory.buffer.byteLength, H_TABLES, H_MASKS, H_REC_TABLE, H_REC_ROW, H_REC_GEN].map((x, i) =>
+  const parts = [core.memory.buffer.byteLength, H_TABLES, H_MASKS, H_RECORDS].map((x, i) =>
     i === 0 ? x : core.header(x),
   );
   for (let t = 0; t < core.tableCount(); t++) parts.push(...core.table(t).columns.map((col) => col.ptr));

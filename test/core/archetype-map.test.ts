@@ -4,12 +4,14 @@
 import { describe, expect, test } from "vitest";
 import {
   ERR_BAD_ARGUMENT,
+  ERR_CAPACITY,
   ERR_UNKNOWN_COMPONENT,
   FLAG_TAG,
   H_COMPONENT_COUNT,
   H_MASK_WORDS,
   H_TABLE_COUNT,
   H_TABLE_SEQ,
+  MAX_TABLES,
   OK,
 } from "../../bindings/core/constants.generated.js";
 import { rng } from "../support/rng.js";
@@ -231,6 +233,22 @@ describe.each(BUILDS)("archetype map (%s build)", (build) => {
     expect(core.raw.dropTables(seq)).toBe(ERR_BAD_ARGUMENT);
     expect(core.tableCount()).toBe(count);
     expect(core.record(e).table).toBe(tA);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("archetype-map refuses a table id past MAX_TABLES (an entity record's table field) with ERR_CAPACITY", async () => {
+    const core = await CoreHarness.create(build);
+    const A = core.component([{ type: "f32" }]);
+    const count = core.tableCount();
+    const seq = core.header(H_TABLE_SEQ);
+    // Every id below MAX_TABLES taken (as far as the count says; none is recycled): no id is left.
+    const at = (core.raw.headerPtr() >>> 2) + H_TABLE_COUNT;
+    core.u32()[at] = MAX_TABLES;
+    expect(core.raw.tableWith(0, A)).toBe(ERR_CAPACITY);
+    expect(core.header(H_TABLE_SEQ)).toBe(seq);
+    expect(core.tableCount()).toBe(MAX_TABLES);
+    core.u32()[at] = count; // one id left now: the table is made
+    expect(core.raw.tableWith(0, A)).toBe(count);
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 });

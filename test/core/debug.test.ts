@@ -13,7 +13,7 @@ import {
   H_ALIVE,
   H_MASK_WORDS,
   H_MASKS,
-  H_REC_ROW,
+  H_RECORDS,
   H_RESULT,
   H_TABLES,
   OK,
@@ -322,7 +322,7 @@ function expectAbort(core: CoreHarness, message: string): void {
 describe("debug checkInvariants on a core broken by hand", () => {
   test("debug checkInvariants aborts naming invariant 1 when an entity's record points at another row", async () => {
     const { core, e0, e1 } = await healthy("debug");
-    const [r0, r1] = [e0, e1].map((e) => (core.header(H_REC_ROW) >>> 2) + slotOf(e));
+    const [r0, r1] = [e0, e1].map((e) => (core.header(H_RECORDS) >>> 2) + slotOf(e) * 2 + 1); // word 1: the row
     const u32 = core.u32();
     [u32[r0], u32[r1]] = [u32[r1], u32[r0]];
     expectAbort(core, "invariant 1: the record of entities[row] points at that row");

@@ -10,7 +10,7 @@ import {
   H_FREE_COUNT,
   H_FREE_HEAD,
   H_FREE_TAIL,
-  H_REC_TABLE,
+  H_RECORDS,
   H_SLOT_CAP,
   H_SLOT_COUNT,
   MAX_SLOTS,
@@ -215,9 +215,9 @@ describe.each(BUILDS)("entity index (%s build)", (build) => {
     expect(core.raw.reserveEntities(5000)).toBe(OK);
     const cap = core.header(H_SLOT_CAP);
     expect(cap).toBeGreaterThanOrEqual(5000 + 1);
-    const records = core.header(H_REC_TABLE);
+    const records = core.header(H_RECORDS);
     for (let i = 0; i < 5000; i++) core.spawn(0);
-    expect(core.header(H_REC_TABLE)).toBe(records);
+    expect(core.header(H_RECORDS)).toBe(records);
     expect(core.header(H_SLOT_CAP)).toBe(cap);
   });
 

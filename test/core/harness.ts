@@ -19,13 +19,16 @@ import {
   F_TYPE,
   H_MASK_WORDS,
   H_MASKS,
-  H_REC_GEN,
-  H_REC_ROW,
-  H_REC_TABLE,
+  H_RECORDS,
   H_SLOT_COUNT,
   H_TABLE_COUNT,
   H_TABLES,
   OK,
+  REC_FREE,
+  REC_ROW,
+  REC_STRIDE,
+  REC_TABLE_BITS,
+  REC_TABLE_MASK,
   T_BLOCK,
   T_CAPACITY,
   T_COLS,
@@ -306,10 +309,9 @@ export class CoreHarness {
 
   recordOfSlot(slot: number): EntityRecord {
     const u32 = this.u32();
-    const table = u32[(this.header(H_REC_TABLE) >>> 2) + slot] | 0;
-    const row = u32[(this.header(H_REC_ROW) >>> 2) + slot];
-    const gen = new Uint16Array(this.raw.memory.buffer)[(this.header(H_REC_GEN) >>> 1) + slot];
-    return { table, row, generation: gen };
+    const k = (this.header(H_RECORDS) >>> 2) + slot * REC_STRIDE;
+    const t = u32[k] & REC_TABLE_MASK;
+    return { table: t === REC_FREE ? -1 : t, row: u32[k + REC_ROW], generation: u32[k] >>> REC_TABLE_BITS };
   }
 
   record(e: number): EntityRecord {

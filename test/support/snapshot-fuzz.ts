@@ -30,9 +30,7 @@ import {
   H_COMPONENT_COUNT,
   H_COMPONENTS,
   H_HEAP_TOP,
-  H_REC_GEN,
-  H_REC_ROW,
-  H_REC_TABLE,
+  H_RECORDS,
   H_SIZE,
   H_SLOT_COUNT,
   H_TABLE_COUNT,
@@ -123,9 +121,7 @@ function layoutOf(good: Uint8Array): Layout {
     if (rows > 0 && cols !== 0) regions.push(["entity column", at(word(cols)), rows * 4]);
   }
   const slots = h(H_SLOT_COUNT);
-  regions.push(["slot tables", at(h(H_REC_TABLE)), slots * 4]);
-  regions.push(["slot rows", at(h(H_REC_ROW)), slots * 4]);
-  regions.push(["slot generations", at(h(H_REC_GEN) & ~3), slots * 2]);
+  regions.push(["slot records", at(h(H_RECORDS)), slots * 8]);
   regions.push(["components", at(h(H_COMPONENTS)), h(H_COMPONENT_COUNT) * K_STRIDE * 4]);
   if (h(H_TGT_CAP) > 0) regions.push(["target map", at(h(H_TGT_MAP)), h(H_TGT_CAP) * 16]);
   regions.push(["block headers", mem, h(H_HEAP_TOP)]); // aimed at block starts below

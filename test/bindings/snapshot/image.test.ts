@@ -8,9 +8,12 @@ import { CapacityError, component, createWorld, relation, SnapshotError, tag, ty
 import {
   H_FREE_HEAD,
   H_MAP_CAP,
-  H_REC_ROW,
+  H_RECORDS,
+  H_TABLE_COUNT,
   H_TABLE_SEQ,
   H_TABLES,
+  REC_FREE,
+  REC_TABLE_MASK,
   T_NCOLS,
   T_NCOMPS,
   T_STRIDE,
@@ -91,13 +94,38 @@ describe("snapshot image checks", () => {
     const world = await populated();
     const bad = edited(world.snapshot(), (word, set, core) => {
       const head = word(core + H_FREE_HEAD * 4);
-      set(word(core + H_REC_ROW * 4) + head * 4 + 4 * 0, head); // head's next is itself
+      set(word(core + H_RECORDS * 4) + head * 8 + 4, head); // head's next (its record's word 1) is itself
     });
     expectThrows(
       () => world.restore(bad),
       SnapshotError,
       `${PREFIX} (the free slot list comes back to an entry (it loops))`,
     );
+  });
+
+  it("restore refuses a slot record whose packed table field names no table, the generation bits kept", async () => {
+    const world = await populated();
+    const snapshot = world.snapshot();
+    let slot = 0;
+    let count = 0;
+    edited(snapshot, (word, _set, core) => {
+      slot = word(core + H_FREE_HEAD * 4); // a free slot: nothing else points at its record
+      count = word(core + H_TABLE_COUNT * 4);
+    });
+    for (const table of [count, REC_FREE - 1]) {
+      const bad = edited(snapshot, (word, set, core) => {
+        const at = word(core + H_RECORDS * 4) + slot * 8;
+        set(at, (word(at) & ~REC_TABLE_MASK) | table);
+      });
+      expectThrows(
+        () => world.restore(bad),
+        SnapshotError,
+        `${PREFIX} (slot ${slot}'s table is ${table}, no live table)`,
+      );
+    }
+    const zero = edited(snapshot, (word, set, core) => set(word(core + H_RECORDS * 4), 0)); // slot 0 in table 0
+    expectThrows(() => world.restore(zero), SnapshotError, `${PREFIX} (slot 0 is 0, but it is never alive)`);
+    expect(world.snapshot()).toEqual(snapshot);
   });
 
   it("restore refuses an archetype map without room (a probe could never end)", async () => {
@@ -126,7 +154,7 @@ describe("snapshot image checks", () => {
     expectThrows(
       () => world.restore(v3),
       SnapshotError,
-      "The snapshot was refused: it has format version 3; this version of wasm-ecs reads 5",
+      "The snapshot was refused: it has format version 3; this version of wasm-ecs reads 6",
     );
     const flags = world.snapshot();
     new DataView(flags.buffer).setUint32(8, 4, true);

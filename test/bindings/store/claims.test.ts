@@ -6,10 +6,11 @@ import {
   H_FREE_COUNT,
   H_FREE_HEAD,
   H_FRESH_GEN,
-  H_REC_GEN,
-  H_REC_ROW,
+  H_RECORDS,
   H_SLOT_COUNT,
   MAX_SLOTS,
+  REC_FREE,
+  REC_TABLE_BITS,
   REUSE_QUEUE,
   SLOT_BITS,
 } from "../../../bindings/core/constants.generated.js";
@@ -19,13 +20,12 @@ import { idSpace } from "../../../bindings/messages.js";
 import { Claims } from "../../../bindings/store/claims.js";
 import { expectThrows } from "../../support/errors.js";
 
-/** An entity index whose header says what `head` gives; records of 8 slots (gens at byte 0, rows at byte 64). */
+/** An entity index whose header says what `head` gives; room for 8 slot records (2 u32 each) at byte 64. */
 function fakeCore(head: Record<number, number>): Core {
   const buffer = new ArrayBuffer(128);
-  const u16 = new Uint16Array(buffer);
   const u32 = new Uint32Array(buffer);
   const header = (slot: number) => head[slot] ?? 0;
-  return { header, u16, u32 } as unknown as Core;
+  return { header, u32 } as unknown as Core;
 }
 
 describe("claims", () => {
@@ -44,12 +44,11 @@ describe("claims", () => {
       [H_SLOT_COUNT]: 8,
       [H_FREE_HEAD]: 2,
       [H_FREE_COUNT]: REUSE_QUEUE + 1,
-      [H_REC_GEN]: 0,
-      [H_REC_ROW]: 64,
+      [H_RECORDS]: 64,
     });
-    core.u16[2] = 7; // slot 2: generation 7, next free slot 6
-    core.u32[16 + 2] = 6;
-    core.u16[6] = 1;
+    core.u32[16 + 2 * 2] = (7 << REC_TABLE_BITS) | REC_FREE; // slot 2: free at generation 7, next free slot 6
+    core.u32[16 + 2 * 2 + 1] = 6;
+    core.u32[16 + 6 * 2] = (1 << REC_TABLE_BITS) | REC_FREE;
     const claims = new Claims(core);
     expect([claims.claim(), claims.claim(), claims.claim()]).toEqual([(7 << SLOT_BITS) | 2, (1 << SLOT_BITS) | 6, 8]);
   });

@@ -79,6 +79,27 @@ describe("world.access", () => {
     });
   });
 
+  it("refuses an id whose generation bits past the record's match it, and a claimed id of a free slot", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const pos = world.access(Pos);
+    const e = world.spawn(Pos); // generation 0: the record's word holds 0 in its top 8 bits
+    pos.setX(e, 3);
+    for (const alias of [e + 2 ** 30, e + 2 ** 31, e + 2 ** 30 * 3]) {
+      expectThrows(() => pos.x(alias), StaleEntityError, new RegExp(`^Entity ${alias} `));
+      expectThrows(() => world.get(alias, Pos), StaleEntityError, new RegExp(`^Entity ${alias} `));
+    }
+    // Enough freed slots that a deferred spawn claims one from the free queue: its record is
+    // free (REC_FREE) at the claimed id's very generation.
+    world.destroyMany(world.spawnMany(4100, Pos));
+    world.defer(() => {
+      const claimed = world.spawn(Pos);
+      expect(world.isAlive(claimed)).toBe(true);
+      expectThrows(() => pos.x(claimed), ArgumentError, /was spawned while changes are deferred/);
+      expectThrows(() => pos.setX(claimed, 1), ArgumentError, /was spawned while changes are deferred/);
+    });
+    expect(pos.x(e)).toBe(3);
+  });
+
   it("setters mark the row changed for change filters, and check integer ranges in debug worlds", async () => {
     const world = await createWorld({ components: [Hp], debug: true });
     const es = world.spawnMany(3, Hp);
