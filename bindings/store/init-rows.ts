@@ -297,10 +297,7 @@ export class InitRows {
     this.alone(0, 0, round);
   }
 
-  /**
-   * After a spawn read its values into a row: ArgumentError when a getter among them
-   * spawned (the claims count moved from `claimed` to `now`) or flushed or restaged these rows (round).
-   */
+  /** After a spawn staged its values: ArgumentError when a getter spawned (claims moved) or flushed or restaged here (round). */
   alone(claimed: number, now: number, round: number): void {
     if (claimed !== now || this.round !== round) throw new ArgumentError(spawnReentered(this.layout.comps));
   }
