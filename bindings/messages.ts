@@ -194,6 +194,8 @@ export const spawnWaits = (entity: string, call: string) =>
   `${entity} was spawned while changes are deferred and its values are not staged alone (it came from spawnMany, or add / remove / destroy of it wait too): ${call} of it waits until they are applied, when the loop, the system or defer() ends`;
 export const noTableYet = (entity: string) =>
   `${entity} was spawned while changes are deferred: it joins its table when they are applied, when the loop, the system or defer() ends (world.get and world.set reach its values before)`;
+export const spawnReentered = (comps: readonly { name: string }[]) =>
+  `The values of ${comps.map((c) => c.name).join(", ")} given to spawn() spawned or flushed (a getter called the world): nothing was spawned`;
 export const spawnManyCount = (max: number, n: unknown) =>
   `spawnMany needs a whole number of entities from 0 to ${max}, got ${show(n)}`;
 

@@ -132,12 +132,18 @@ function applyMoves(store: Store, buf: CommandBuffer, i: number, j: number): voi
   const { core, changes, tables } = store;
   const id = buf.a[i];
   const adding = buf.kind[i] === ADD;
+  // b = 1: values written when recorded (e had id then), written again only when e gains id here.
+  const had: number[] = [];
+  if (adding)
+    for (let k = i; k < j; k++)
+      if (buf.b[k] === 1 && core.tableOf(buf.entity[k]) >= 0 && core.tableHas(core.tableOf(buf.entity[k]), id))
+        had.push(k);
   // The move stamps the entities that gained id; values written afterwards mark changes.
   moveMany(store, buf.entity.subarray(i, j), id, adding, undefined, true);
   if (!adding || !buf.anyValues) return;
   const tracked = changes.ticksOf[id] !== undefined;
   for (let k = i; k < j; k++) {
-    if (!buf.hasValues(k)) continue;
+    if (!buf.hasValues(k) || had.includes(k)) continue;
     const e = buf.entity[k];
     const t = core.tableOf(e);
     if (t < 0) continue;

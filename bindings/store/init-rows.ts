@@ -10,8 +10,8 @@
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { checkInit } from "../component.js";
 import type { Core } from "../core/core.js";
-import { SchemaError } from "../errors.js";
-import { notValues, unknownField } from "../messages.js";
+import { ArgumentError, SchemaError } from "../errors.js";
+import { notValues, spawnReentered, unknownField } from "../messages.js";
 import type { FieldInfo, TypedArray } from "../schema.js";
 import type { Table } from "./table.js";
 
@@ -94,7 +94,10 @@ function makePut(L: InitLayout): Put | undefined {
  * written, for anything else: a key that is no field, a value that is no number or is
  * undefined, no object at all; the general path then checks and names it.
  */
-export type Stager = (values: unknown, cols: readonly TypedArray[], s: number, r: number) => boolean;
+export type Stager = (values: unknown, rows: StageTarget, s: number, r: number) => boolean;
+
+/** What a Stager writes: row r of cols[s + j], while r is the row being staged (n). */
+export type StageTarget = { readonly n: number; readonly cols: readonly TypedArray[] };
 
 const stagers = new WeakMap<Component, Stager | null>();
 
@@ -112,14 +115,16 @@ export function stagerOf(c: Component): Stager | undefined {
 /**
  * A Stager for c made as store/values.ts literalWrite is: each field read by its name
  * (one shape per call site, which V8 inlines and whose literal it need not allocate),
- * every key counted once so that a key that is no field leaves it.
+ * every key counted once so that a key that is no field leaves it. Every value is read
+ * before row r is written: when a getter among them staged a row of these rows meanwhile
+ * (rows.n moved on), nothing is written and the caller's check (InitRows.round) throws.
  */
 function literalStager(c: Component): Stager | undefined {
   const defaults = c.defaults as Record<string, unknown>;
   const d = c.fields.map((f) => (typeof defaults[f.name] === "number" ? defaults[f.name] : 0));
   const lines = [
     '"use strict";',
-    "return function stage(values, cols, s, r) {",
+    "return function stage(values, rows, s, r) {",
     'if (values === null || typeof values !== "object") return false;',
     "let n = 0;",
     "for (const key in values) n++;",
@@ -129,6 +134,7 @@ function literalStager(c: Component): Stager | undefined {
     lines.push(`if (typeof a${j} !== "number") { if (a${j} !== undefined) return false; } else n--;`);
   });
   lines.push("if (n !== 0) return false;");
+  lines.push("if (rows.n !== r) return true;", "const cols = rows.cols;");
   c.fields.forEach((_, j) => {
     lines.push(`cols[s + ${j}][r] = a${j} === undefined ? d${j} : a${j};`);
   });
@@ -154,8 +160,10 @@ export class InitRows {
   private readonly given: Uint8Array;
   /** The entity of each row (a deferred run: the ids claimed for it). */
   ids = new Uint32Array(0);
-  /** Per field of the layout: its rows, in the field's own type (stored as its column stores them, copied as they are). */
-  private cols: TypedArray[] = [];
+  /** Counts clear() and restage(): moved while a spawn read its values, a getter flushed or spawned here. */
+  round = 0;
+  /** Per field of the layout: its rows, in the field's own type (stored as its column stores them, copied as they are; stagers write them). */
+  cols: TypedArray[] = [];
   private objs: unknown[][] = [];
   private cap = 0;
 
@@ -217,7 +225,7 @@ export class InitRows {
   /** Component k's init values into row r: its stager (not in strict mode), else the general path that checks and names. */
   private stageInit(k: number, values: unknown, r: number, strict: boolean): void {
     const stager = this.layout.stagers[k];
-    if (strict || stager === undefined || !stager(values, this.cols, this.layout.base[k], r))
+    if (strict || stager === undefined || !stager(values, this, this.layout.base[k], r))
       this.stageValues(k, values, r, strict);
   }
 
@@ -282,13 +290,21 @@ export class InitRows {
    * stages its defaults): rows of an immediate spawn are written at once, never kept.
    */
   restage(args: readonly ComponentArg[], strict: boolean): void {
+    const round = ++this.round;
     this.n = 0;
     if (this.objs.length !== 0) for (const col of this.objs) col.length = 0;
     this.stage(args, strict);
+    this.alone(0, 0, round);
+  }
+
+  /** After a spawn staged its values: ArgumentError when a getter spawned (claims moved) or flushed or restaged here (round). */
+  alone(claimed: number, now: number, round: number): void {
+    if (claimed !== now || this.round !== round) throw new ArgumentError(spawnReentered(this.layout.comps));
   }
 
   /** Forgets every row (the layout's columns stay for reuse). */
   clear(): void {
+    this.round++;
     this.n = 0;
     if (this.any) this.given.fill(0);
     this.any = false;
@@ -332,17 +348,22 @@ export class InitRows {
     const c = L.comps[k];
     if (values === null || typeof values !== "object")
       throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
-    // Each value is read once. The usual literal (numeric fields in schema order, a
-    // number each) is copied as it comes; from the first value that is not, the rest go
-    // through the general path, the fields not staged yet starting from their defaults.
+    // Each value is read once, all before row r is written (a getter that staged row r
+    // meanwhile keeps it: the caller throws). The usual literal (numeric fields in schema
+    // order, a number each) is copied as it comes; from the first value that is not, the
+    // rest go the general path, the fields not staged yet starting from their defaults.
     const fields = c.fields;
     const base = L.base[k];
     const own = values as Record<string, unknown>;
+    const read: unknown[] = [];
+    for (const name in own) read.push(name, own[name]);
+    if (this.n !== r) return;
     let fast = !strict;
     let j = 0;
     if (!fast) this.defaults(k, r, 0);
-    for (const name in own) {
-      const value = own[name];
+    for (let i = 0; i < read.length; i += 2) {
+      const name = read[i] as string;
+      const value = read[i + 1];
       if (fast) {
         const f = fields[j];
         if (f !== undefined && f.name === name && typeof value === "number" && !f.isArray) {

@@ -79,7 +79,8 @@ export function copyValues<T extends object>(values: T, c?: Component, typedToo 
   if (values === null || typeof values !== "object") return values; // checkValues names it
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
-    const keep = c?.objectFieldByName.has(k) || (!typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView));
+    const keep =
+      c?.objectFieldByName?.has(k) === true || (!typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView));
     out[k] = keep ? v : copyArrayLike(v);
   }
   return out as T;
@@ -288,16 +289,26 @@ export function literalValues(names: readonly string[]): MakeValues | undefined 
 }
 
 /**
- * Writes the numbers `values` gives for scalar fields: field i at views[i][bases[at + i] + row].
- * False, with nothing written, when values is no object, has any other key or a value that is no number.
+ * Where a WriteValues writes (world/access.ts Lookup): find(e) gives e's table (its row in
+ * hitRow) or -1; field i of table t at views[i][flat[t * nf + i] + hitRow]. `late` takes the
+ * values read when find() then fails, for the caller's general path (they are not read twice).
  */
-export type WriteValues = (
-  values: object,
-  views: readonly TypedArray[],
-  bases: Int32Array,
-  at: number,
-  row: number,
-) => boolean;
+export interface WriteTarget {
+  find(e: number): number;
+  readonly views: readonly TypedArray[];
+  readonly flat: Int32Array;
+  readonly nf: number;
+  readonly hitRow: number;
+  late: Record<string, unknown> | undefined;
+}
+
+/**
+ * Writes the numbers `values` gives for scalar fields of entity e, e looked up in `look`
+ * after every value was read (a getter in them may change the world: the row is where
+ * e is then). False, with nothing written, when values is no object, has any other key
+ * or a value that is no number; or when e is not found (then look.late holds the values read).
+ */
+export type WriteValues = (values: object, look: WriteTarget, e: number) => boolean;
 
 /**
  * A WriteValues for scalar fields `names`, made as literalValues is: each field read by
@@ -318,12 +329,17 @@ export function literalWrite(names: readonly string[]): WriteValues | undefined 
     lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") return false; m++; }`);
   });
   lines.push("if (m !== n) return false;");
+  // Looked up only now: the reads above ran any getter there is.
+  lines.push("const t = look.find(e);");
+  const late = names.map((name, i) => `${JSON.stringify(name)}: a${i}`); // undefined: not given
+  lines.push(`if (t < 0) { look.late = { ${late.join()} }; return false; }`);
+  lines.push("const v = look.views, b = look.flat, at = t * look.nf, row = look.hitRow;");
   names.forEach((_, i) => {
     lines.push(`if (a${i} !== undefined) v[${i}][b[at + ${i}] + row] = a${i};`);
   });
   lines.push("return true;");
   try {
-    return new Function("values", "v", "b", "at", "row", lines.join("\n")) as WriteValues;
+    return new Function("values", "look", "e", lines.join("\n")) as WriteValues;
   } catch {
     return undefined;
   }

@@ -91,6 +91,8 @@ export class Lookup {
   flat: Int32Array = new Int32Array(0);
   /** The whole-memory view of each field's type. */
   views: TypedArray[] = [];
+  /** Values set() read before it failed to find the entity (store/values.ts WriteTarget), for its general path. */
+  late: Record<string, unknown> | undefined = undefined;
   /** The memo: entity hitE was alive with C in table hitTable at row hitRow when core.version was hitVersion. */
   hitE = -1;
   hitVersion = -1;
@@ -104,9 +106,7 @@ export class Lookup {
   private readonly literal: MakeValues | undefined;
   /** Whether get and set take copy and put first (world/entities.ts): C is a user's, its literal made. */
   readonly quick: boolean;
-  /** write()'s checks and stores for such a component, made the same way. */
-  private readonly literalSet: WriteValues | undefined;
-  /** literalSet in a world that stores values unchecked (not debug): set()'s fast path. */
+  /** set()'s fast path in a world that stores values unchecked (not debug): store/values.ts literalWrite. */
   private readonly quickSet: WriteValues | undefined;
   private readonly ticksOf: readonly (number | undefined)[];
   readonly nf: number;
@@ -123,8 +123,7 @@ export class Lookup {
     this.scalars = names;
     this.literal = names === undefined ? undefined : literalValues(names);
     this.quick = this.literal !== undefined && !c.hidden;
-    this.literalSet = names === undefined ? undefined : literalWrite(names);
-    this.quickSet = store.debug ? undefined : this.literalSet;
+    this.quickSet = names === undefined || store.debug ? undefined : literalWrite(names);
     this.ticksOf = store.changes.ticksOf;
     this.core = store.core;
     this.given = new Int32Array(c.fields.length);
@@ -203,14 +202,15 @@ export class Lookup {
   }
 
   /**
-   * world.set's fast path (a world that is not debug): numbers for scalar fields written
-   * at table t, row hitRow (t from find), the row stamped when C is tracked. False, with
-   * nothing written, for anything else (the general path checks, writes or throws).
+   * world.set's fast path (a world that is not debug): numbers for scalar fields read,
+   * then e found (find: the memo after a get) and they written there, the row stamped
+   * when C is tracked. False, with nothing written, for anything else (the general path
+   * checks, writes or throws; `late` then holds the values when they were read).
    */
-  put(t: number, values: object): boolean {
+  put(e: number, values: object): boolean {
     const write = this.quickSet;
-    if (write === undefined || !write(values, this.views, this.flat, t * this.nf, this.hitRow)) return false;
-    if (this.ticksOf[this.id] !== undefined) this.stamp(t, this.hitRow);
+    if (write === undefined || !write(values, this, e)) return false;
+    if (this.ticksOf[this.id] !== undefined) this.stamp(this.hitTable, this.hitRow);
     return true;
   }
 
@@ -265,14 +265,12 @@ export class Lookup {
    * world.set(e, C, values) when the values are numbers of scalar fields (the usual
    * literal): checked, then written, the row stamped when C is tracked. False, with
    * nothing written, when they are anything else (the caller's general path checks and
-   * writes them then).
+   * writes them then). `values` is world.set's copy: read before e is looked up.
    */
   write(e: number, values: object): boolean {
     const t = this.table(e, "set");
     const row = this.rowOf(e);
-    if (this.literalSet === undefined) {
-      if (!this.writeKeyed(t, row, values)) return false;
-    } else if (!this.literalSet(values, this.views, this.flat, t * this.nf, row)) return false;
+    if (!this.writeKeyed(t, row, values)) return false;
     if (this.store.changes.ticksOf[this.id] !== undefined) this.stamp(t, row);
     return true;
   }

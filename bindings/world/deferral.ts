@@ -36,7 +36,7 @@ import { type ComponentSet, copyInits } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { copyValues } from "../store/values.js";
+import { copyValues, writeValues } from "../store/values.js";
 import { stageLater } from "./spawn-later.js";
 
 export class Deferral {
@@ -264,7 +264,16 @@ export class Deferral {
       add(this.store, e, id, c, shared && values !== undefined ? copyValues(values, c) : values);
       return;
     }
-    this.commands.push(ADD, e, id, 0);
+    // e has c now: the values are written now, as set() writes them (so a later set wins),
+    // and at the flush only when e gains c there (a remove of it waits before).
+    const { core, tables, changes } = this.store;
+    const t = values === undefined ? -1 : core.tableOf(e);
+    const now = t >= 0 && tables.at(t).hasId(id);
+    if (now) {
+      writeValues(core, tables.at(t), core.rowOf(e), c, id, values as object);
+      if (changes.isTracked(id)) changes.stamp(tables.at(t), id, core.rowOf(e), 1, false);
+    }
+    this.commands.push(ADD, e, id, now ? 1 : 0);
     if (values !== undefined) this.commands.values(c, id, values);
   }
 

@@ -30,7 +30,7 @@ import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { checkedCopy, readValues, writeValues } from "../store/values.js";
+import { checkedCopy, readOnce, readValues, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { spawnOne, spawnSome } from "./spawn-later.js";
@@ -150,9 +150,11 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
 }
 
 /** add() past its fast path (kept apart so that add() stays small enough for V8 to inline). */
-function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
+function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, given?: Init<S>): void {
   const { store, defer } = ctx;
   store.core.check();
+  // Read once, before e is looked up: a getter in the values may destroy or move e.
+  const values = given === undefined ? given : readOnce(given, (c as Pair<S>)?.relation ?? c);
   if (values === undefined) {
     // A plain component (no sparse tag, no relation), no values.
     const key = (c as Component | null)?.key as number;
@@ -194,8 +196,8 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
     ctx.defer.addPair(e, rel, p.target, undefined, p.relation, false);
     return;
   }
+  const given = values ?? (p.values === undefined ? undefined : readOnce(p.values, p.relation));
   const [r, target] = pairIds(store, p, "add");
-  const given = values ?? p.values;
   const v = checkedCopy(p.relation, given, store.debug);
   ctx.defer.addPair(e, r, target, v, p.relation, false);
 }
@@ -293,16 +295,24 @@ function destroyAny(ctx: WorldContext, e: number): void {
 /** Writes some fields of e's c; MissingComponentError when e lacks c. */
 export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, values: Init<S>): void {
   // The usual case, kept short so that it inlines into the caller: a live entity with a
-  // plain scalar-only component, numbers for its fields (world/access.ts).
+  // plain scalar-only component, numbers for its fields (world/access.ts), e found after
+  // they are read (after get(e, c), the memo).
   const look = ctx.quick[c?.key];
-  const t = look !== undefined && look.c === c ? look.find(e) : -1; // after get(e, c), the memo
-  if (t < 0 || !(look as Lookup).put(t, values)) setAny(ctx, e, c, values);
+  if (look === undefined || look.c !== c || !look.put(e, values)) setAny(ctx, e, c, values);
 }
 
-/** set() of anything: checked, typed errors, staged values of a waiting spawn. */
-function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, values: Init<S>): void {
+/**
+ * set() of anything: checked, typed errors, staged values of a waiting spawn. The values
+ * are read once, into a copy, before e is looked up: a getter in them may spawn,
+ * destroy or move e, and the copy goes where e is afterwards.
+ */
+function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, given: Init<S>): void {
   const { store } = ctx;
   store.core.checkLive();
+  const look = ctx.quick[c?.key];
+  const late = look?.late;
+  if (late !== undefined) (look as Lookup).late = undefined; // put() read them already
+  const values = (late ?? readOnce(given, c)) as Init<S>;
   // The usual case: a plain component, numbers for scalar fields in schema order (world/access.ts).
   const plain = store.registry.plain[c?.key];
   if (ctx.defer.depth > 0 && store.claims.has(e)) {

@@ -18,8 +18,14 @@ export function stageLater(
   args: readonly ComponentArg[],
 ): number {
   const rows = commands.spawnRun(set, store.sets, store.registry);
+  const { claims } = store;
+  const claimed = claims.count;
+  const round = rows.round;
   rows.stage(args, store.debug);
-  const e = store.claims.claim();
+  // A getter there that spawned (an id claimed before this one, whose run comes later) or
+  // flushed (the run is gone) would leave this row out of order: ArgumentError, nothing recorded.
+  rows.alone(claimed, claims.count, round);
+  const e = claims.claim();
   rows.commit(e);
   return e;
 }
@@ -43,9 +49,14 @@ export function spawnOne(store: Store, commands: CommandBuffer, arg: ComponentAr
   // A new run's branch takes c, not arg (which would escape there, and be allocated each time).
   const rows = commands.soloRun(c) ?? soloRun(store, commands, c);
   if (rows === undefined) return -1;
-  if (init) rows.stageSoloInit((arg as ComponentInit).values, store.debug);
-  else rows.stageSolo();
-  const e = store.claims.claim();
+  const claims = store.claims;
+  if (init) {
+    const claimed = claims.count;
+    const round = rows.round;
+    rows.stageSoloInit((arg as ComponentInit).values, store.debug);
+    rows.alone(claimed, claims.count, round);
+  } else rows.stageSolo();
+  const e = claims.claim();
   rows.commit(e);
   return e;
 }

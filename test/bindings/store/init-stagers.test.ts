@@ -13,6 +13,8 @@ afterEach(() => {
 });
 
 const cols = () => [new Float64Array(4), new Float64Array(4)];
+/** The rows a stager writes, staging row r. */
+const at = (c: Float64Array[], r: number) => ({ n: r, cols: c });
 
 describe("stagerOf", () => {
   it("stages numbers by field name, the defaults where an init leaves a field out", () => {
@@ -21,9 +23,9 @@ describe("stagerOf", () => {
     if (stage === undefined) throw new Error("no stager");
     expect(stagerOf(P)).toBe(stage); // made once per component
     const c = cols();
-    expect(stage({ y: 2, x: 1 }, c, 0, 1)).toBe(true);
-    expect(stage({ x: 3 }, c, 0, 2)).toBe(true);
-    expect(stage({}, c, 0, 3)).toBe(true);
+    expect(stage({ y: 2, x: 1 }, at(c, 1), 0, 1)).toBe(true);
+    expect(stage({ x: 3 }, at(c, 2), 0, 2)).toBe(true);
+    expect(stage({}, at(c, 3), 0, 3)).toBe(true);
     expect([...c[0]]).toEqual([0, 1, 3, 0]);
     expect([...c[1]]).toEqual([0, 2, 7, 7]);
   });
@@ -42,7 +44,7 @@ describe("stagerOf", () => {
       5,
       [1, 2],
     ];
-    for (const values of refused) expect(stage(values, c, 0, 0)).toBe(false);
+    for (const values of refused) expect(stage(values, at(c, 0), 0, 0)).toBe(false);
     expect([...c[0], ...c[1]]).toEqual(new Array(8).fill(0));
   });
 
