@@ -265,8 +265,7 @@ export const kernelOutside = (name: string, table: string, byte: number) =>
 export const builtinField = (what: string) => `Built-in kernels work on f32 fields: ${what}`;
 export const kernelQuery = (method: string, value: unknown) =>
   `${method}() takes a query of this world, got ${describeValue(value)}`;
-export const kernelInstantiation = (why: string) =>
-  `instantiating it over a scratch memory ${why}, and it would do the same to the world's memory: build it with npx wasm-ecs-kernel`;
+export const scratchWrite = (byte: number) => `instantiating it writes a scratch memory (byte ${byte})`;
 
 // ── Snapshots (each completes "The snapshot was refused: ...") ──────────────
 export const snap = {

@@ -65,16 +65,6 @@ export function checkQuery(host: KernelHost, q: unknown, method: string): assert
   if (!host.owns(q)) throw new ArgumentError(foreignQuery(method));
 }
 
-/** KernelError unless a declaration's `key` is absent or an array whose items pass `ok`. */
-function listOf(name: string, decl: KernelDeclaration, key: keyof KernelDeclaration, ok: (v: unknown) => boolean) {
-  const list: unknown = decl[key];
-  if (list === undefined) return;
-  if (!Array.isArray(list))
-    throw new KernelError(kernelDeclaration(name, `${key} is ${describeValue(list)}, not an array`));
-  const bad = list.findIndex((v) => !ok(v));
-  if (bad >= 0) throw new KernelError(kernelDeclaration(name, `${key} holds ${describeValue(list[bad])}`));
-}
-
 /** One column parameter of a kernel: a numeric field of a component, written or only read. */
 export interface ColumnParam {
   readonly c: Component;
@@ -91,9 +81,14 @@ export interface KernelPlan {
 
 /** The plan of a declaration: every numeric field of each write component, then of each read component. */
 export function planOf(store: Store, name: string, decl: KernelDeclaration): KernelPlan {
-  listOf(name, decl, "write", () => true); // components are checked by idOf below
-  listOf(name, decl, "read", () => true);
-  listOf(name, decl, "scalars", (v) => typeof v === "string");
+  for (const key of ["write", "read", "scalars"] as const) {
+    const list: unknown = decl[key];
+    const names = key === "scalars";
+    if (list !== undefined && (!Array.isArray(list) || (names && list.some((v) => typeof v !== "string"))))
+      throw new KernelError(
+        kernelDeclaration(name, `${key} is ${describeValue(list)}, not an array${names ? " of names" : ""}`),
+      );
+  }
   const columns: ColumnParam[] = [];
   const add = (list: readonly Component[] | undefined, write: boolean) => {
     for (const c of list ?? []) {

@@ -8,15 +8,7 @@
 import { compile, isShared, MAX_PAGES, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
-import {
-  compiledFor,
-  describeValue,
-  kernelInstantiation,
-  kernelModule,
-  linkRefused,
-  quote,
-  show,
-} from "../messages.js";
+import { compiledFor, describeValue, kernelModule, linkRefused, quote, scratchWrite, show } from "../messages.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule, signaturesOfCompiled } from "./module.js";
 
@@ -60,13 +52,17 @@ async function bytesOf(source: KernelBytes): Promise<Uint8Array> {
 /** The message of a caught error. */
 const messageOf = (error: unknown): string => show(error instanceof Error ? error.message : error);
 
-/** The checks a compiled module allows: it imports the memory and nothing else, and instantiating it writes no memory. */
-async function checkCompiled(module: WebAssembly.Module, memory: WebAssembly.Memory): Promise<void> {
+/** The import check a compiled module allows: it imports the memory and nothing else. */
+function checkImports(module: WebAssembly.Module): void {
   for (const i of WebAssembly.Module.imports(module))
     if (!(i.module === "env" && i.name === "memory" && i.kind === "memory"))
       throw new KernelError(
         kernelModule(`it imports ${i.module}.${i.name}: a kernel imports only the world's memory (env.memory)`),
       );
+}
+
+/** KernelError when instantiating a compiled module writes, grows or traps on a scratch memory. */
+async function checkScratch(module: WebAssembly.Module, memory: WebAssembly.Memory): Promise<void> {
   // The smallest scratch memory its import takes (pages doubling), at most the world's size;
   // a module that links with none fails to link with the world's memory too, which says why.
   const shared = isShared(memory);
@@ -85,37 +81,26 @@ async function checkCompiled(module: WebAssembly.Module, memory: WebAssembly.Mem
 /**
  * Instantiates module over a scratch memory (`descriptor`) filled with 0x00, then with 0xFF:
  * false when its import does not take that memory, true when neither changed. KernelError
- * when instantiating wrote a byte, grew the memory or trapped.
+ * when instantiating wrote a byte or grew the memory; a trap is thrown as it is.
  */
 async function writesScratch(
   module: WebAssembly.Module,
   descriptor: WebAssembly.MemoryDescriptor,
   fill: number,
 ): Promise<boolean> {
-  const pages = descriptor.initial;
-  let scratch: WebAssembly.Memory;
-  try {
-    scratch = new WebAssembly.Memory(descriptor);
-  } catch (error) {
-    throw new KernelError(kernelModule(kernelInstantiation(`could not be checked (${messageOf(error)})`)));
-  }
+  const scratch = new WebAssembly.Memory(descriptor);
   const bytes = new Uint8Array(scratch.buffer);
-  if (fill !== 0) bytes.fill(fill);
+  bytes.fill(fill);
   try {
     await WebAssembly.instantiate(module, { env: { memory: scratch } });
   } catch (error) {
     if (error instanceof WebAssembly.LinkError) return false;
-    throw new KernelError(kernelModule(kernelInstantiation(`traps (${messageOf(error)})`)));
+    throw error;
   }
-  if (scratch.buffer.byteLength !== pages * PAGE) throw new KernelError(kernelModule(kernelInstantiation("grows it")));
-  const words = new Int32Array(scratch.buffer);
-  const word = fill === 0 ? 0 : -1;
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === word) continue;
-    let at = i * 4;
-    while (bytes[at] === fill) at++;
-    throw new KernelError(kernelModule(kernelInstantiation(`writes byte ${at} of it`)));
-  }
+  // Grown, an unshared memory detaches the view: the new pages start where it ended.
+  const size = descriptor.initial * PAGE;
+  const at = scratch.buffer.byteLength !== size ? size : bytes.findIndex((b) => b !== fill);
+  if (at >= 0) throw new KernelError(kernelModule(scratchWrite(at)));
   return fill !== 0 || (await writesScratch(module, descriptor, 0xff));
 }
 
@@ -166,18 +151,20 @@ export async function loadKernels(host: KernelHost, source: KernelSource): Promi
   let module: WebAssembly.Module;
   let signatures: Map<string, KernelSignature> | undefined;
   if (source instanceof WebAssembly.Module) {
+    checkImports(source);
     signatures = signaturesOfCompiled(source);
-    await checkCompiled(source, memory);
     module = source;
   } else {
     ({ module, signatures } = await checked(source as KernelBytes, shared));
   }
   let instance: WebAssembly.Instance;
   try {
+    if (module === source) await checkScratch(module, memory);
     instance = await WebAssembly.instantiate(module, { env: { memory } });
   } catch (error) {
-    // Bytes bring no data segments and a compiled module trapped over the scratch memory first:
-    // a trap here (an element segment out of its table's bounds) wrote no memory.
+    if (error instanceof KernelError) throw error;
+    // Bytes bring no data segments and a compiled module traps over the scratch memory first:
+    // a trap (an element segment out of its table's bounds) wrote no memory.
     if (!(error instanceof WebAssembly.LinkError))
       throw new KernelError(kernelModule(`instantiating it traps (${messageOf(error)})`));
     // Bytes were compiled to match the memory's kind, so what is left is its declared limits.
