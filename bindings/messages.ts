@@ -213,6 +213,8 @@ export const refusedInside = (what: string) =>
 export const needsFunction = (method: string, fn: unknown) => `${method}() takes a function, got ${describeValue(fn)}`;
 export const systemName = (name: unknown) => `A system needs a non-empty name, got ${show(name)}`;
 export const systemFn = (name: string, fn: unknown) => `System "${name}" needs a function, got ${show(fn)}`;
+export const systemOption = (name: string, option: string, value: unknown, expected: string) =>
+  `System "${name}": option ${option} must be ${expected}, got ${show(value)}`;
 export const duplicateSystem = (name: string) => `A system named "${name}" exists already`;
 export const systemCycle = (names: readonly string[]) =>
   `The before / after constraints of systems ${names.join(", ")} form a cycle`;
