@@ -102,6 +102,8 @@ export const notASchema = (name: unknown, schema: unknown) =>
   `${show(name)} needs a schema object such as { x: "f32" }, got ${show(schema)}`;
 export const unknownField = (component: string, field: string, fields: readonly string[]) =>
   `${component} has no field "${field}" (its fields: ${fields.length ? fields.join(", ") : "none"})`;
+export const reservedName = (name: string, prefix: string) =>
+  `${quote(name)} starts with "${prefix}", which names the package's own hidden components; choose another name`;
 export const reservedField = (component: string) =>
   `${component} has a field named "__proto__": that name would set the prototype of the objects fields are keys of; rename the field`;
 export const badFieldType = (component: string, field: string, type: unknown) =>
