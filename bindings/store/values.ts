@@ -5,7 +5,7 @@
 import { type Component, checkInit, checkInitValues } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
-import { badValue, notManyValues, rules } from "../messages.js";
+import { badValue, notManyValues, notValues, rules } from "../messages.js";
 import { type FieldInfo, type Init, type Schema, type TypedArray, type Values, valueProblem } from "../schema.js";
 import type { Table } from "./table.js";
 
@@ -99,6 +99,13 @@ export function checkedCopy<T extends object>(c: Component, values: T | undefine
   const v = copyValues(values, c);
   checkValues(c, v, strict);
   return v;
+}
+
+/** checkedCopy() of values that must be given (set): missing values are a SchemaError, not "nothing to write". */
+export function requiredCopy(c: Component, values: object | undefined, strict: boolean): object {
+  if (values === undefined)
+    throw new SchemaError(notValues(c.name, c.fields[0]?.name ?? c.objectFields[0]?.name, values));
+  return checkedCopy(c, values, strict) as object;
 }
 
 /** Longer array-likes are not copied (a spawnMany that long would need gigabytes of plain arrays). */

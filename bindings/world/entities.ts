@@ -30,7 +30,7 @@ import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { checkedCopy, readValues, writeValues } from "../store/values.js";
+import { checkedCopy, readValues, requiredCopy, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { spawnOne, spawnSome } from "./spawn-later.js";
@@ -313,7 +313,7 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
     if (store.registry.components[plain] === c && lookup(ctx, c, plain).write(e, values)) return;
   }
   const table = tableWith(store, e, c, "set");
-  const v = checkedCopy(c, values, store.debug) as object;
+  const v = requiredCopy(c, values, store.debug);
   const id = store.registry.ids[c.key];
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
@@ -359,8 +359,8 @@ function pendingValues(
     throw new ArgumentError(spawnWaits(describeEntity(e), `world.${action}()`));
   const { rows, row } = found;
   const missing = () => new MissingComponentError(spawnedDeferred(describeEntity(e)), c.name, action);
-  if (values === undefined) return rows.valuesOf(c, row) ?? thrown(missing());
-  const v = checkedCopy(c, values, store.debug) as object;
+  if (action === "get") return rows.valuesOf(c, row) ?? thrown(missing());
+  const v = requiredCopy(c, values, store.debug);
   if (!rows.setValues(c, row, v as Record<string, unknown>)) throw missing();
   return undefined;
 }
