@@ -78,9 +78,14 @@ export function checkManyValues(
 export function copyValues<T extends object>(values: T, c?: Component, typedToo = true): T {
   if (values === null || typeof values !== "object") return values; // checkValues names it
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
+  // Every enumerable key, own or inherited, as the fast paths' for-in and keyed reads see them.
+  for (const k in values) {
+    const v: unknown = values[k];
     const keep = c?.objectFieldByName.has(k) || (!typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView));
-    out[k] = keep ? v : copyArrayLike(v);
+    // An own "__proto__" key (JSON.parse makes them) stays a key, which the checks name as no field.
+    if (k === "__proto__")
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = keep ? v : copyArrayLike(v);
   }
   return out as T;
 }

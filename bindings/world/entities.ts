@@ -24,6 +24,7 @@ import {
   targetsTakesRelation,
   wildcardPair,
 } from "../messages.js";
+import { ADD_PAIR, SPARSE } from "../ops/command-kinds.js";
 import { addPlain, destroyPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
@@ -387,14 +388,15 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
     const p = c as Pair;
     const rel = store.registry.idOf(p.relation);
     if (p.target !== WILDCARD) liveTable(store, p.target);
-    if (t === PENDING) return false;
+    // Like every has() of a waiting spawn: what the spawn gives it.
+    if (t === PENDING) return ctx.defer.spawnedExtra(e, ADD_PAIR, rel, p.target === WILDCARD ? -1 : p.target);
     if (store.links.isLinked(rel))
       return p.target === WILDCARD ? store.sparse.has(rel, e) : store.links.has(rel, e, p.target);
     const table = store.tables.at(t);
     return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
   }
   const id = store.registry.idOf(c as Component);
-  if (t === PENDING && store.registry.isSparse(id)) return store.sparse.has(id, e);
+  if (t === PENDING && store.registry.isSparse(id)) return ctx.defer.spawnedExtra(e, SPARSE, id, -1);
   // Like every has(), the state now: what the waiting spawn gives it (a later add or remove waits too).
   if (t === PENDING) return ctx.defer.spawnedWith(e)?.includes(id) === true;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);

@@ -161,7 +161,10 @@ describe("systems", () => {
       [null, 'System "b": option options must be an object such as { after: ["input"] }, got null'],
       [{ begin: 5 }, 'System "b": option begin must be a function, got 5'],
       [{ end: "x" }, 'System "b": option end must be a function, got x'],
-      [{ before: { length: 1, 0: "a" } }, 'System "b": option before must be an array of system names, got [object Object]'],
+      [
+        { before: { length: 1, 0: "a" } },
+        'System "b": option before must be an array of system names, got [object Object]',
+      ],
       [{ after: [1] }, 'System "b": option after must be an array of system names, got 1'],
     ];
     for (const [options, message] of cases)
