@@ -18,6 +18,7 @@ import {
   relationObjectFields,
   relationOptions,
   reservedField,
+  reservedName,
   rules,
   unknownField,
 } from "./messages.js";
@@ -228,6 +229,16 @@ function checkNumber(c: Component, f: FieldInfo, value: unknown, strict = true):
   if (problem !== undefined) throw new SchemaError(badValue(c.name, f.name, value, problem));
 }
 
+/** Names the package gives its hidden components (change stamps) start so; component(), tag() and relation() refuse them. */
+export const HIDDEN_PREFIX = "wasm-ecs:";
+
+/** A user's name for a component: SchemaError when it takes the hidden components' prefix. */
+function userName<N>(name: N): N {
+  if (typeof name === "string" && name.startsWith(HIDDEN_PREFIX))
+    throw new SchemaError(reservedName(name, HIDDEN_PREFIX));
+  return name;
+}
+
 /** Defines a component: `component("Position", { x: "f32", y: "f32" })`. */
 export function component<const S extends Schema, const N extends string = string>(
   name: N,
@@ -237,12 +248,12 @@ export function component<const S extends Schema, const N extends string = strin
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     throw new SchemaError(notASchema(name, schema));
   }
-  return new Component(name, schema, false, false, options.defaults ?? {});
+  return new Component(userName(name), schema, false, false, options.defaults ?? {});
 }
 
 /** Defines a tag: a component with no data and no column. */
 export function tag<const N extends string>(name: N, options: TagOptions = {}): Component<Record<never, never>, N> {
-  return new Component(name, {}, true, options.sparse === true, {});
+  return new Component(userName(name), {}, true, options.sparse === true, {});
 }
 
 /** Anything spawn and add accept for a component. */
@@ -364,5 +375,5 @@ export function relation<const N extends string, const S extends Schema = Record
   if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SchemaError(badRelationData(name));
   const fragmenting = options.fragmenting ?? true;
   if (typeof fragmenting !== "boolean") throw new SchemaError(badFragmenting(name, fragmenting));
-  return new Relation(name, data, options.exclusive === true, policy, options.defaults ?? {}, fragmenting);
+  return new Relation(userName(name), data, options.exclusive === true, policy, options.defaults ?? {}, fragmenting);
 }

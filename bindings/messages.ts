@@ -102,6 +102,8 @@ export const notASchema = (name: unknown, schema: unknown) =>
   `${show(name)} needs a schema object such as { x: "f32" }, got ${show(schema)}`;
 export const unknownField = (component: string, field: string, fields: readonly string[]) =>
   `${component} has no field "${field}" (its fields: ${fields.length ? fields.join(", ") : "none"})`;
+export const reservedName = (name: string, prefix: string) =>
+  `${quote(name)} starts with "${prefix}", which names the package's own hidden components; choose another name`;
 export const reservedField = (component: string) =>
   `${component} has a field named "__proto__": that name would set the prototype of the objects fields are keys of; rename the field`;
 export const badFieldType = (component: string, field: string, type: unknown) =>
@@ -216,6 +218,8 @@ export const refusedInside = (what: string) =>
 export const needsFunction = (method: string, fn: unknown) => `${method}() takes a function, got ${describeValue(fn)}`;
 export const systemName = (name: unknown) => `A system needs a non-empty name, got ${show(name)}`;
 export const systemFn = (name: string, fn: unknown) => `System "${name}" needs a function, got ${show(fn)}`;
+export const systemOption = (name: string, option: string, value: unknown, expected: string) =>
+  `System "${name}": option ${option} must be ${expected}, got ${show(value)}`;
 export const duplicateSystem = (name: string) => `A system named "${name}" exists already`;
 export const systemCycle = (names: readonly string[]) =>
   `The before / after constraints of systems ${names.join(", ")} form a cycle`;

@@ -34,6 +34,7 @@ import {
   REMOVE_MANY,
   REMOVE_PAIR,
   REMOVE_RUN,
+  SPARSE,
   SPAWN,
   SPAWN_MANY,
 } from "./command-kinds.js";
@@ -159,7 +160,6 @@ export class CommandBuffer {
     if (this.v1[last] === this.v0[last]) this.v0[last] = this.v1[last] = this.valsLen;
     const own = values as Record<string, unknown>;
     for (const name in own) {
-      if (!Object.hasOwn(own, name)) continue;
       const value = own[name];
       const o = c.objectFieldByName.get(name);
       if (o !== undefined) {
@@ -279,6 +279,31 @@ export class CommandBuffer {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether e's waiting spawn brings pair (rel, target) (kind ADD_PAIR; target < 0: any)
+   * or sparse tag `a` (kind SPARSE): the commands right after the one that spawns e.
+   */
+  spawnedExtra(e: number, kind: number, a: number, target: number): boolean {
+    for (let i = this.size - 1; i >= 0; i--) {
+      const k = this.kind[i];
+      const ids = k === SPAWN_MANY ? (this.data[i] as SpawnManyData).ids : undefined;
+      if (k === SPAWN ? (this.data[i] as SpawnRun).rows.rowOf(e) < 0 : ids === undefined || !ids.includes(e)) continue;
+      for (let j = i + 1; j < this.size; j++) {
+        const kj = this.kind[j];
+        if (kj === PAIR_MANY && (this.data[j] as PairManyData).ids === ids) {
+          const t = (this.data[j] as PairManyData).target;
+          if (kind === ADD_PAIR && this.a[j] === a && (target < 0 || t === target)) return true;
+        } else if ((kj === ADD_PAIR || kj === SPARSE) && (ids?.includes(this.entity[j]) ?? this.entity[j] === e)) {
+          const b = this.b[j];
+          if (kj === kind && this.entity[j] === e && this.a[j] === a && (kind === SPARSE || target < 0 || b === target))
+            return true;
+        } else return false;
+      }
+      return false;
+    }
+    return false;
   }
 
   /** Whether command i carries values. */

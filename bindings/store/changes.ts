@@ -15,7 +15,7 @@
 // `t.write(C)` (and `t.columns(C)`) mark a whole table at once: the mark lives on the
 // table view (one store) and is copied into the rows' stamps before the next
 // structural change, so rows that move keep it and rows that arrive do not get it.
-import { type Component, component } from "../component.js";
+import { Component, HIDDEN_PREFIX } from "../component.js";
 import type { Core } from "../core/core.js";
 import type { Table } from "./table.js";
 
@@ -29,7 +29,7 @@ export function newer(a: number, b: number): boolean {
 
 /** The hidden companion that holds C's stamps. */
 export function ticksComponent(c: Component): TicksComponent {
-  const k = component(`wasm-ecs:ticks:${c.name}`, TICKS_SCHEMA);
+  const k: TicksComponent = new Component(`${HIDDEN_PREFIX}ticks:${c.name}`, TICKS_SCHEMA, false, false, {});
   k.hidden = true;
   return k;
 }

@@ -394,7 +394,7 @@ export class InitRows {
     if (f === undefined) {
       const o = c.objectFieldByName.get(name);
       if (o !== undefined) this.objs[L.objBase[k] + o.index][r] = value;
-      else if (Object.hasOwn(own, name)) throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
+      else throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
       return;
     }
     if (value === undefined) return;

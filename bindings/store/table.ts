@@ -6,7 +6,7 @@
 // view object of the same core table whose `count` is the number of matching rows,
 // which the query brought to the front (store/window.ts), so its views cover exactly them.
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
-import type { Component } from "../component.js";
+import { Component } from "../component.js";
 import {
   C_PTR,
   C_STRIDE,
@@ -26,7 +26,7 @@ import {
 import type { Core } from "../core/core.js";
 import type { Entity, EntityList, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
-import { nonFragmentingTarget, tableRetired, tableSubject, writeReadTerm } from "../messages.js";
+import { nonFragmentingTarget, notAComponent, tableRetired, tableSubject, writeReadTerm } from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
 
 /**
@@ -196,7 +196,7 @@ export class Table<R = never> {
   target(r: Component): Entity | undefined {
     this.core.check();
     notLinked(r, "target");
-    const id = this.ids[r.key];
+    const id = this.ids[r?.key] ?? notComponent(r);
     const pairs = this.pairs;
     for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) return pairs[i + 1] as Entity;
     return undefined;
@@ -206,7 +206,7 @@ export class Table<R = never> {
   targets(r: Component): Entity[] {
     this.core.check();
     notLinked(r, "targets");
-    const id = this.ids[r.key];
+    const id = this.ids[r?.key] ?? notComponent(r);
     const out: Entity[] = [];
     const pairs = this.pairs;
     for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) out.push(pairs[i + 1] as Entity);
@@ -269,7 +269,7 @@ export class Table<R = never> {
 
   /** Whether the table's entities have component c. */
   has(c: Component): boolean {
-    const id = this.ids[c.key];
+    const id = this.ids[c?.key] ?? notComponent(c);
     return id !== undefined && (this.mask[id >>> 5] & (1 << (id & 31))) !== 0;
   }
 
@@ -286,7 +286,7 @@ export class Table<R = never> {
    */
   columns<S extends Schema, N extends string>(c: Component<S, N>): ColumnsIn<S, N, R> {
     this.refresh();
-    const id = this.ids[c.key];
+    const id = this.ids[c?.key];
     if (this.changes.ticksOf[id] !== undefined) this.markWrite(id, c, false);
     const v = this.cache[id];
     if (v !== undefined) return v as ColumnsIn<S, N, R>;
@@ -296,7 +296,7 @@ export class Table<R = never> {
   /** Views onto c's columns typed read-only; reading marks nothing as changed. */
   read<S extends Schema, N extends string>(c: Component<S, N>): ReadonlyColumns<S> {
     this.refresh();
-    const id = this.ids[c.key];
+    const id = this.ids[c?.key];
     const v = this.cache[id];
     if (v !== undefined) return v as ReadonlyColumns<S>;
     return this.build(c, id) as ReadonlyColumns<S>;
@@ -309,7 +309,7 @@ export class Table<R = never> {
    */
   write<S extends Schema, N extends string>(c: Component<S, N>): Columns<S> {
     this.refresh();
-    const id = this.ids[c.key];
+    const id = this.ids[c?.key];
     if (id !== undefined) this.markWrite(id, c, true);
     const v = this.cache[id];
     if (v !== undefined) return v as Columns<S>;
@@ -418,7 +418,7 @@ export class Table<R = never> {
   }
 
   private build(c: Component, id: number | undefined): object {
-    if (id === undefined) throw new UnknownComponentError(c.name);
+    if (id === undefined) throw notComponent(c) ?? new UnknownComponentError(c.name);
     const first = this.firstColumn[id];
     if (first === undefined && !this.componentIds.includes(id)) {
       throw new MissingComponentError(tableSubject(this.describe()), c.name, "view the columns of");
@@ -444,6 +444,12 @@ export class Table<R = never> {
 }
 
 /** ArgumentError for a non-fragmenting relation: its targets are per entity, not per table. */
+/** Undefined for a component this world lacks; throws ArgumentError for anything else (null, a pair, ...). */
+function notComponent(c: unknown): undefined {
+  if (!(c instanceof Component)) throw new ArgumentError(notAComponent(c));
+  return undefined;
+}
+
 function notLinked(r: Component, method: string): void {
   if ((r as { fragmenting?: boolean } | null)?.fragmenting === false)
     throw new ArgumentError(nonFragmentingTarget(r.name, method));

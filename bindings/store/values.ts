@@ -5,7 +5,7 @@
 import { type Component, checkInit, checkInitValues } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
-import { badValue, notManyValues, rules } from "../messages.js";
+import { badValue, notManyValues, notValues, rules } from "../messages.js";
 import { type FieldInfo, type Init, type Schema, type TypedArray, type Values, valueProblem } from "../schema.js";
 import type { Table } from "./table.js";
 
@@ -78,10 +78,15 @@ export function checkManyValues(
 export function copyValues<T extends object>(values: T, c?: Component, typedToo = true): T {
   if (values === null || typeof values !== "object") return values; // checkValues names it
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
+  // Every enumerable key, own or inherited, as the fast paths' for-in and keyed reads see them.
+  for (const k in values) {
+    const v: unknown = values[k];
     const keep =
       c?.objectFieldByName?.has(k) === true || (!typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView));
-    out[k] = keep ? v : copyArrayLike(v);
+    // An own "__proto__" key (JSON.parse makes them) stays a key, which the checks name as no field.
+    if (k === "__proto__")
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = keep ? v : copyArrayLike(v);
   }
   return out as T;
 }
@@ -100,6 +105,13 @@ export function checkedCopy<T extends object>(c: Component, values: T | undefine
   const v = copyValues(values, c);
   checkValues(c, v, strict);
   return v;
+}
+
+/** checkedCopy() of values that must be given (set): missing values are a SchemaError, not "nothing to write". */
+export function requiredCopy(c: Component, values: object | undefined, strict: boolean): object {
+  if (values === undefined)
+    throw new SchemaError(notValues(c.name, c.fields[0]?.name ?? c.objectFields[0]?.name, values));
+  return checkedCopy(c, values, strict) as object;
 }
 
 /** Longer array-likes are not copied (a spawnMany that long would need gigabytes of plain arrays). */

@@ -370,7 +370,8 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
     // The slow paths bring the views up to date or throw; then the fast path's reads hold.
     const at = (e: number, el: number): number => {
       const t = look.table(e, "access");
-      if (!(el >= 0 && el < len && Number.isInteger(el)))
+      // Number.isInteger first: a Symbol would make `el >= 0` throw a TypeError.
+      if (!(Number.isInteger(el) && el >= 0 && el < len))
         throw new ArgumentError(elementIndex(c.name, f.name, len, el));
       return col.base[t] + look.rowOf(e) * len + el;
     };

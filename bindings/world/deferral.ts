@@ -115,6 +115,11 @@ export class Deferral {
     return this.commands.spawnedWith(e);
   }
 
+  /** Whether e's waiting spawn brings a pair or sparse tag (see CommandBuffer.spawnedExtra). */
+  spawnedExtra(e: number, kind: number, a: number, target: number): boolean {
+    return this.commands.spawnedExtra(e, kind, a, target);
+  }
+
   /** Applies the waiting commands, then starts the tracking asked for meanwhile. */
   flush(): void {
     const buf = this.commands;

@@ -24,13 +24,14 @@ import {
   targetsTakesRelation,
   wildcardPair,
 } from "../messages.js";
+import { ADD_PAIR, SPARSE } from "../ops/command-kinds.js";
 import { addPlain, destroyPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
 import { copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { checkedCopy, readOnce, readValues, writeValues } from "../store/values.js";
+import { checkedCopy, readOnce, readValues, requiredCopy, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { spawnOne, spawnSome } from "./spawn-later.js";
@@ -323,7 +324,7 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
     if (store.registry.components[plain] === c && lookup(ctx, c, plain).write(e, values)) return;
   }
   const table = tableWith(store, e, c, "set");
-  const v = checkedCopy(c, values, store.debug) as object;
+  const v = requiredCopy(c, values, store.debug);
   const id = store.registry.ids[c.key];
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
@@ -369,8 +370,8 @@ function pendingValues(
     throw new ArgumentError(spawnWaits(describeEntity(e), `world.${action}()`));
   const { rows, row } = found;
   const missing = () => new MissingComponentError(spawnedDeferred(describeEntity(e)), c.name, action);
-  if (values === undefined) return rows.valuesOf(c, row) ?? thrown(missing());
-  const v = checkedCopy(c, values, store.debug) as object;
+  if (action === "get") return rows.valuesOf(c, row) ?? thrown(missing());
+  const v = requiredCopy(c, values, store.debug);
   if (!rows.setValues(c, row, v as Record<string, unknown>)) throw missing();
   return undefined;
 }
@@ -397,14 +398,15 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
     const p = c as Pair;
     const rel = store.registry.idOf(p.relation);
     if (p.target !== WILDCARD) liveTable(store, p.target);
-    if (t === PENDING) return false;
+    // Like every has() of a waiting spawn: what the spawn gives it.
+    if (t === PENDING) return ctx.defer.spawnedExtra(e, ADD_PAIR, rel, p.target === WILDCARD ? -1 : p.target);
     if (store.links.isLinked(rel))
       return p.target === WILDCARD ? store.sparse.has(rel, e) : store.links.has(rel, e, p.target);
     const table = store.tables.at(t);
     return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
   }
   const id = store.registry.idOf(c as Component);
-  if (t === PENDING && store.registry.isSparse(id)) return store.sparse.has(id, e);
+  if (t === PENDING && store.registry.isSparse(id)) return ctx.defer.spawnedExtra(e, SPARSE, id, -1);
   // Like every has(), the state now: what the waiting spawn gives it (a later add or remove waits too).
   if (t === PENDING) return ctx.defer.spawnedWith(e)?.includes(id) === true;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);

@@ -4,7 +4,15 @@
 // Invariant: `ordered()` is a topological order of the constraints that keeps the
 // declaration order wherever the constraints allow (ties go to the earlier system).
 import { ArgumentError } from "../errors.js";
-import { duplicateSystem, stepDt, stepInStep, stepWhileDeferring, systemCycle, unknownSystem } from "../messages.js";
+import {
+  duplicateSystem,
+  stepDt,
+  stepInStep,
+  stepWhileDeferring,
+  systemCycle,
+  systemOption,
+  unknownSystem,
+} from "../messages.js";
 import type { Query } from "../query/query.js";
 import type { Store } from "../store/store.js";
 import type { Deferral } from "./deferral.js";
@@ -27,6 +35,29 @@ export interface SystemOptions<W = unknown> {
   readonly begin?: (ctx: SystemContext<W>) => void;
   /** Called after the system's function (also when it threw), before the flush. */
   readonly end?: (ctx: SystemContext<W>) => void;
+}
+
+/**
+ * System `name`'s options read once and checked (ArgumentError naming the option): an
+ * object whose before / after are arrays of strings and begin / end functions, each
+ * optional. Returns the copy the schedule keeps, so that step() never meets a bad one.
+ */
+export function checkOptions<W>(name: string, options: SystemOptions<W>): SystemOptions<W> {
+  if (options === null || typeof options !== "object")
+    throw new ArgumentError(systemOption(name, "options", options, 'an object such as { after: ["input"] }'));
+  const names = (key: "before" | "after"): readonly string[] | undefined => {
+    const list: unknown = options[key];
+    if (list === undefined) return undefined;
+    if (!Array.isArray(list) || !list.every((x) => typeof x === "string"))
+      throw new ArgumentError(systemOption(name, key, list, "an array of system names"));
+    return [...list];
+  };
+  const fn = (key: "begin" | "end"): ((ctx: SystemContext<W>) => void) | undefined => {
+    const f: unknown = options[key];
+    if (f !== undefined && typeof f !== "function") throw new ArgumentError(systemOption(name, key, f, "a function"));
+    return f as ((ctx: SystemContext<W>) => void) | undefined;
+  };
+  return { before: names("before"), after: names("after"), begin: fn("begin"), end: fn("end") };
 }
 
 export type SystemFn<W = unknown, Q = Query> = (query: Q, ctx: SystemContext<W>) => void;

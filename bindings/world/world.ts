@@ -24,7 +24,7 @@ import { WorldContext } from "./context.js";
 import * as entities from "./entities.js";
 import { checkOwner, type EventType, eventType, type Resources } from "./events.js";
 import { inspect, stats, type WorldInspection, type WorldStats } from "./inspect.js";
-import type { SystemFn, SystemOptions } from "./systems.js";
+import { checkOptions, type SystemFn, type SystemOptions } from "./systems.js";
 import { TESTING, type TestingHooks, testingHooks } from "./testing.js";
 
 /** The reader of change filters and removals outside systems. */
@@ -225,7 +225,8 @@ export class World {
     ctx.store.core.check();
     if (typeof name !== "string" || name.length === 0) throw new ArgumentError(systemName(name));
     if (typeof fn !== "function") throw new ArgumentError(systemFn(name, fn));
-    ctx.runner.schedule.add(name, this.query(terms) as Query, fn as SystemFn, options as SystemOptions);
+    const checked = checkOptions(name, options) as SystemOptions;
+    ctx.runner.schedule.add(name, this.query(terms) as Query, fn as SystemFn, checked);
   }
 
   /**

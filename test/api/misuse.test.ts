@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ArgumentError,
+  type Component,
   component,
   createWorld,
   EcsError,
@@ -266,5 +267,83 @@ describe("misuse", () => {
       ArgumentError,
       "createWorld({ components }) takes an array of components, got a Component object",
     );
+  });
+
+  it("set() without values, or with undefined, is a SchemaError naming the component, and the values stay", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: ALL, debug });
+      const e = w.spawn(Pos.with({ x: 1, y: 2 }));
+      const message = "Values for Pos must be an object such as { x: 1 }, got undefined";
+      expectThrows(() => w.set(e, Pos, undefined as never), SchemaError, message);
+      expectThrows(() => (w.set as (e: number, c: Component) => void)(e, Pos), SchemaError, message);
+      // An entity spawned while deferring: set() is no get().
+      w.defer(() => expectThrows(() => w.set(w.spawn(Pos), Pos, undefined as never), SchemaError, message));
+      expect(w.get(e, Pos)).toEqual({ x: 1, y: 2 });
+    }
+  });
+
+  it("table methods given null or undefined, and an accessor element index that is no number, throw ArgumentError", async () => {
+    const Arr = component("Arr", { a: ["i32", 2] });
+    const w = await createWorld({ components: [...ALL, Arr] });
+    const e = w.spawn(Pos, Arr.with({ a: [1, 2] }));
+    const before = stateOf(w, [...ALL, Arr]);
+    const [t] = [...w.query({ all: [Pos] })];
+    if (t === undefined) throw new Error("no table");
+    for (const bad of [undefined, null]) {
+      const message = `Expected a component, got ${bad}`;
+      const calls = [t.columns, t.read, t.write, t.has, t.target, t.targets] as ((c: unknown) => unknown)[];
+      for (const call of calls) expectThrows(() => call.call(t, bad), ArgumentError, message);
+    }
+    const arr = w.access(Arr);
+    expectThrows(() => arr.a(e, Symbol("k") as never), ArgumentError, "Arr.a has elements 0 to 1, got Symbol(k)");
+    expectThrows(() => arr.setA(e, Object.create(null), 5), ArgumentError, "Arr.a has elements 0 to 1, got an object");
+    expect(stateOf(w, [...ALL, Arr])).toEqual(before);
+  });
+
+  it('values are their enumerable keys on every path: an own "__proto__" key is a SchemaError, inherited keys are read', async () => {
+    const proto = () => JSON.parse('{"x":1,"__proto__":{"y":5}}');
+    const inherited = () => Object.create({ x: 5 });
+    const message = 'Pos has no field "__proto__" (its fields: x, y)';
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: ALL, debug });
+      const e = w.spawn(Pos);
+      const bare = w.spawn(Hot);
+      const paths: [string, (v: object) => unknown][] = [
+        ["spawn", (v) => w.spawn(Pos.with(v))],
+        ["spawnMany", (v) => w.spawnMany(1, Pos.with(v))],
+        ["set", (v) => w.set(e, Pos, v)],
+        ["add", (v) => w.add(bare, Pos, v)],
+        ["add existing", (v) => w.add(e, Pos, v)],
+        ["addMany", (v) => w.addMany([bare], Pos, v)],
+        ["deferred spawn", (v) => w.defer(() => w.spawn(Pos.with(v)))],
+        ["deferred spawnMany", (v) => w.defer(() => w.spawnMany(1, Pos.with(v)))],
+        ["deferred add", (v) => w.defer(() => w.add(bare, Pos, v))],
+        [
+          "set while deferring",
+          (v) =>
+            w.defer(() => {
+              const f = w.spawn(Pos); // destroyed again: the scope's only net change is the set
+              try {
+                w.set(f, Pos, v);
+              } finally {
+                w.destroy(f);
+              }
+            }),
+        ],
+      ];
+      for (const [name, run] of paths) {
+        const before = stateOf(w, ALL);
+        expectThrows(() => run(proto()), SchemaError, message);
+        expect(stateOf(w, ALL), name).toEqual(before);
+      }
+      // (The last path destroys what it set.)
+      for (const [name, run] of paths.slice(0, -1)) {
+        for (const x of w.query({ all: [Pos] }).entities()) w.set(x, Pos, { x: 0 });
+        run(inherited());
+        const xs = [...w.query({ all: [Pos] }).entities()].map((x) => w.get(x, Pos).x);
+        expect(xs.includes(5), name).toBe(true);
+        if (w.has(bare, Pos)) w.remove(bare, Pos);
+      }
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   MissingComponentError,
   SchemaError,
   StaleEntityError,
+  tag,
 } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 import { A, B, C, setup } from "../../support/query-world.js";
@@ -443,5 +444,29 @@ describe("deferral of relation pairs", () => {
     expect(world.isAlive(a)).toBe(false);
     expect(world.isAlive(b)).toBe(true);
     expect(world.has(b, Likes)).toBe(false);
+  });
+
+  it("has() of an entity spawned while deferring answers what its spawn gives it: components, tags, sparse tags and pairs alike", async () => {
+    const Sparse = tag("Sparse", { sparse: true });
+    const Plain = tag("Plain");
+    const world = await createWorld({ components: [Sparse, Plain, ...RELATIONS] });
+    const target = world.spawn(RelPos);
+    const other = world.spawn(RelPos);
+    world.defer(() => {
+      const e = world.spawn(RelPos, Plain, Sparse, Likes.to(target));
+      const [m] = world.spawnMany(2, RelPos, Sparse, Likes.to(target));
+      for (const x of [e, m as number]) {
+        expect([RelPos, Plain, Sparse, Likes.to(target), Likes.to("*")].map((c) => world.has(x, c))).toEqual([
+          true,
+          x === e,
+          true,
+          true,
+          true,
+        ]);
+        expect([Likes.to(other), ChildOf.to("*")].map((c) => world.has(x, c))).toEqual([false, false]);
+      }
+      const bare = world.spawn(RelPos);
+      expect([world.has(bare, Sparse), world.has(bare, Likes.to(target))]).toEqual([false, false]);
+    });
   });
 });

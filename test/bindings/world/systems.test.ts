@@ -151,4 +151,29 @@ describe("systems", () => {
     world.system("nested", { all: [Position] }, () => world.step());
     expectThrows(() => world.step(), ArgumentError, /^step\(\) was called inside a step/);
   });
+
+  it("system() refuses malformed options with ArgumentError naming the option, and adds no system", async () => {
+    const world = await createWorld({ components: [Position] });
+    let runs = 0;
+    world.system("a", { all: [Position] }, () => runs++);
+    const fn = () => {};
+    const cases: [unknown, string][] = [
+      [null, 'System "b": option options must be an object such as { after: ["input"] }, got null'],
+      [{ begin: 5 }, 'System "b": option begin must be a function, got 5'],
+      [{ end: "x" }, 'System "b": option end must be a function, got x'],
+      [
+        { before: { length: 1, 0: "a" } },
+        'System "b": option before must be an array of system names, got [object Object]',
+      ],
+      [{ after: [1] }, 'System "b": option after must be an array of system names, got 1'],
+    ];
+    for (const [options, message] of cases)
+      expectThrows(() => world.system("b", { all: [Position] }, fn, options as never), ArgumentError, message);
+    world.step(1);
+    expect(runs).toBe(1);
+    // The name is still free: nothing was added.
+    world.system("b", { all: [Position] }, fn, { after: ["a"] });
+    world.step(1);
+    expect(runs).toBe(2);
+  });
 });
