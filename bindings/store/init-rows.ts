@@ -374,20 +374,13 @@ export class InitRows {
         fast = false;
         this.defaults(k, r, j);
       }
-      this.stageOne(k, own, name, value, r, strict);
+      this.stageOne(k, name, value, r, strict);
     }
     if (fast && (j < fields.length || c.objectFields.length > 0)) this.defaults(k, r, j);
   }
 
   /** One value of component k for row r, checked and copied. */
-  private stageOne(
-    k: number,
-    own: Record<string, unknown>,
-    name: string,
-    value: unknown,
-    r: number,
-    strict: boolean,
-  ): void {
+  private stageOne(k: number, name: string, value: unknown, r: number, strict: boolean): void {
     const L = this.layout;
     const c = L.comps[k];
     const f = c.fieldByName.get(name);

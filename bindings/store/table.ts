@@ -28,6 +28,7 @@ import type { Entity, EntityList, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
 import { nonFragmentingTarget, notAComponent, tableRetired, tableSubject, writeReadTerm } from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
+import { firstOf } from "./first-of.js";
 
 /**
  * What a table view needs of change tracking (store/changes.ts): which components are
@@ -43,26 +44,6 @@ const NO_COLUMNS = Object.freeze({});
 const RETIRED = -2; // the epoch of a view a restore dropped (refresh() throws); the core's are u32
 /** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
 const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
-
-/**
- * The first k values of a JS-side column, as an array-like that reads and writes them in
- * place (`length` is k; like a typed array, indices from k on read undefined and ignore writes).
- */
-function firstOf(col: unknown[], k: number): unknown[] {
-  const index = (p: string | symbol): number => (typeof p === "string" && /^(0|[1-9]\d*)$/.test(p) ? Number(p) : -1);
-  return new Proxy(col, {
-    get(c, p) {
-      if (p === "length") return k;
-      const i = index(p);
-      return i >= k ? undefined : Reflect.get(c, p);
-    },
-    set(c, p, v) {
-      const i = index(p);
-      if (i >= 0 && i < k) c[i] = v;
-      return true;
-    },
-  });
-}
 
 /** Whether a component named N is among the read terms R (a union of components). */
 type IsRead<N extends string, R> = string extends N
