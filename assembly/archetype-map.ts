@@ -179,10 +179,9 @@ function columnsFor(m: usize, words: u32): u32 {
 export function createTable(m: usize, p: usize = 0, np: u32 = 0): i32 {
   const words = maskWords();
   if (rowBytesFor(m, words) > MAX_ROW_BYTES) return ERR_CAPACITY;
-  // The creation counter stops below 2^31, so it never wraps onto live numbers and every
-  // image this core makes passes restore's check (snapshot/image-tables.ts).
+  // The creation counter stops below 2^31 (so every image this core makes passes restore's
+  // check: snapshot/image-tables.ts), a table id fits a record's table field (MAX_TABLES).
   if (hget(H_TABLE_SEQ) >= 0x7fffffff) return ERR_CAPACITY;
-  // A table id must fit an entity record's table field (constants.ts: MAX_TABLES).
   if (hget(H_FREE_TABLES) == 0 && tableCount() >= MAX_TABLES) return ERR_CAPACITY;
   const ncomps = maskCount(m, words);
   const ncols = columnsFor(m, words);

@@ -87,7 +87,7 @@ describe("registry", () => {
   it("visible leaves out the world's hidden bookkeeping components", () => {
     const registry = new Registry();
     const Pos = component("Pos", { x: "f32" });
-    const Parked = tag("wasm-ecs:test-hidden");
+    const Parked = tag("test-hidden"); // the package's own are named "wasm-ecs:..." (reserved)
     Parked.hidden = true;
     registry.add(Parked, 0);
     registry.add(Pos, 1);
