@@ -49,7 +49,7 @@ export function describeValue(value: unknown): string {
     } catch {
       return "an object";
     }
-    return typeof name === "string" ? `a ${name} object` : "a null-prototype object";
+    return typeof name === "string" ? `${/^[AEIO]/.test(name) ? "an" : "a"} ${name} object` : "a null-prototype object";
   }
   return `${typeof value} ${show(value)}`;
 }

@@ -248,7 +248,7 @@ describe("kernels refuse queries of another world and malformed arguments", () =
     expectThrows(
       () => declare({ write: [Val], scalars: [1] }),
       KernelError,
-      "Kernel double cannot be declared: scalars is a Array object, not an array of names",
+      "Kernel double cannot be declared: scalars is an Array object, not an array of names",
     );
     expectThrows(
       () => mod.kernel(Symbol("k") as never, {}),

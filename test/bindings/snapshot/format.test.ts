@@ -95,7 +95,7 @@ describe("snapshot format encode / decode", () => {
 
   it("decode refuses what is no snapshot: not bytes, too short, other magic, other version", () => {
     const bytes = encode(meta(), new Uint8Array(8), 0, 64);
-    expectRefused(() => decode([1, 2]), "a snapshot is a Uint8Array, got a Array object");
+    expectRefused(() => decode([1, 2]), "a snapshot is a Uint8Array, got an Array object");
     expectRefused(() => decode(bytes.subarray(0, 20)), "it is truncated: 20 bytes, shorter than the 32-byte header");
     const magic = bytes.slice();
     magic[0] ^= 1;

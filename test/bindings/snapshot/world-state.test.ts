@@ -130,7 +130,7 @@ describe("snapshots", () => {
     refuse(bytes.subarray(0, bytes.length - 8), /^The snapshot was refused: it is truncated or padded/);
     refuse(bytes.subarray(0, 10), /^The snapshot was refused: it is truncated: 10 bytes/);
     refuse(new Uint8Array(64), /^The snapshot was refused: it does not start with the wasm-ecs magic bytes/);
-    refuse([1, 2, 3], /^The snapshot was refused: a snapshot is a Uint8Array, got a Array object/);
+    refuse([1, 2, 3], /^The snapshot was refused: a snapshot is a Uint8Array, got an Array object/);
     const version = bytes.slice();
     version[4] = 9;
     refuse(version, /^The snapshot was refused: it has format version 9/);
