@@ -30,10 +30,10 @@ import {
   REC_STRIDE,
   REC_TABLE_BITS,
   REC_TABLE_MASK,
-  SLOT_BITS,
   SLOT_MASK,
   T_STRIDE,
 } from "./constants.generated.js";
+import { recordTable } from "./records.js";
 
 export class Core extends CoreCalls {
   protected raw: CoreExports;
@@ -234,10 +234,7 @@ export class Core extends CoreCalls {
     const h = this.hdr;
     const u32 = this.u32;
     if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || e >>> 0 !== e) return -1;
-    const w = u32[(u32[h + H_RECORDS] >>> 2) + slot * REC_STRIDE];
-    if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS) return -1;
-    const t = w & REC_TABLE_MASK;
-    return t === REC_FREE ? -1 : t;
+    return recordTable(u32[(u32[h + H_RECORDS] >>> 2) + slot * REC_STRIDE], e);
   }
   /** Row of a live entity (precondition: tableOf(e) >= 0). */
   rowOf(e: number): number {

@@ -4,16 +4,8 @@
 // invariants forbid: an id that is not such a relation, an end that is not a live
 // entity of the snapshot's memory, a repeated pair, two targets of an exclusive
 // relation, or sources that disagree with the relation's bitset.
-import {
-  H_RECORDS,
-  H_SLOT_COUNT,
-  REC_FREE,
-  REC_STRIDE,
-  REC_TABLE_BITS,
-  REC_TABLE_MASK,
-  SLOT_BITS,
-  SLOT_MASK,
-} from "../core/constants.generated.js";
+import { H_RECORDS, H_SLOT_COUNT, REC_STRIDE, SLOT_MASK } from "../core/constants.generated.js";
+import { recordTable } from "../core/records.js";
 import { SnapshotError } from "../errors.js";
 import { snap, snapLinks } from "../messages.js";
 import type { Links, LinksState } from "../store/links.js";
@@ -55,8 +47,7 @@ export function checkLinks(
     if (!Number.isInteger(e) || (e as number) < 0 || (e as number) > 0xffffffff) return false;
     const slot = (e as number) & SLOT_MASK;
     if (slot === 0 || slot >= slots) return false;
-    const w = read(recs + slot * REC_STRIDE);
-    return w >>> REC_TABLE_BITS === (e as number) >>> SLOT_BITS && (w & REC_TABLE_MASK) !== REC_FREE;
+    return recordTable(read(recs + slot * REC_STRIDE), e as number) >= 0;
   };
   const seen = new Set<number>();
   for (const entry of list) {

@@ -12,19 +12,9 @@
 //                     (table REC_FREE: free; slot 0 is never alive)
 //   word w of table t's mask: u32[maskAt + t * maskStride + w]
 import type { Component } from "../component.js";
-import {
-  H_MASK_WORDS,
-  H_MASKS,
-  H_RECORDS,
-  H_SLOT_COUNT,
-  REC_FREE,
-  REC_STRIDE,
-  REC_TABLE_BITS,
-  REC_TABLE_MASK,
-  SLOT_BITS,
-  SLOT_MASK,
-} from "../core/constants.generated.js";
+import { H_MASK_WORDS, H_MASKS, H_RECORDS, H_SLOT_COUNT, REC_STRIDE, SLOT_MASK } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
+import { recordTable } from "../core/records.js";
 import type { Registry } from "../store/registry.js";
 
 export class Hot {
@@ -64,10 +54,7 @@ export class Hot {
     const s = e & SLOT_MASK;
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1).
     if (s >= this.slots || e >>> 0 !== e) return -1;
-    const w = this.u32[this.recAt + s * REC_STRIDE];
-    if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS) return -1;
-    const t = w & REC_TABLE_MASK;
-    return t === REC_FREE ? -1 : t;
+    return recordTable(this.u32[this.recAt + s * REC_STRIDE], e);
   }
 
   /** Whether table t's mask has component id (precondition: current()). */
