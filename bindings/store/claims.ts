@@ -6,9 +6,10 @@
 // H_SLOT_COUNT up at generation H_FRESH_GEN. When the deferred
 // changes are applied, spawnIds gives exactly those ids their rows; a failed flush burns
 // the ones no entity took (assembly/entity-index.ts), so none can match a later entity.
-// Invariant: between two flushes, ids holds every claim in claim order, `ticket` holds
-// base + its index for each claimed slot (smaller values are claims of past flushes), and
-// none of them is alive in the core yet.
+// Invariant: between two flushes, ids[0 .. count) holds every claim in claim order and
+// ids[count .. ready) the next ones, worked out ahead; `ticket` holds base + its index
+// for each of their slots (smaller values are of past flushes; an index at or past count
+// is no claim yet), and none of them is alive in the core yet.
 import {
   H_ALIVE,
   H_FREE_COUNT,
@@ -36,6 +37,8 @@ export class Claims {
   ids = new Uint32Array(64);
   /** How many ids are claimed. */
   count = 0;
+  /** How many ids are worked out (ids[count .. ready) are the next claims'). */
+  private ready = 0;
   /** How many of them entities took so far (the flush spawns them in order). */
   born = 0;
   /**
@@ -51,45 +54,73 @@ export class Claims {
   private freshGen = 0;
   /** The first never-used slot when the claims began. */
   private freshFrom = 0;
-  /** The whole-memory u32 view and where the slot records start in it (generation and free-list link of each). */
-  private u32: Uint32Array = new Uint32Array(0);
+  /**
+   * The whole-memory i32 view (int32 reads stay small integers to V8; a u32 read past
+   * 2^31 would be a double) and where the slot records start in it (generation and
+   * free-list link of each).
+   */
+  private i32: Int32Array = new Int32Array(0);
   private recAt = 0;
 
   constructor(private readonly core: Core) {}
 
-  /** Claims the id the next spawn takes; CapacityError when the id space is used up. */
+  /**
+   * Claims the id the next spawn takes; CapacityError when the id space is used up.
+   * Short enough for V8 to inline into a user's loop: ids are worked out ahead, a few
+   * at a time (prepare).
+   */
   claim(): number {
     const k = this.count;
-    if (k === 0 || k === this.ids.length) this.prepare(k);
-    let slot: number;
-    let gen: number;
-    if (this.freeLeft >= REUSE_QUEUE) {
-      slot = this.cursor;
-      const k = this.recAt + slot * REC_STRIDE;
-      gen = this.u32[k] >>> REC_TABLE_BITS;
-      this.cursor = this.u32[k + REC_ROW];
-      this.freeLeft--;
-    } else {
-      slot = this.fresh++;
-      gen = this.freshGen;
-    }
-    // Tickets cover at most MAX_SLOTS slots: a fresh slot past them is out of the id space.
-    if (slot >= this.ticket.length) this.growTickets(slot);
-    this.ticket[slot] = this.base + k;
-    const e = ((gen << SLOT_BITS) | slot) >>> 0;
-    this.ids[k] = e;
+    if (k === this.ready) this.prepare();
     this.count = k + 1;
-    return e;
+    return this.ids[k];
   }
 
-  /** Before claim k: the first claim since a flush starts; a full ids array grows. */
-  private prepare(k: number): void {
+  /**
+   * Works out more ids past `ready` (4 after a flush, then as many as were claimed, up
+   * to 64), by the core's reuse rule, with their tickets (a ticket at or past `count` is
+   * no claim: has() and the flush read below `count` only). The first claim since a
+   * flush reads where the free list starts. CapacityError when not one more id is left.
+   */
+  private prepare(): void {
+    let k = this.ready;
     if (k === 0) this.start();
-    if (k === this.ids.length) {
-      const grown = new Uint32Array(k * 2);
+    const end = k + Math.min(64, Math.max(4, k));
+    if (end > this.ids.length) {
+      const grown = new Uint32Array(Math.max(end, this.ids.length * 2));
       grown.set(this.ids);
       this.ids = grown;
     }
+    // Tickets for every slot the loop can take: queued ones lie below the fresh ones.
+    const slots = Math.min(MAX_SLOTS, this.fresh + end - k);
+    if (slots > this.ticket.length) this.growTickets(slots - 1);
+    // Locals: the loop's loads and stores stay in registers (V8 checks every typed-array
+    // access of a grown memory for detachment; hoisted, once per array).
+    const { ids, ticket, i32, recAt, base, freshGen } = this;
+    let { cursor, freeLeft, fresh } = this;
+    for (; k < end; k++) {
+      let slot: number;
+      let gen: number;
+      if (freeLeft >= REUSE_QUEUE) {
+        slot = cursor;
+        const at = recAt + slot * REC_STRIDE;
+        gen = i32[at] >>> REC_TABLE_BITS;
+        cursor = i32[at + REC_ROW];
+        freeLeft--;
+      } else {
+        // Tickets cover at most MAX_SLOTS slots: a fresh slot past them is out of the id space.
+        if (fresh >= MAX_SLOTS) break;
+        slot = fresh++;
+        gen = freshGen;
+      }
+      ticket[slot] = base + k;
+      ids[k] = ((gen << SLOT_BITS) | slot) >>> 0;
+    }
+    this.cursor = cursor;
+    this.freeLeft = freeLeft;
+    this.fresh = fresh;
+    if (k === this.ready) throw new CapacityError(idSpace("spawn an entity", this.core.header(H_ALIVE) + this.count));
+    this.ready = k;
   }
 
   /**
@@ -102,7 +133,7 @@ export class Claims {
     this.freeLeft = core.header(H_FREE_COUNT);
     this.fresh = this.freshFrom = core.header(H_SLOT_COUNT);
     this.freshGen = core.header(H_FRESH_GEN);
-    this.u32 = core.u32;
+    this.i32 = core.i32;
     this.recAt = core.header(H_RECORDS) >>> 2;
   }
 
@@ -114,7 +145,7 @@ export class Claims {
     const k = this.ticket[slot] - this.base; // the claim's index (negative: an old flush's)
     if (k < this.born || k >= this.count) return false;
     // One claim per slot: a free-list slot's with the generation its record holds, a fresh one's at freshGen.
-    const gen = slot < this.freshFrom ? this.u32[this.recAt + slot * REC_STRIDE] >>> REC_TABLE_BITS : this.freshGen;
+    const gen = slot < this.freshFrom ? this.i32[this.recAt + slot * REC_STRIDE] >>> REC_TABLE_BITS : this.freshGen;
     return e === ((gen << SLOT_BITS) | slot) >>> 0;
   }
 
@@ -135,7 +166,8 @@ export class Claims {
 
   /** After a flush: no claim is outstanding. */
   reset(): void {
-    this.base += this.count;
+    this.base += this.ready;
+    this.ready = 0;
     this.count = 0;
     this.born = 0;
     // Tickets are u32: before base could wrap, every old ticket is cleared once.
@@ -146,10 +178,6 @@ export class Claims {
   }
 
   private growTickets(slot: number): void {
-    if (slot >= MAX_SLOTS) {
-      this.fresh = slot; // not taken
-      throw new CapacityError(idSpace("spawn an entity", this.core.header(H_ALIVE) + this.count));
-    }
     const grown = new Uint32Array(Math.min(MAX_SLOTS, Math.max(slot + 1, this.ticket.length * 2, 1024)));
     grown.set(this.ticket);
     this.ticket = grown;

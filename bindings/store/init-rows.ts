@@ -13,6 +13,7 @@ import type { Core } from "../core/core.js";
 import { ArgumentError, SchemaError } from "../errors.js";
 import { notValues, spawnReentered, unknownField } from "../messages.js";
 import type { FieldInfo, TypedArray } from "../schema.js";
+import { makePut, type Put, type SoloSpawn, type Stager, soloSpawnOf, stagerOf } from "./init-code.js";
 import type { Table } from "./table.js";
 
 /** Where a component set's init values go: its components, in order, and their columns. */
@@ -29,6 +30,8 @@ export class InitLayout {
   readonly stagers: (Stager | undefined)[] = [];
   /** write() of one row, made for this layout (scalar fields only, where the host makes code), or undefined. */
   readonly put: Put | undefined;
+  /** A whole deferred spawn of the layout's only component (init-code.ts), or undefined. */
+  readonly solo: SoloSpawn | undefined;
 
   /** comps: the set's components in order; ids: their ids in this world. */
   constructor(
@@ -50,100 +53,9 @@ export class InitLayout {
       for (const o of c.objectFields) this.objDefaults.push(defaults[o.name]);
       this.stagers.push(stagerOf(c));
     }
-    this.put = this.fields.every((f) => !f.isArray) && this.objDefaults.length === 0 ? makePut(this) : undefined;
-  }
-}
-
-/** Copies staged row `from` to row `first` of table t, for each component that took values (given[k] != 0). */
-type Put = (
-  views: readonly TypedArray[],
-  t: Table,
-  cols: readonly TypedArray[],
-  from: number,
-  first: number,
-  given: Uint8Array,
-) => void;
-
-/**
- * A Put for a layout of scalar fields: one store per field, each into the whole-memory
- * view of its type by a constant index, so each store site sees one array type (the
- * generic loop in write() sees them all and goes megamorphic).
- */
-function makePut(L: InitLayout): Put | undefined {
-  const lines = ['"use strict";', "return function put(views, t, cols, from, first, given) {"];
-  L.comps.forEach((c, k) => {
-    if (c.fields.length === 0) return;
-    lines.push(`if (given[${k}] !== 0) {`, `const b = t.fieldBases(id${k}, c${k});`);
-    for (const [j, f] of c.fields.entries())
-      lines.push(`views[${f.code}][b[${j}] + first] = cols[${L.base[k] + j}][from];`);
-    lines.push("}");
-  });
-  lines.push("};");
-  const names = L.comps.flatMap((_, k) => [`id${k}`, `c${k}`]);
-  try {
-    const make = new Function(...names, lines.join("\n")) as (...bound: unknown[]) => Put;
-    return make(...L.comps.flatMap((c, k) => [L.ids[k], c]));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Stages one init of a component whose fields are all scalars: field j's value (its
- * default when the init leaves it out) into cols[s + j][r]. False, with nothing
- * written, for anything else: a key that is no field, a value that is no number or is
- * undefined, no object at all; the general path then checks and names it.
- */
-export type Stager = (values: unknown, rows: StageTarget, s: number, r: number) => boolean;
-
-/** What a Stager writes: row r of cols[s + j], while r is the row being staged (n). */
-export type StageTarget = { readonly n: number; readonly cols: readonly TypedArray[] };
-
-const stagers = new WeakMap<Component, Stager | null>();
-
-/** c's stager, made once per component (undefined: c has other fields, or the host forbids making code). */
-export function stagerOf(c: Component): Stager | undefined {
-  let made = stagers.get(c);
-  if (made === undefined) {
-    const scalar = c.fields.length > 0 && c.objectFields.length === 0 && c.fields.every((f) => !f.isArray);
-    made = (scalar ? literalStager(c) : undefined) ?? null;
-    stagers.set(c, made);
-  }
-  return made ?? undefined;
-}
-
-/**
- * A Stager for c made as store/values.ts literalWrite is: each field read by its name
- * (one shape per call site, which V8 inlines and whose literal it need not allocate),
- * every key counted once so that a key that is no field leaves it. Every value is read
- * before row r is written: when a getter among them staged a row of these rows meanwhile
- * (rows.n moved on), nothing is written and the caller's check (InitRows.round) throws.
- */
-function literalStager(c: Component): Stager | undefined {
-  const defaults = c.defaults as Record<string, unknown>;
-  const d = c.fields.map((f) => (typeof defaults[f.name] === "number" ? defaults[f.name] : 0));
-  const lines = [
-    '"use strict";',
-    "return function stage(values, rows, s, r) {",
-    'if (values === null || typeof values !== "object") return false;',
-    "let n = 0;",
-    "for (const key in values) n++;",
-  ];
-  c.fields.forEach((f, j) => {
-    lines.push(`const a${j} = values[${JSON.stringify(f.name)}];`);
-    lines.push(`if (typeof a${j} !== "number") { if (a${j} !== undefined) return false; } else n--;`);
-  });
-  lines.push("if (n !== 0) return false;");
-  lines.push("if (rows.n !== r) return true;", "const cols = rows.cols;");
-  c.fields.forEach((_, j) => {
-    lines.push(`cols[s + ${j}][r] = a${j} === undefined ? d${j} : a${j};`);
-  });
-  lines.push("return true;", "};");
-  try {
-    const make = new Function(...d.map((_, j) => `d${j}`), lines.join("\n")) as (...d: unknown[]) => Stager;
-    return make(...d);
-  } catch {
-    return undefined;
+    const scalar = this.fields.every((f) => !f.isArray) && this.objDefaults.length === 0;
+    this.put = scalar ? makePut(comps, ids, this.base) : undefined;
+    this.solo = comps.length === 1 ? soloSpawnOf(comps[0]) : undefined;
   }
 }
 
@@ -157,7 +69,7 @@ export class InitRows {
    * rows hold nothing (they would be its defaults, which the core gives new rows), so
    * neither staging nor write() touches its columns.
    */
-  private readonly given: Uint8Array;
+  readonly given: Uint8Array;
   /** The entity of each row (a deferred run: the ids claimed for it). */
   ids = new Uint32Array(0);
   /** Counts clear() and restage(): moved while a spawn read its values, a getter flushed or spawned here. */
@@ -165,7 +77,8 @@ export class InitRows {
   /** Per field of the layout: its rows, in the field's own type (stored as its column stores them, copied as they are; stagers write them). */
   cols: TypedArray[] = [];
   private objs: unknown[][] = [];
-  private cap = 0;
+  /** Rows there is room for. */
+  cap = 0;
 
   constructor(readonly layout: InitLayout) {
     this.objs = layout.objDefaults.map(() => []);

@@ -39,11 +39,24 @@ export function spawnSome(store: Store, commands: CommandBuffer, args: readonly 
 /**
  * A deferred spawn of a single argument, a plain component or an init of one, whose set
  * the trie knows: no lookup of the set, no loop over arguments; -1 (nothing done) for any
- * other argument.
+ * other argument. The usual one, an init of the component the last run spawns, is the
+ * code made for that component (store/init-code.ts SoloSpawn), the rest spawnOneRow.
  */
 export function spawnOne(store: Store, commands: CommandBuffer, arg: ComponentArg): number {
   // A primitive has no isInit and is no component: -1, and the caller's general path names it.
   if (store.core.dead !== undefined || arg === null || arg === undefined) return -1;
+  if (arg.isInit && !store.debug) {
+    const rows = commands.soloRun((arg as ComponentInit).component);
+    const solo = rows === undefined ? undefined : rows.layout.solo;
+    // -1 from it: this row or these values need the general path.
+    const e = solo === undefined ? -1 : solo((arg as ComponentInit).values, rows as InitRows, store.claims);
+    if (e >= 0) return e;
+  }
+  return spawnOneRow(store, commands, arg);
+}
+
+/** spawnOne() past its usual case: a run's first row, a plain component, values to check and name. */
+function spawnOneRow(store: Store, commands: CommandBuffer, arg: ComponentArg): number {
   const init = arg.isInit;
   const c = init ? (arg as ComponentInit).component : arg;
   // A new run's branch takes c, not arg (which would escape there, and be allocated each time).

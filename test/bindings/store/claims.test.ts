@@ -25,7 +25,7 @@ function fakeCore(head: Record<number, number>): Core {
   const buffer = new ArrayBuffer(128);
   const u32 = new Uint32Array(buffer);
   const header = (slot: number) => head[slot] ?? 0;
-  return { header, u32 } as unknown as Core;
+  return { header, u32, i32: new Int32Array(buffer) } as unknown as Core;
 }
 
 describe("claims", () => {
@@ -51,6 +51,25 @@ describe("claims", () => {
     core.u32[16 + 6 * 2] = (1 << REC_TABLE_BITS) | REC_FREE;
     const claims = new Claims(core);
     expect([claims.claim(), claims.claim(), claims.claim()]).toEqual([(7 << SLOT_BITS) | 2, (1 << SLOT_BITS) | 6, 8]);
+  });
+
+  it("work ids out ahead without claiming them: has() is false for those, and a flush hands them out again", () => {
+    const claims = new Claims(fakeCore({ [H_SLOT_COUNT]: 5, [H_FRESH_GEN]: 3 }));
+    const first = claims.claim();
+    expect([first, claims.count, claims.unborn]).toEqual([(3 << SLOT_BITS) | 5, 1, 1]);
+    // The next ids are worked out (ids beyond count), but no spawn took them.
+    expect(claims.ids[1]).toBe((3 << SLOT_BITS) | 6);
+    expect([claims.has(first), claims.has((3 << SLOT_BITS) | 6)]).toEqual([true, false]);
+    expect([...claims.unbornIds()]).toEqual([first]);
+    claims.reset();
+    expect(claims.has(first)).toBe(false);
+    // The core took nothing (this fake index stands still): the same ids again, claimed afresh.
+    expect([claims.claim(), claims.claim()]).toEqual([first, (3 << SLOT_BITS) | 6]);
+    expect([claims.has(first), claims.has((3 << SLOT_BITS) | 6), claims.has((3 << SLOT_BITS) | 7)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("throw CapacityError past the last slot and claim nothing, again on the next try", () => {

@@ -1,11 +1,11 @@
-// The literal stagers of spawn's init values (bindings/store/init-rows.ts): a component
+// The literal stagers of spawn's init values (bindings/store/init-code.ts): a component
 // whose fields are all scalars stages an init by reading each field by name; anything
 // else falls back to the general path, which stages or refuses it exactly as before.
 // Made with `new Function`: where the host forbids that, the general path does it all.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { component, createWorld, SchemaError, type World } from "wasm-ecs";
 import { component as sourceComponent } from "../../../bindings/component.js";
-import { stagerOf } from "../../../bindings/store/init-rows.js";
+import { type SoloRows, soloSpawnOf, stagerOf } from "../../../bindings/store/init-code.js";
 import { expectThrows } from "../../support/errors.js";
 
 afterEach(() => {
@@ -56,6 +56,93 @@ describe("stagerOf", () => {
       throw new EvalError("Code generation from strings disallowed for this context");
     });
     expect(stagerOf(sourceComponent("P", { x: "f32" }))).toBeUndefined();
+  });
+});
+
+describe("soloSpawnOf (a whole deferred spawn of one component with values)", () => {
+  /** Rows of a run with room for 4, row 1 next, values given before; claims that count from 100. */
+  function target(given = 1) {
+    const rows: SoloRows = {
+      n: 1,
+      cap: 4,
+      given: Uint8Array.of(given),
+      cols: cols(),
+      ids: new Uint32Array(4),
+      round: 0,
+      alone(claimed, now, round) {
+        throw new Error(`alone ${claimed} ${now} ${round}`);
+      },
+    };
+    const claims = {
+      count: 0,
+      claim() {
+        return 100 + this.count++;
+      },
+    };
+    return { rows, claims };
+  }
+
+  it("stages the values in row n, claims an id, commits the row and returns the id", () => {
+    const P = sourceComponent("P", { x: "f32", y: "i32" }, { defaults: { y: 7 } });
+    const spawn = soloSpawnOf(P);
+    if (spawn === undefined) throw new Error("no solo spawn");
+    expect(soloSpawnOf(P)).toBe(spawn); // made once per component
+    const { rows, claims } = target();
+    expect(spawn({ y: 2, x: 1 }, rows, claims)).toBe(100);
+    expect(spawn({ x: 3 }, rows, claims)).toBe(101);
+    expect([rows.n, [...rows.ids], [...rows.cols[0]], [...rows.cols[1]]]).toEqual([
+      3,
+      [0, 100, 101, 0],
+      [0, 1, 3, 0],
+      [0, 2, 7, 0],
+    ]);
+  });
+
+  it("returns -1 with nothing written or claimed where the general path must act", () => {
+    const P = sourceComponent("P", { x: "f32", y: "f32" });
+    const spawn = soloSpawnOf(P);
+    if (spawn === undefined) throw new Error("no solo spawn");
+    for (const [values, given, n] of [
+      [{ x: 1, z: 2 }, 1, 1], // a key that is no field
+      [{ x: "1" }, 1, 1], // no number
+      [null, 1, 1],
+      [{ x: 1 }, 0, 1], // no row took values yet: the general path fills the defaults in first
+      [{ x: 1 }, 1, 4], // the rows are full
+    ] as const) {
+      const { rows, claims } = target(given);
+      rows.n = n;
+      expect(spawn(values, rows, claims)).toBe(-1);
+      expect([rows.n, claims.count, [...rows.ids], [...rows.cols[0], ...rows.cols[1]]]).toEqual([
+        n,
+        0,
+        [0, 0, 0, 0],
+        new Array(8).fill(0),
+      ]);
+    }
+  });
+
+  it("asks rows.alone when a getter among the values claimed an id, before writing anything", () => {
+    const P = sourceComponent("P", { x: "f32" });
+    const spawn = soloSpawnOf(P);
+    if (spawn === undefined) throw new Error("no solo spawn");
+    const { rows, claims } = target();
+    const values = {
+      get x() {
+        claims.claim();
+        return 5;
+      },
+    };
+    expect(() => spawn(values, rows, claims)).toThrow("alone 0 1 0");
+    expect([rows.n, [...rows.cols[0]]]).toEqual([1, [0, 0, 0, 0]]);
+  });
+
+  it("is undefined for components with array or object fields and where the host forbids making code", () => {
+    expect(soloSpawnOf(sourceComponent("M", { m: ["f32", 2] }))).toBeUndefined();
+    expect(soloSpawnOf(sourceComponent("O", { x: "f32", o: "object" }))).toBeUndefined();
+    vi.stubGlobal("Function", () => {
+      throw new EvalError("Code generation from strings disallowed for this context");
+    });
+    expect(soloSpawnOf(sourceComponent("P", { x: "f32" }))).toBeUndefined();
   });
 });
 

@@ -1,0 +1,173 @@
+// Code made once per component or layout for the spawn paths of store/init-rows.ts, where
+// the host lets us make code (`new Function`; a host that forbids it gets undefined and
+// the general paths): each value read by its field's name and each store into one array
+// type at its own site, which V8 inlines into the user's loop and keeps monomorphic.
+import type { Component } from "../component.js";
+import type { TypedArray } from "../schema.js";
+import type { Table } from "./table.js";
+
+/** Copies staged row `from` to row `first` of table t, for each component that took values (given[k] != 0). */
+export type Put = (
+  views: readonly TypedArray[],
+  t: Table,
+  cols: readonly TypedArray[],
+  from: number,
+  first: number,
+  given: Uint8Array,
+) => void;
+
+/** Makes code from lines (its parameters `names` bound to `bound`), or undefined where the host forbids it. */
+function make<F>(names: readonly string[], bound: readonly unknown[], lines: readonly string[]): F | undefined {
+  try {
+    return (new Function(...names, ['"use strict";', ...lines].join("\n")) as (...b: unknown[]) => F)(...bound);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A Put for a layout of scalar fields (comps, their ids in the world, the column of each
+ * one's first field): one store per field, each into the whole-memory view of its type
+ * by a constant index, so each store site sees one array type (the generic loop in
+ * InitRows.write() sees them all and goes megamorphic).
+ */
+export function makePut(comps: readonly Component[], ids: readonly number[], base: readonly number[]): Put | undefined {
+  const lines = ["return function put(views, t, cols, from, first, given) {"];
+  comps.forEach((c, k) => {
+    if (c.fields.length === 0) return;
+    lines.push(`if (given[${k}] !== 0) {`, `const b = t.fieldBases(id${k}, c${k});`);
+    for (const [j, f] of c.fields.entries())
+      lines.push(`views[${f.code}][b[${j}] + first] = cols[${base[k] + j}][from];`);
+    lines.push("}");
+  });
+  lines.push("};");
+  const names = comps.flatMap((_, k) => [`id${k}`, `c${k}`]);
+  return make<Put>(
+    names,
+    comps.flatMap((c, k) => [ids[k], c]),
+    lines,
+  );
+}
+
+/**
+ * Stages one init of a component whose fields are all scalars: field j's value (its
+ * default when the init leaves it out) into cols[s + j][r]. False, with nothing
+ * written, for anything else: a key that is no field, a value that is no number or is
+ * undefined, no object at all; the general path then checks and names it.
+ */
+export type Stager = (values: unknown, rows: StageTarget, s: number, r: number) => boolean;
+
+/** What a Stager writes: row r of cols[s + j], while r is the row being staged (n). */
+export type StageTarget = { readonly n: number; readonly cols: readonly TypedArray[] };
+
+/**
+ * A deferred spawn of one component alone with init values, whole (InitRows of a run of
+ * such spawns; claims of store/claims.ts): the values staged in row n, an id claimed,
+ * the row committed; the id. -1 with nothing done when the row needs the general path
+ * (rows full, no row took values yet) or the values do (any that is not a number of a
+ * field). A getter among the values that spawned or flushed throws from rows.alone.
+ */
+export type SoloSpawn = (
+  values: unknown,
+  rows: SoloRows,
+  claims: { readonly count: number; claim(): number },
+) => number;
+
+/** What a SoloSpawn reads and writes of InitRows. */
+export type SoloRows = StageTarget & {
+  n: number;
+  readonly cap: number;
+  readonly given: Uint8Array;
+  readonly ids: Uint32Array;
+  readonly round: number;
+  alone(claimed: number, now: number, round: number): void;
+};
+
+/** Code made per component, null where it has other fields than scalars or the host forbids making code. */
+const made = new WeakMap<Component, { stager: Stager | undefined; solo: SoloSpawn | undefined } | null>();
+
+/** c's Stager (undefined: c has other fields, or the host forbids making code). */
+export function stagerOf(c: Component): Stager | undefined {
+  return codeOf(c)?.stager;
+}
+
+/** c's SoloSpawn (undefined: c has other fields, or the host forbids making code). */
+export function soloSpawnOf(c: Component): SoloSpawn | undefined {
+  return codeOf(c)?.solo;
+}
+
+function codeOf(c: Component): { stager: Stager | undefined; solo: SoloSpawn | undefined } | undefined {
+  let code = made.get(c);
+  if (code === undefined) {
+    const scalar = c.fields.length > 0 && c.objectFields.length === 0 && c.fields.every((f) => !f.isArray);
+    code = scalar ? { stager: literalStager(c), solo: soloSpawn(c) } : null;
+    made.set(c, code);
+  }
+  return code ?? undefined;
+}
+
+/**
+ * The lines that read c's values as store/values.ts literalWrite does: each field by its
+ * name (one shape per call site, which V8 inlines and whose literal it need not
+ * allocate), every key counted once so that a key that is no field leaves the count
+ * above zero; `fail` returns for anything else. Values a${j}, the count checked.
+ */
+function readLines(c: Component, fail: string): string[] {
+  const lines = [
+    `if (values === null || typeof values !== "object") ${fail}`,
+    "let n = 0;",
+    "for (const key in values) n++;",
+  ];
+  c.fields.forEach((f, j) => {
+    lines.push(`const a${j} = values[${JSON.stringify(f.name)}];`);
+    lines.push(`if (typeof a${j} !== "number") { if (a${j} !== undefined) ${fail} } else n--;`);
+  });
+  lines.push(`if (n !== 0) ${fail}`);
+  return lines;
+}
+
+/** Each field's default (0 without one), bound as d${j}. */
+function defaultsOf(c: Component): number[] {
+  const defaults = c.defaults as Record<string, unknown>;
+  return c.fields.map((f) => (typeof defaults[f.name] === "number" ? (defaults[f.name] as number) : 0));
+}
+
+/**
+ * c's Stager. Every value is read before row r is written: when a getter among them
+ * staged a row of these rows meanwhile (rows.n moved on), nothing is written and the
+ * caller's check (InitRows.round) throws.
+ */
+function literalStager(c: Component): Stager | undefined {
+  const d = defaultsOf(c);
+  const lines = ["return function stage(values, rows, s, r) {", ...readLines(c, "return false;")];
+  lines.push("if (rows.n !== r) return true;", "const cols = rows.cols;");
+  for (let j = 0; j < d.length; j++) lines.push(`cols[s + ${j}][r] = a${j} === undefined ? d${j} : a${j};`);
+  lines.push("return true;", "};");
+  return make<Stager>(
+    d.map((_, j) => `d${j}`),
+    d,
+    lines,
+  );
+}
+
+/** c's SoloSpawn: what InitRows.stageSoloInit, alone, Claims.claim and commit do for it, in one piece. */
+function soloSpawn(c: Component): SoloSpawn | undefined {
+  const d = defaultsOf(c);
+  const lines = [
+    "return function spawnSolo(values, rows, claims) {",
+    "const r = rows.n;",
+    "if (r === rows.cap || rows.given[0] === 0) return -1;",
+    "const claimed = claims.count;",
+    "const round = rows.round;",
+    ...readLines(c, "return -1;"),
+    "if (claims.count !== claimed || rows.round !== round) rows.alone(claimed, claims.count, round);",
+    "const cols = rows.cols;",
+  ];
+  for (let j = 0; j < d.length; j++) lines.push(`cols[${j}][r] = a${j} === undefined ? d${j} : a${j};`);
+  lines.push("const e = claims.claim();", "rows.ids[r] = e;", "rows.n = r + 1;", "return e;", "};");
+  return make<SoloSpawn>(
+    d.map((_, j) => `d${j}`),
+    d,
+    lines,
+  );
+}
