@@ -221,12 +221,16 @@ export const C_DEFAULT: u32 = 5; //    ptr to one row's default bytes, 0 = zeros
 export const C_ELEM: u32 = 6; //       element size in bytes
 export const C_KEY: u32 = 7; //        comp << FIELD_BITS | field: ascending along the columns
 export const C_STRIDE: u32 = 8;
-// A table of at least SKEW_ROWS rows shifts each column's start by its share of the row
-// times SKEW_PAGE, rounded down to SKEW_LINE (table.ts columnStart): with capacities a
-// power of two, the 4-byte columns would otherwise all start at the same address modulo
-// 4096, and a loop that stores into one and then loads from another at the same row waits
-// on the CPU's 4K-aliasing check. Smaller tables are packed (no byte more per table).
+// A table of at least SKEW_ROWS rows whose packed block passes SKEW_BYTES shifts each
+// column's start by its share of the row times SKEW_PAGE, rounded down to SKEW_LINE
+// (table.ts columnStart): with capacities a power of two, the 4-byte columns would
+// otherwise all start at the same address modulo 4096, and a loop that stores into one and
+// then loads from another at the same row waits on the CPU's 4K-aliasing check. Other
+// tables are packed: a small one gains no byte, and a block in the allocator's power-of-two
+// classes (up to 2^A_MAX_CLASS bytes) is never pushed into the next class; a larger block
+// grows by less than SKEW_PAGE (under 1/16).
 export const SKEW_ROWS: u32 = 1024;
+export const SKEW_BYTES: u32 = 1 << A_MAX_CLASS;
 export const SKEW_PAGE: u32 = 4096;
 export const SKEW_LINE: u32 = 64; //   a cache line; keeps every start 16-byte aligned (SIMD)
 /** Fields per component are < 2^FIELD_BITS; comp (13 bits) + FIELD_BITS (12) = 25 bits of key. */

@@ -3,8 +3,8 @@
 //   block: [ f64 columns ][ 4-byte columns, entities first ][ 2-byte ][ 1-byte ]
 //          each column starts at block + columnStart(capacity, C_OFFSET, row bytes):
 //          capacity * C_OFFSET (capacity is a multiple of 8, so every start is aligned
-//          for its element type), and from SKEW_ROWS rows on a gap before each column
-//          that spreads the starts over a 4 KB page (constants.ts):
+//          for its element type), and from SKEW_ROWS rows and SKEW_BYTES on a gap
+//          before each column that spreads the starts over a 4 KB page (constants.ts):
 //
 //   [ col 0 ][gap| col 1 ][gap| col 2 ]...   gap before column k = skew(C_OFFSET of k) -
 //                                            skew(C_OFFSET of k - 1), skew(o) = o * 4096 /
@@ -14,8 +14,8 @@
 // Invariant: row i of every column belongs to entities[i], for i < count.
 // swapRemove returns the entity it moved into the hole; migrate.ts patches the index.
 import {
-  C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, SKEW_LINE, SKEW_PAGE, SKEW_ROWS, T_BLOCK,
-  T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
+  C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE, SKEW_ROWS,
+  T_BLOCK, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
 import { alloc, free, quarantineOn, retireBlock } from "./alloc";
 import { bumpEpoch, hget } from "./header";
@@ -63,7 +63,7 @@ function copyOther(dst: usize, src: usize, n: usize): void {
  */
 @inline export function columnStart(cap: u32, offset: u32, rowBytes: u32): usize {
   const packed = <usize>cap * <usize>offset;
-  if (cap < SKEW_ROWS) return packed;
+  if (cap < SKEW_ROWS || <u64>cap * <u64>rowBytes <= SKEW_BYTES) return packed;
   return packed + (<usize>(<u64>offset * SKEW_PAGE / <u64>rowBytes) & ~(<usize>SKEW_LINE - 1));
 }
 

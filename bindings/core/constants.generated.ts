@@ -158,6 +158,7 @@ export const C_ELEM = 6; //       element size in bytes
 export const C_KEY = 7; //        comp << FIELD_BITS | field: ascending along the columns
 export const C_STRIDE = 8;
 export const SKEW_ROWS = 1024;
+export const SKEW_BYTES = 0x10000;
 export const SKEW_PAGE = 4096;
 export const SKEW_LINE = 64; //   a cache line; keeps every start 16-byte aligned (SIMD)
 export const FIELD_BITS = 12;

@@ -5,6 +5,7 @@ import {
   REC_FREE,
   REC_TABLE_BITS,
   REC_TABLE_MASK,
+  SKEW_BYTES,
   SKEW_LINE,
   SKEW_PAGE,
   SKEW_ROWS,
@@ -20,10 +21,11 @@ export function recordTable(w: number, e: number): number {
 /**
  * Bytes from its table's block to a column's start, the core's rule (assembly/table.ts
  * columnStart): `cap` rows of `rowBytes`, the column after `offset` bytes of each row, and
- * from SKEW_ROWS rows on its share of the row times SKEW_PAGE, rounded down to SKEW_LINE.
+ * from SKEW_ROWS rows and a packed block past SKEW_BYTES on its share of the row times
+ * SKEW_PAGE, rounded down to SKEW_LINE.
  */
 export function columnStart(cap: number, offset: number, rowBytes: number): number {
   const packed = cap * offset;
-  if (cap < SKEW_ROWS) return packed;
+  if (cap < SKEW_ROWS || cap * rowBytes <= SKEW_BYTES) return packed;
   return packed + (Math.floor((offset * SKEW_PAGE) / rowBytes) & ~(SKEW_LINE - 1));
 }

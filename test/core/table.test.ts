@@ -88,14 +88,15 @@ describe.each(BUILDS)("table (%s build)", (build) => {
     for (let i = 1; i < blocks.length; i++) expect(blocks[i][0]).toBeGreaterThanOrEqual(blocks[i - 1][1]);
   });
 
-  test("table starts the columns of a table of 1024 rows or more at different addresses modulo 4096", async () => {
+  test("table starts the columns of a table of 4096 rows (80 KiB and more) at different addresses modulo 4096", async () => {
     const core = await CoreHarness.create(build);
     const four = core.component([{ type: "f32" }, { type: "f32" }, { type: "i32" }, { type: "u32" }]);
     const c = core.component(MIXED);
     for (const t of [core.tableOf([four]), core.tableOf([four, c])]) {
-      expect(core.spawnMany(t, 1024).ok).toBe(true);
+      expect(core.spawnMany(t, 4096).ok).toBe(true);
       const info = core.table(t);
-      expect(info.capacity).toBe(1024);
+      expect(info.capacity).toBe(4096);
+      expect(info.capacity * info.rowBytes).toBeGreaterThan(1 << 16);
       expectSoundLayout(core, t);
       const fours = info.columns.filter((col) => col.elem === 4).map((col) => col.ptr % 4096);
       expect(fours.length).toBeGreaterThanOrEqual(5);
@@ -106,14 +107,22 @@ describe.each(BUILDS)("table (%s build)", (build) => {
     }
   });
 
-  test("table packs the columns of a table below 1024 rows: each at block + capacity * offset", async () => {
+  test("table packs the columns of a table below 1024 rows or of 64 KiB at most: each at block + capacity * offset", async () => {
     const core = await CoreHarness.create(build);
-    const t = core.tableOf([core.component(MIXED)]);
-    expect(core.spawnMany(t, 1016).ok).toBe(true);
-    const info = core.table(t);
-    expect(info.capacity).toBe(1024 - 8);
-    for (const col of info.columns) expect(col.ptr).toBe(info.block + info.capacity * col.offset);
-    expect(columnsEnd(info) - info.block).toBe(info.capacity * info.rowBytes);
+    const below = core.tableOf([core.component(MIXED)]);
+    expect(core.spawnMany(below, 1016).ok).toBe(true);
+    // 4096 rows of 16 bytes, 64 KiB: a block in the allocator's power-of-two classes stays in its class.
+    const fits = core.tableOf([core.component([{ type: "f32" }, { type: "i32" }, { type: "u32" }])]);
+    expect(core.spawnMany(fits, 4096).ok).toBe(true);
+    for (const [t, capacity] of [
+      [below, 1024 - 8],
+      [fits, 4096],
+    ]) {
+      const info = core.table(t);
+      expect(info.capacity).toBe(capacity);
+      for (const col of info.columns) expect(col.ptr).toBe(info.block + info.capacity * col.offset);
+      expect(columnsEnd(info) - info.block).toBe(info.capacity * info.rowBytes);
+    }
   });
 
   test("table keeps every row's values and records when its capacity grows", async () => {

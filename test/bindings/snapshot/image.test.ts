@@ -96,16 +96,16 @@ describe("snapshot image checks", () => {
     );
   });
 
-  it("restore refuses a table of 1024 rows whose columns start where format 6 put them (block + capacity * offset)", async () => {
+  it("restore refuses a table of 8192 rows whose columns start where format 6 put them (block + capacity * offset)", async () => {
     const world = await populated();
-    world.spawnMany(1024 - 8, Position, Health);
+    world.spawnMany(8192 - 8, Position, Health);
     const bad = edited(world.snapshot(), (word, set, core) => {
       const rec = word(core + H_TABLES * 4) + 1 * T_STRIDE * 4;
-      expect(word(rec + T_CAPACITY * 4)).toBe(1024);
+      expect(word(rec + T_CAPACITY * 4)).toBe(8192);
       const block = word(rec + T_BLOCK * 4);
       for (let j = 0; j < word(rec + T_NCOLS * 4); j++) {
         const d = word(rec + T_COLS * 4) + j * C_STRIDE * 4;
-        set(d + C_PTR * 4, block + 1024 * word(d + C_OFFSET * 4));
+        set(d + C_PTR * 4, block + 8192 * word(d + C_OFFSET * 4));
       }
     });
     world.spawn(Health);
