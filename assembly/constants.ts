@@ -155,7 +155,7 @@ export const Q_OWNED: u32 = 13; //     1: Q_COLS and Q_COMPS are the ring's to f
 export const Q_MISSED: u32 = 14; //    stale writes found while one was waiting to be reported
 export const Q_WORDS: u32 = 16;
 export const QE_BLOCK: u32 = 0; //     the block (its allocator kind has the held bit, alloc.ts)
-export const QE_CAPACITY: u32 = 1; //  the table's capacity when it left the block: column j at block + capacity * C_OFFSET
+export const QE_CAPACITY: u32 = 1; //  the table's capacity when it left the block (column starts: table.ts columnStart)
 export const QE_TABLE: u32 = 2;
 export const QE_COLS: u32 = 3; //      the table's column descriptors (C_STRIDE u32 each)
 export const QE_NCOLS: u32 = 4;
@@ -210,7 +210,8 @@ export const P_STRIDE: u32 = 4;
 // ── Column descriptor (u32 slots) ─────────────────────────────────────────────
 // Columns are listed in logical order: entity column, then components by id,
 // fields in schema order. In the block they sit by element size, largest first,
-// so every column start is aligned: block + capacity * C_OFFSET.
+// so every column start is aligned; C_OFFSET is the bytes per row of the columns
+// before it, and the column starts at block + columnStart (table.ts).
 export const C_PTR: u32 = 0;
 export const C_ROW_BYTES: u32 = 1;
 export const C_OFFSET: u32 = 2;
@@ -220,6 +221,18 @@ export const C_DEFAULT: u32 = 5; //    ptr to one row's default bytes, 0 = zeros
 export const C_ELEM: u32 = 6; //       element size in bytes
 export const C_KEY: u32 = 7; //        comp << FIELD_BITS | field: ascending along the columns
 export const C_STRIDE: u32 = 8;
+// A table of at least SKEW_ROWS rows whose packed block passes SKEW_BYTES shifts each
+// column's start by its share of the row times SKEW_PAGE, rounded down to SKEW_LINE
+// (table.ts columnStart): with capacities a power of two, the 4-byte columns would
+// otherwise all start at the same address modulo 4096, and a loop that stores into one and
+// then loads from another at the same row waits on the CPU's 4K-aliasing check. Other
+// tables are packed: a small one gains no byte, and a block in the allocator's power-of-two
+// classes (up to 2^A_MAX_CLASS bytes) is never pushed into the next class; a larger block
+// grows by less than SKEW_PAGE (under 1/16).
+export const SKEW_ROWS: u32 = 1024;
+export const SKEW_BYTES: u32 = 1 << A_MAX_CLASS;
+export const SKEW_PAGE: u32 = 4096;
+export const SKEW_LINE: u32 = 64; //   a cache line; keeps every start 16-byte aligned (SIMD)
 /** Fields per component are < 2^FIELD_BITS; comp (13 bits) + FIELD_BITS (12) = 25 bits of key. */
 export const FIELD_BITS: u32 = 12;
 export const ENTITY_COLUMN_COMP: u32 = 0xffffffff;

@@ -1,14 +1,21 @@
 // One archetype table: `count` rows, room for `capacity`, every column in one block.
 //
 //   block: [ f64 columns ][ 4-byte columns, entities first ][ 2-byte ][ 1-byte ]
-//          each column starts at block + capacity * C_OFFSET (capacity is a multiple
-//          of 8, so every column start is aligned for its element type)
+//          each column starts at block + columnStart(capacity, C_OFFSET, row bytes):
+//          capacity * C_OFFSET (capacity is a multiple of 8, so every start is aligned
+//          for its element type), and from SKEW_ROWS rows and SKEW_BYTES on a gap
+//          before each column that spreads the starts over a 4 KB page (constants.ts):
+//
+//   [ col 0 ][gap| col 1 ][gap| col 2 ]...   gap before column k = skew(C_OFFSET of k) -
+//                                            skew(C_OFFSET of k - 1), skew(o) = o * 4096 /
+//                                            row bytes rounded down to 64; the block ends
+//                                            at the end of the last column
 //
 // Invariant: row i of every column belongs to entities[i], for i < count.
 // swapRemove returns the entity it moved into the hole; migrate.ts patches the index.
 import {
-  C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, T_BLOCK, T_CAPACITY,
-  T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
+  C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE, SKEW_ROWS,
+  T_BLOCK, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
 import { alloc, free, quarantineOn, retireBlock } from "./alloc";
 import { bumpEpoch, hget } from "./header";
@@ -49,6 +56,28 @@ function copyOther(dst: usize, src: usize, n: usize): void {
   else memory.copy(dst, src, n);
 }
 
+/**
+ * Where a column starts in its table's block (bytes from the block): `cap` rows of
+ * `rowBytes`, the column after `offset` bytes of each row. Non-decreasing in `offset`, so
+ * a column ends at or before the next one starts. bindings/core/records.ts has the same rule.
+ */
+@inline export function columnStart(cap: u32, offset: u32, rowBytes: u32): usize {
+  const packed = <usize>cap * <usize>offset;
+  if (cap < SKEW_ROWS || <u64>cap * <u64>rowBytes <= SKEW_BYTES) return packed;
+  return packed + (<usize>(<u64>offset * SKEW_PAGE / <u64>rowBytes) & ~(<usize>SKEW_LINE - 1));
+}
+
+/** Bytes of t's block at capacity `cap`: up to the end of its last column. */
+export function blockBytes(t: u32, cap: u32): usize {
+  const rowBytes = tget(t, T_ROW_BYTES);
+  let end: usize = 0;
+  for (let j: u32 = 0; j < tget(t, T_NCOLS); j++) {
+    const d = colDesc(t, j);
+    end = max(end, columnStart(cap, cget(d, C_OFFSET), rowBytes) + <usize>cap * <usize>cget(d, C_ROW_BYTES));
+  }
+  return end;
+}
+
 /** Whether n more rows fit in t without growing it. */
 @inline export function hasRoom(t: u32, n: u32): bool {
   return tget(t, T_CAPACITY) - tget(t, T_COUNT) >= n;
@@ -65,15 +94,15 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   if (newCap < <u64>needed) newCap = <u64>needed;
   if (newCap < 8) newCap = 8;
   newCap = (newCap + 7) & ~7;
-  const bytes = newCap * <u64>tget(t, T_ROW_BYTES);
-  if (bytes > 0xf000_0000) return false;
-  const block = alloc(<usize>bytes);
+  const rowBytes = tget(t, T_ROW_BYTES);
+  if (newCap * <u64>rowBytes > 0xf000_0000) return false;
+  const block = alloc(blockBytes(t, <u32>newCap));
   if (block == 0) return false;
   const count = <usize>tget(t, T_COUNT);
   const ncols = tget(t, T_NCOLS);
   for (let j: u32 = 0; j < ncols; j++) {
     const d = colDesc(t, j);
-    const dst = block + <usize>newCap * <usize>cget(d, C_OFFSET);
+    const dst = block + columnStart(<u32>newCap, cget(d, C_OFFSET), rowBytes);
     if (count > 0) memory.copy(dst, <usize>cget(d, C_PTR), count * <usize>cget(d, C_ROW_BYTES));
     store<u32>(d + (<usize>C_PTR << 2), <u32>dst);
   }

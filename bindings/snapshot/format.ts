@@ -35,8 +35,10 @@ export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
  * 5: CRC-64 checksum, and 30-bit entity ids (8-bit generations that wrap; H_RETIRED gone).
  * 6: one 8-byte record per entity slot (generation and table in one word, then the row) at
  *    H_RECORDS, where three arrays were.
+ * 7: a table of SKEW_ROWS rows or more shifts each column's start by its share of the row
+ *    over a 4 KB page (assembly/table.ts columnStart); format 6 packed them.
  */
-export const FORMAT_VERSION = 6;
+export const FORMAT_VERSION = 7;
 export const HEADER_BYTES = 32;
 /** flags bit 0: made by the debug core (its static data sits elsewhere). */
 export const FLAG_DEBUG = 1;

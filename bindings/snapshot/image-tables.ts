@@ -53,6 +53,7 @@ import {
   TS_FREE,
   TS_LIVE,
 } from "../core/constants.generated.js";
+import { columnStart } from "../core/records.js";
 import { image as fault } from "../messages.js";
 import { keyHash, maskHash, probesReach } from "./image-hash.js";
 import {
@@ -215,7 +216,7 @@ function checkTable(
 /**
  * The column descriptors are exactly what the core's layoutColumns gives for these
  * components (entity column first, fields by component; placed largest element first),
- * and the block holds `cap` rows of them.
+ * each starting where the core's columnStart puts it, and the block holds `cap` rows of them.
  */
 function checkColumns(r: ImageReader, registry: RegistryFacts, rec: number, t: number, comps: number[], cap: number) {
   const { u32 } = r;
@@ -242,7 +243,10 @@ function checkColumns(r: ImageReader, registry: RegistryFacts, rec: number, t: n
   }
   if (!(u32[rec + T_ROW_BYTES] === rowBytes))
     throw r.broken(`table ${t}'s row bytes`, fault.count(u32[rec + T_ROW_BYTES], rowBytes));
-  const block = cap > 0 ? r.claim(u32[rec + T_BLOCK], cap * rowBytes, `table ${t}'s block`) : 0;
+  let blockBytes = 0;
+  for (let j = 0; j < ncols; j++)
+    blockBytes = Math.max(blockBytes, columnStart(cap, offsets[j], rowBytes) + cap * cols[j][3]);
+  const block = cap > 0 ? r.claim(u32[rec + T_BLOCK], blockBytes, `table ${t}'s block`) : 0;
   if (cap === 0)
     if (!(u32[rec + T_BLOCK] === 0))
       throw r.broken(`table ${t}'s block`, fault.range(u32[rec + T_BLOCK], "without rows"));
@@ -250,7 +254,7 @@ function checkColumns(r: ImageReader, registry: RegistryFacts, rec: number, t: n
     const d = desc + j * C_STRIDE;
     const [comp, field, elem, rb, def] = cols[j];
     const ok =
-      u32[d + C_PTR] === (cap === 0 ? 0 : block + cap * offsets[j]) &&
+      u32[d + C_PTR] === (cap === 0 ? 0 : block + columnStart(cap, offsets[j], rowBytes)) &&
       u32[d + C_ROW_BYTES] === rb &&
       u32[d + C_OFFSET] === offsets[j] &&
       u32[d + C_COMP] === comp >>> 0 &&

@@ -27,6 +27,7 @@ import {
   QS_FREED,
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
+import { columnStart } from "../core/records.js";
 import { StaleViewError } from "../errors.js";
 import { staleColumn, staleEntities, staleView } from "../messages.js";
 import type { Registry } from "./registry.js";
@@ -69,9 +70,11 @@ function staleWrite(core: Core, registry: Registry): StaleViewError {
   const cols = u32[q + Q_COLS] >>> 2;
   let array = staleEntities();
   let row = 0;
+  let tableRowBytes = 0;
+  for (let j = 0; j < u32[q + Q_NCOLS]; j++) tableRowBytes += u32[cols + j * C_STRIDE + C_ROW_BYTES];
   for (let j = 0; j < u32[q + Q_NCOLS]; j++) {
     const d = cols + j * C_STRIDE;
-    const start = capacity * u32[d + C_OFFSET];
+    const start = columnStart(capacity, u32[d + C_OFFSET], tableRowBytes);
     const rowBytes = u32[d + C_ROW_BYTES];
     if (offset < start || offset >= start + capacity * rowBytes) continue;
     row = Math.floor((offset - start) / rowBytes);

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { H_ALIVE, OK } from "../../bindings/core/constants.generated.js";
 import { rng } from "../support/rng.js";
 import type { FieldSpec } from "./fixtures.js";
-import { BUILDS, CoreHarness } from "./harness.js";
+import { BUILDS, CoreHarness, type TableInfo } from "./harness.js";
 
 /** A component whose fields mix every element size and some arrays. */
 const MIXED: readonly FieldSpec[] = [
@@ -46,7 +46,7 @@ function expectFilled(core: CoreHarness, e: number, c: number, seed: number): vo
 /** Column ranges lie in the block, are aligned for their element size and do not overlap. */
 function expectSoundLayout(core: CoreHarness, t: number): void {
   const info = core.table(t);
-  const blockEnd = info.block + info.capacity * info.rowBytes;
+  const blockEnd = info.block + core.allocationSize(info.block);
   expect(info.count).toBeLessThanOrEqual(info.capacity);
   expect(core.allocationSize(info.block)).toBeGreaterThanOrEqual(info.capacity * info.rowBytes);
   const ranges = info.columns.map((col) => {
@@ -58,6 +58,11 @@ function expectSoundLayout(core: CoreHarness, t: number): void {
   ranges.sort((a, b) => a[0] - b[0]);
   for (let i = 1; i < ranges.length; i++) expect(ranges[i][0]).toBeGreaterThanOrEqual(ranges[i - 1][1]);
   expect(info.columns.reduce((n, col) => n + col.rowBytes, 0)).toBe(info.rowBytes);
+}
+
+/** The end of the column that ends last. */
+function columnsEnd(info: TableInfo): number {
+  return Math.max(...info.columns.map((col) => col.ptr + info.capacity * col.rowBytes));
 }
 
 describe.each(BUILDS)("table (%s build)", (build) => {
@@ -78,9 +83,46 @@ describe.each(BUILDS)("table (%s build)", (build) => {
     // Blocks of different tables do not overlap either.
     const blocks = tables
       .map((t) => core.table(t))
-      .map((info) => [info.block, info.block + info.capacity * info.rowBytes])
+      .map((info) => [info.block, info.block + core.allocationSize(info.block)])
       .sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < blocks.length; i++) expect(blocks[i][0]).toBeGreaterThanOrEqual(blocks[i - 1][1]);
+  });
+
+  test("table starts the columns of a table of 4096 rows (80 KiB and more) at different addresses modulo 4096", async () => {
+    const core = await CoreHarness.create(build);
+    const four = core.component([{ type: "f32" }, { type: "f32" }, { type: "i32" }, { type: "u32" }]);
+    const c = core.component(MIXED);
+    for (const t of [core.tableOf([four]), core.tableOf([four, c])]) {
+      expect(core.spawnMany(t, 4096).ok).toBe(true);
+      const info = core.table(t);
+      expect(info.capacity).toBe(4096);
+      expect(info.capacity * info.rowBytes).toBeGreaterThan(1 << 16);
+      expectSoundLayout(core, t);
+      const fours = info.columns.filter((col) => col.elem === 4).map((col) => col.ptr % 4096);
+      expect(fours.length).toBeGreaterThanOrEqual(5);
+      expect(new Set(fours).size).toBe(fours.length);
+      for (const col of info.columns) expect(col.ptr % 16, `column ${col.index}`).toBe(0);
+      // The skew costs less than a page.
+      expect(columnsEnd(info) - info.block).toBeLessThan(info.capacity * info.rowBytes + 4096);
+    }
+  });
+
+  test("table packs the columns of a table below 1024 rows or of 64 KiB at most: each at block + capacity * offset", async () => {
+    const core = await CoreHarness.create(build);
+    const below = core.tableOf([core.component(MIXED)]);
+    expect(core.spawnMany(below, 1016).ok).toBe(true);
+    // 4096 rows of 16 bytes, 64 KiB: a block in the allocator's power-of-two classes stays in its class.
+    const fits = core.tableOf([core.component([{ type: "f32" }, { type: "i32" }, { type: "u32" }])]);
+    expect(core.spawnMany(fits, 4096).ok).toBe(true);
+    for (const [t, capacity] of [
+      [below, 1024 - 8],
+      [fits, 4096],
+    ]) {
+      const info = core.table(t);
+      expect(info.capacity).toBe(capacity);
+      for (const col of info.columns) expect(col.ptr).toBe(info.block + info.capacity * col.offset);
+      expect(columnsEnd(info) - info.block).toBe(info.capacity * info.rowBytes);
+    }
   });
 
   test("table keeps every row's values and records when its capacity grows", async () => {

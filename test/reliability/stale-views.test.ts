@@ -86,6 +86,17 @@ describe("kept column arrays in debug worlds", () => {
     expect(world.query({ all: [Velocity] }).count()).toBe(es.length);
   });
 
+  it("a stale write into a later column of a table of 4096 rows (its columns' starts skewed) names that field and row", async () => {
+    const world = await createWorld({ components: ALL, debug: true });
+    world.spawnMany(4096, Position, Velocity);
+    const [table] = world.query({ all: [Position, Velocity] });
+    const kept = table.columns(Velocity).dy;
+    world.spawn(Position, Velocity); // the table grows to 8192 rows and moves
+    kept[1000] = 7;
+    expectStale(() => world.spawn(Health), moved("A column array of Velocity.dy", "Position, Velocity", 1000));
+    expect(world.get(table.entities[1000], Velocity)).toEqual({ dx: 0, dy: 0 });
+  });
+
   it("inside a query iteration the look waits until the iteration ends", async () => {
     const world = await createWorld({ components: ALL, debug: true });
     const e = world.spawn(Health.with({ hp: 1 }));

@@ -6,6 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { CapacityError, component, createWorld, relation, SnapshotError, tag, type World } from "wasm-ecs";
 import {
+  C_OFFSET,
+  C_PTR,
+  C_STRIDE,
   H_FREE_HEAD,
   H_MAP_CAP,
   H_RECORDS,
@@ -14,6 +17,9 @@ import {
   H_TABLES,
   REC_FREE,
   REC_TABLE_MASK,
+  T_BLOCK,
+  T_CAPACITY,
+  T_COLS,
   T_NCOLS,
   T_NCOMPS,
   T_STRIDE,
@@ -90,6 +96,29 @@ describe("snapshot image checks", () => {
     );
   });
 
+  it("restore refuses a table of 8192 rows whose columns start where format 6 put them (block + capacity * offset)", async () => {
+    const world = await populated();
+    world.spawnMany(8192 - 8, Position, Health);
+    const bad = edited(world.snapshot(), (word, set, core) => {
+      const rec = word(core + H_TABLES * 4) + 1 * T_STRIDE * 4;
+      expect(word(rec + T_CAPACITY * 4)).toBe(8192);
+      const block = word(rec + T_BLOCK * 4);
+      for (let j = 0; j < word(rec + T_NCOLS * 4); j++) {
+        const d = word(rec + T_COLS * 4) + j * C_STRIDE * 4;
+        set(d + C_PTR * 4, block + 8192 * word(d + C_OFFSET * 4));
+      }
+    });
+    world.spawn(Health);
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      `${PREFIX} (table 1's column 1 is not the layout the core gives table 1's column 1)`,
+    );
+    expect(world.snapshot()).toEqual(before);
+    checkInvariants(world);
+  });
+
   it("restore refuses a free slot list that loops", async () => {
     const world = await populated();
     const bad = edited(world.snapshot(), (word, set, core) => {
@@ -154,7 +183,7 @@ describe("snapshot image checks", () => {
     expectThrows(
       () => world.restore(v3),
       SnapshotError,
-      "The snapshot was refused: it has format version 3; this version of wasm-ecs reads 6",
+      "The snapshot was refused: it has format version 3; this version of wasm-ecs reads 7",
     );
     const flags = world.snapshot();
     new DataView(flags.buffer).setUint32(8, 4, true);
