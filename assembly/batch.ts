@@ -7,7 +7,7 @@ import { C_PTR, ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, H_RESULT, J_CLEAR, NO
 import { record } from "./journal";
 import { isLive, tableCount } from "./archetype-map";
 import { tableWith, tableWithout, tableWithPair, tableWithoutPair } from "./subtables";
-import { isAlive, recRow, recTable, releaseSlot, releaseSlots, slotOf } from "./entity-index";
+import { isAlive, recRow, recTable, releaseSlots, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
 import { cget, colDesc, ensureCapacity, tget, tset } from "./table";
@@ -223,7 +223,7 @@ export function destroyTables(ptr: usize, n: u32): i32 {
     const t = at(ptr, i);
     // The whole table goes: free every slot in one pass and empty it; no row moves.
     record(J_CLEAR, t, 0, 0, 0, 0);
-    releaseSlots(<usize>cget(colDesc(t, 0), C_PTR), tget(t, T_COUNT));
+    releaseSlots(<usize>cget(colDesc(t, 0), C_PTR), tget(t, T_COUNT), false);
     tset(t, T_COUNT, 0);
   }
   return OK;
@@ -239,7 +239,7 @@ export function destroyListed(ptr: usize, n: u32, skipDead: bool): i32 {
     // Every row of one table in row order: the table empties, no row moves; the slots
     // are freed in the order the backwards pass below frees them.
     record(J_CLEAR, <u32>whole, 0, 0, 0, 0);
-    for (let i = <i32>n - 1; i >= 0; i--) releaseSlot(slotOf(at(ptr, <u32>i)));
+    releaseSlots(ptr, n, true);
     tset(<u32>whole, T_COUNT, 0);
     return OK;
   }

@@ -61,9 +61,11 @@ import { bumpEpoch, hget, hset } from "./header";
 /** Whether `e` names a live entity (never traps, whatever the value). */
 export function isAlive(e: u32): bool {
   const slot = slotOf(e);
-  if (slot == 0 || slot >= hget(H_SLOT_COUNT)) return false;
+  // slot 0 wraps to the largest u32 here (H_SLOT_COUNT is at least 1 once initialised).
+  if (slot - 1 >= hget(H_SLOT_COUNT) - 1) return false;
   const w = load<u32>(recAt(slot));
-  return w >>> REC_TABLE_BITS == genOf(e) && (w & REC_TABLE_MASK) != REC_FREE;
+  // Both tests in one branch-free expression: wasm engines branch once on it.
+  return (w >>> REC_TABLE_BITS == genOf(e)) & ((w & REC_TABLE_MASK) != REC_FREE);
 }
 
 /** The one function that writes a live entity's record: e (alive) is in table at row. */
@@ -154,8 +156,12 @@ function growSlots(cap: u32): bool {
   return true;
 }
 
-/** Takes a slot and returns the new entity (its record still free: setRecord follows). Precondition: reserveSlots(1) succeeded (or slotReady()). */
-@inline export function takeSlot(): u32 {
+/**
+ * Takes a slot for a new entity at `row` of table t, writes its record and returns the
+ * entity. Precondition: reserveSlots(1) succeeded (or slotReady()).
+ */
+@inline export function takeSlotAt(t: u32, row: u32): u32 {
+  const recs = <usize>hget(H_RECORDS);
   let slot: u32;
   let gen: u32;
   const free = hget(H_FREE_COUNT);
@@ -163,7 +169,7 @@ function growSlots(cap: u32): bool {
   if (free >= REUSE_QUEUE || early > 0) {
     if (early > 0) hset(H_EARLY_TAKES, early - 1);
     slot = hget(H_FREE_HEAD);
-    const rec = recAt(slot);
+    const rec = recIn(recs, slot);
     gen = load<u32>(rec) >>> REC_TABLE_BITS;
     const next = load<u32>(rec, 4);
     hset(H_FREE_HEAD, next);
@@ -173,78 +179,100 @@ function growSlots(cap: u32): bool {
     slot = hget(H_SLOT_COUNT);
     hset(H_SLOT_COUNT, slot + 1);
     gen = hget(H_FRESH_GEN);
-    store<u64>(recAt(slot), <u64>genTable(gen, REC_FREE));
   }
   hset(H_ALIVE, hget(H_ALIVE) + 1);
+  store<u64>(recIn(recs, slot), (<u64>row << 32) | <u64>genTable(gen, t));
   return makeEntity(slot, gen);
 }
 
 /**
  * Takes n slots for entities placed at rows first .. first + n - 1 of table t, writing
  * each entity to the column at ents (and to out unless it is 0). Precondition:
- * reserveSlots(n) succeeded. The batch form of takeSlot + setRecord: header fields and
- * the records' address stay in locals for the whole run.
+ * reserveSlots(n) succeeded. The batch form of takeSlotAt: header fields and the
+ * records' address stay in locals, and the queue's draws (the reuse rule: queueDraws, or
+ * all n for early takes) and the never-used slots after them are two plain loops.
  */
 export function takeSlots(n: u32, t: u32, first: u32, ents: usize, out: usize): void {
   const recs = <usize>hget(H_RECORDS);
-  let head = hget(H_FREE_HEAD);
-  let free = hget(H_FREE_COUNT);
-  let next = hget(H_SLOT_COUNT);
-  const freshGen = hget(H_FRESH_GEN);
-  const early = hget(H_EARLY_TAKES) >= n;
+  const free = hget(H_FREE_COUNT);
+  const draws = hget(H_EARLY_TAKES) >= n ? n : queueDraws(n, free);
   hset(H_EARLY_TAKES, 0);
-  for (let i: u32 = 0; i < n; i++) {
-    let slot: u32;
-    let gen: u32;
-    if (free >= REUSE_QUEUE || early) {
-      slot = head;
-      const rec = recIn(recs, slot);
-      gen = load<u32>(rec) >>> REC_TABLE_BITS;
-      head = load<u32>(rec, 4);
-      free--;
-    } else {
-      slot = next++;
-      gen = freshGen;
-    }
-    const e = makeEntity(slot, gen);
-    store<u64>(recIn(recs, slot), (<u64>(first + i) << 32) | <u64>genTable(gen, t));
-    store<u32>(ents + (<usize>(first + i) << 2), e);
-    if (out != 0) store<u32>(out + (<usize>i << 2), e);
+  let head = hget(H_FREE_HEAD);
+  let word = <u64>first << 32 | <u64>t; // record word 0 without the generation, row in word 1
+  let col = ents + (<usize>first << 2);
+  for (let i: u32 = 0; i < draws; i++) {
+    const rec = recIn(recs, head);
+    const gen = load<u32>(rec) >>> REC_TABLE_BITS;
+    store<u32>(col, makeEntity(head, gen));
+    head = load<u32>(rec, 4);
+    store<u64>(rec, word | <u64>(gen << REC_TABLE_BITS));
+    word += <u64>1 << 32;
+    col += 4;
   }
+  const next = hget(H_SLOT_COUNT);
+  const fresh = n - draws;
+  const gen = hget(H_FRESH_GEN);
+  word |= <u64>(gen << REC_TABLE_BITS);
+  let e = makeEntity(next, gen);
+  let rec = recIn(recs, next);
+  for (let i: u32 = 0; i < fresh; i++) {
+    store<u32>(col, e);
+    store<u64>(rec, word);
+    word += <u64>1 << 32;
+    e++;
+    rec += 8;
+    col += 4;
+  }
+  if (out != 0) memory.copy(out, ents + (<usize>first << 2), <usize>n << 2);
   hset(H_FREE_HEAD, head);
   if (head == 0) hset(H_FREE_TAIL, 0);
-  hset(H_FREE_COUNT, free);
-  hset(H_SLOT_COUNT, next);
+  hset(H_FREE_COUNT, free - draws);
+  hset(H_SLOT_COUNT, next + fresh);
   hset(H_ALIVE, hget(H_ALIVE) + n);
 }
 
 /**
  * Frees the slots of the n entities at ents (a table's entity column, whose rows are
- * being dropped): the batch form of releaseSlot, with the free queue in locals.
+ * being dropped), last to first when `backwards`: the batch form of releaseEntity, with
+ * the free queue in locals.
  */
-export function releaseSlots(ents: usize, n: u32): void {
+@inline export function releaseSlots(ents: usize, n: u32, backwards: bool): void {
+  if (n == 0) return;
   const recs = <usize>hget(H_RECORDS);
-  let head = hget(H_FREE_HEAD), tail = hget(H_FREE_TAIL);
-  for (let i: u32 = 0; i < n; i++) {
-    const e = load<u32>(ents + (<usize>i << 2));
-    const slot = slotOf(e);
-    // The generation moves on, the slot is free and last in the queue (next 0).
-    store<u64>(recIn(recs, slot), <u64>genTable((genOf(e) + 1) & GEN_MASK, REC_FREE));
-    if (tail == 0) head = slot;
-    else store<u32>(recIn(recs, tail), slot, 4);
-    tail = slot;
+  let p = backwards ? ents + (<usize>n << 2) - 4 : ents;
+  let e = load<u32>(p);
+  // The first one goes behind the queue's tail; each record then names the next as its
+  // next free slot, and the last one ends the queue (next 0).
+  const tail = hget(H_FREE_TAIL);
+  if (tail == 0) hset(H_FREE_HEAD, slotOf(e));
+  else store<u32>(recIn(recs, tail), slotOf(e), 4);
+  for (let i: u32 = 1; i < n; i++) {
+    p = backwards ? p - 4 : p + 4;
+    const next = load<u32>(p);
+    // The generation moves on and the slot is free.
+    store<u64>(recIn(recs, slotOf(e)), <u64>slotOf(next) << 32 | <u64>genTable((genOf(e) + 1) & GEN_MASK, REC_FREE));
+    e = next;
   }
-  hset(H_FREE_HEAD, head);
-  hset(H_FREE_TAIL, tail);
+  store<u64>(recIn(recs, slotOf(e)), <u64>genTable((genOf(e) + 1) & GEN_MASK, REC_FREE));
+  hset(H_FREE_TAIL, slotOf(e));
   hset(H_FREE_COUNT, hget(H_FREE_COUNT) + n);
   hset(H_ALIVE, hget(H_ALIVE) - n);
 }
 
-/** Frees a slot: its generation moves on, so every handle to it is now stale; it joins the back of the queue. */
-@inline export function releaseSlot(slot: u32): void {
-  store<u32>(recAt(slot), genTable((recGen(slot) + 1) & GEN_MASK, REC_FREE));
+/**
+ * Frees live entity e's slot: the generation moves on, so every handle to it is now
+ * stale, and the slot joins the back of the queue.
+ */
+@inline export function releaseEntity(e: u32): void {
+  const recs = <usize>hget(H_RECORDS);
+  const slot = slotOf(e);
+  store<u64>(recIn(recs, slot), <u64>genTable((genOf(e) + 1) & GEN_MASK, REC_FREE)); // next free: 0
+  const tail = hget(H_FREE_TAIL);
+  if (tail == 0) hset(H_FREE_HEAD, slot);
+  else store<u32>(recIn(recs, tail), slot, 4);
+  hset(H_FREE_TAIL, slot);
+  hset(H_FREE_COUNT, hget(H_FREE_COUNT) + 1);
   hset(H_ALIVE, hget(H_ALIVE) - 1);
-  enqueue(slot);
 }
 
 /** Puts free slot `slot` at the back of the free queue. */
@@ -269,61 +297,57 @@ export function releaseSlots(ents: usize, n: u32): void {
  * Whether the n ids at ptr are, in order, what claims take now: each one the free queue's
  * head at its current generation while the queue holds REUSE_QUEUE or more, or the next
  * never-used slot at H_FRESH_GEN (a flush may have freed slots since the claims were
- * made: they queue behind the claimed ones).
+ * made: they queue behind the claimed ones). Returns how many of them are never-used
+ * slots, or -1 when they are not valid claims.
  */
-export function claimsValid(ptr: usize, n: u32): bool {
+export function validClaims(ptr: usize, n: u32): i32 {
   const recs = <usize>hget(H_RECORDS);
   let head = hget(H_FREE_HEAD);
   let free = hget(H_FREE_COUNT);
-  let fresh = hget(H_SLOT_COUNT);
+  const first = hget(H_SLOT_COUNT);
+  let fresh = first;
   const freshGen = hget(H_FRESH_GEN);
-  for (let i: u32 = 0; i < n; i++) {
-    const e = load<u32>(ptr + (<usize>i << 2));
+  for (let i: usize = 0; i < <usize>n << 2; i += 4) {
+    const e = load<u32>(ptr + i);
     const slot = slotOf(e);
-    if (free >= REUSE_QUEUE && slot == head && genOf(e) == load<u32>(recIn(recs, slot)) >>> REC_TABLE_BITS) {
-      head = load<u32>(recIn(recs, slot), 4);
+    if (slot == head && free >= REUSE_QUEUE) {
+      // (a queue slot is below H_SLOT_COUNT, so it is no never-used one either)
+      const w = load<u64>(recIn(recs, slot));
+      if (<u32>w >>> REC_TABLE_BITS != genOf(e)) return -1;
+      head = <u32>(w >> 32);
       free--;
-    } else if (slot == fresh && genOf(e) == freshGen && fresh < MAX_SLOTS) {
-      fresh++;
-    } else return false;
+    } else if (slot == fresh && genOf(e) == freshGen) {
+      fresh++; // (slot <= SLOT_MASK, so fresh stays <= MAX_SLOTS)
+    } else return -1;
   }
-  return true;
-}
-
-/** How many of the n (valid) claimed ids at ptr are never-used slots. */
-export function freshClaims(ptr: usize, n: u32): u32 {
-  const fresh = hget(H_SLOT_COUNT);
-  let count: u32 = 0;
-  for (let i: u32 = 0; i < n; i++) if (slotOf(load<u32>(ptr + (<usize>i << 2))) >= fresh) count++;
-  return count;
+  return <i32>(fresh - first);
 }
 
 /**
- * takeSlots for the n claimed ids at ptr (claimsValid, and reserveFresh for the fresh
- * ones): each takes its own slot, at rows first .. first + n - 1 of table t.
+ * takeSlots for the n valid claimed ids at ptr (validClaims: `fresh` of them never-used
+ * slots, reserveFresh done): each takes its own slot, at rows first .. first + n - 1 of
+ * table t. A claim from the queue is its head (slot 0, which no id has, when it is
+ * empty); the never-used ones ascend from H_SLOT_COUNT.
  */
-export function takeClaimed(ptr: usize, n: u32, t: u32, first: u32, ents: usize): void {
+export function takeClaimed(ptr: usize, n: u32, fresh: u32, t: u32, first: u32, ents: usize): void {
   const recs = <usize>hget(H_RECORDS);
   let head = hget(H_FREE_HEAD);
-  let free = hget(H_FREE_COUNT);
-  let next = hget(H_SLOT_COUNT);
-  for (let i: u32 = 0; i < n; i++) {
-    const e = load<u32>(ptr + (<usize>i << 2));
+  let word = <u64>first << 32 | <u64>t; // record word 0 without the generation, row in word 1
+  const col = ents + (<usize>first << 2);
+  for (let i: usize = 0; i < <usize>n << 2; i += 4) {
+    const e = load<u32>(ptr + i);
     const slot = slotOf(e);
-    if (free > 0 && slot == head) {
-      head = load<u32>(recIn(recs, slot), 4);
-      free--;
-    } else {
-      next = slot + 1;
-    }
-    // A claim's id carries its slot's generation (claimsValid): the record takes it.
-    store<u64>(recIn(recs, slot), (<u64>(first + i) << 32) | <u64>genTable(genOf(e), t));
-    store<u32>(ents + (<usize>(first + i) << 2), e);
+    const rec = recIn(recs, slot);
+    if (slot == head) head = load<u32>(rec, 4);
+    // A claim's id carries its slot's generation (validClaims): the record takes it.
+    store<u64>(rec, word | <u64>(e >> SLOT_BITS << REC_TABLE_BITS));
+    store<u32>(col + i, e);
+    word += <u64>1 << 32;
   }
   hset(H_FREE_HEAD, head);
   if (head == 0) hset(H_FREE_TAIL, 0);
-  hset(H_FREE_COUNT, free);
-  hset(H_SLOT_COUNT, next);
+  hset(H_FREE_COUNT, hget(H_FREE_COUNT) - (n - fresh));
+  hset(H_SLOT_COUNT, hget(H_SLOT_COUNT) + fresh);
   hset(H_ALIVE, hget(H_ALIVE) + n);
 }
 

@@ -7,7 +7,7 @@
 // Invariant: a failed export leaves no visible change, and with checks on (debug
 // target) every structural export ends with checkInvariants().
 import {
-  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_TARGET_SLOTS, OK,
+  ERR_BAD_ARGUMENT, ERR_CAPACITY, ERR_STALE, ERR_UNKNOWN_COMPONENT, H_CHECKS, H_JOURNAL, H_TARGET_SLOTS, OK,
   T_COUNT, T_NPAIRS, T_SEQ,
 } from "./constants";
 import {
@@ -15,8 +15,8 @@ import {
 } from "./alloc";
 import { addCompanions, dropTablesSince, forgetEdges, initMap, isLive, rehashMap, tableCount } from "./archetype-map";
 import {
-  burnClaims, claimsValid, forgetEarlyTakes, freshClaims, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
-  slotReady,
+  burnClaims, forgetEarlyTakes, initIndex, isAlive as indexIsAlive, recTable, reserveFresh, reserveSlots, slotOf,
+  slotReady, validClaims,
 } from "./entity-index";
 import { after, badComponent, badTable, batch, failed, seqNow } from "./guard";
 import { HDR, hget, hset } from "./header";
@@ -26,7 +26,7 @@ import {
   WITHOUT_COMPONENT,
 } from "./batch";
 import {
-  destroyEntity, moveEntity, spawnClaimedInto, spawnInto, spawnManyInto, swapRows as swapRowsOf, trapAfterMoves,
+  destroyLive, moveEntity, spawnClaimedInto, spawnInto, spawnManyInto, swapRows as swapRowsOf, trapAfterMoves,
 } from "./migrate";
 import { setBits as setBitsOf } from "./bitset";
 import { journaling, reserveJournal, startJournal } from "./journal";
@@ -149,15 +149,21 @@ export function freeBlock(ptr: usize): void {
 export function spawn(t: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
   // The usual case: a row and a slot are free and there is no journal, so nothing to reserve.
-  if (!journaling() && hasRoom(t, 1) && slotReady()) return after(<i32>spawnInto(t));
+  if (journaling() || !hasRoom(t, 1) || !slotReady()) {
+    const reserved = reserveSpawn(t);
+    if (reserved != OK) return reserved;
+  }
+  return after(<i32>spawnInto(t));
+}
+
+/** Reserves a journal record, a slot and a row of t for one spawn: OK or a status (nothing reserved). */
+function reserveSpawn(t: u32): i32 {
   if (!reserveJournal(1)) return ERR_CAPACITY;
   const reserved = reserveSlots(1);
   if (reserved != OK) return reserved;
-  if (!ensureCapacity(t, tget(t, T_COUNT) + 1)) {
-    forgetEarlyTakes();
-    return ERR_CAPACITY;
-  }
-  return after(<i32>spawnInto(t));
+  if (ensureCapacity(t, tget(t, T_COUNT) + 1)) return OK;
+  forgetEarlyTakes();
+  return ERR_CAPACITY;
 }
 
 /**
@@ -187,13 +193,14 @@ export function spawnMany(t: u32, n: u32, out: usize): i32 {
  */
 export function spawnIds(t: u32, ptr: usize, n: u32): i32 {
   if (badTable(t)) return ERR_BAD_ARGUMENT;
-  if (!claimsValid(ptr, n)) return ERR_BAD_ARGUMENT;
+  const fresh = validClaims(ptr, n);
+  if (fresh < 0) return ERR_BAD_ARGUMENT;
   if (!reserveJournal(1)) return ERR_CAPACITY;
-  const reserved = reserveFresh(freshClaims(ptr, n));
+  const reserved = reserveFresh(<u32>fresh);
   if (reserved != OK) return reserved;
   const first = tget(t, T_COUNT);
   if (!ensureCapacity(t, first + n)) return ERR_CAPACITY;
-  spawnClaimedInto(t, ptr, n);
+  spawnClaimedInto(t, ptr, n, <u32>fresh);
   return after(<i32>first);
 }
 
@@ -300,14 +307,17 @@ export function destroyInTables(ptr: usize, n: u32): i32 {
 /** Destroys e; when it is a relation target, with everything its relations take along. */
 export function destroy(e: u32): i32 {
   if (!indexIsAlive(e)) return ERR_STALE;
-  if (hget(H_TARGET_SLOTS) != 0 && isTargetSlot(slotOf(e))) {
-    const p = scratch(4);
-    if (p == 0) return ERR_CAPACITY;
-    store<u32>(p, e);
-    return destroyPlanned(p, 1);
+  // Relation targets and the row journal are rare: one test keeps both off the usual path.
+  if ((hget(H_TARGET_SLOTS) | hget(H_JOURNAL)) != 0) {
+    if (hget(H_TARGET_SLOTS) != 0 && isTargetSlot(slotOf(e))) {
+      const p = scratch(4);
+      if (p == 0) return ERR_CAPACITY;
+      store<u32>(p, e);
+      return destroyPlanned(p, 1);
+    }
+    if (!reserveJournal(1)) return ERR_CAPACITY; // (true while the journal is off)
   }
-  if (journaling() && !reserveJournal(1)) return ERR_CAPACITY;
-  destroyEntity(e);
+  destroyLive(e);
   return after(OK);
 }
 

@@ -7,24 +7,30 @@
 // pointing at the new row (docs/design.md invariant 1), the row journal (when on) has the
 // change (swapRows excepted: its caller mirrors it), and a move of a relation target
 // to another table is counted (target-index.ts: H_TARGET_MOVES).
-import { C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COUNT, T_NCOLS } from "./constants";
+import {
+  C_KEY, C_PTR, C_ROW_BYTES, C_STRIDE, J_APPEND, J_MOVE, J_REMOVE, J_TAIL, T_COLS, T_COUNT, T_NCOLS,
+} from "./constants";
 import { journaling, record } from "./journal";
-import { recRow, recTable, releaseSlot, setRecord, slotOf, takeClaimed, takeSlot, takeSlots } from "./entity-index";
-import { appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tget, tset } from "./table";
+import { recRow, recTable, releaseEntity, setRecord, slotOf, takeClaimed, takeSlotAt, takeSlots } from "./entity-index";
+import {
+  appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tableRec, tget, tset,
+} from "./table";
 import { noteRowsMoved, noteTargetMoved } from "./target-index";
 
-/** Spawns one entity into t with default values; returns it. */
-export function spawnInto(t: u32): u32 {
-  const e = takeSlot();
-  const row = appendRow(t, e);
+/** Spawns one entity into t with default values; returns it (index.ts spawn, its one caller, inlines it). */
+@inline export function spawnInto(t: u32): u32 {
+  const rec = tableRec(t);
+  const row = load<u32>(rec, T_COUNT << 2);
+  const ncols = load<u32>(rec, T_NCOLS << 2);
+  let d = <usize>load<u32>(rec, T_COLS << 2);
+  store<u32>(rec, row + 1, T_COUNT << 2);
+  const e = takeSlotAt(t, row);
+  store<u32>(<usize>load<u32>(d, C_PTR << 2) + (<usize>row << 2), e);
   if (journaling()) record(J_APPEND, t, row, 1, 0, 0);
-  const ncols = tget(t, T_NCOLS);
-  let d = colDesc(t, 1);
   for (let j: u32 = 1; j < ncols; j++) {
-    fillDefaultsAt(d, row, 1);
     d += <usize>C_STRIDE << 2;
+    fillDefaultsAt(d, row, 1);
   }
-  setRecord(e, t, row);
   return e;
 }
 
@@ -38,11 +44,11 @@ export function spawnManyInto(t: u32, n: u32, out: usize): void {
   for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, first, n);
 }
 
-/** spawnManyInto for the n claimed ids at ptr (entity-index.ts: claimsValid, slots reserved). */
-export function spawnClaimedInto(t: u32, ptr: usize, n: u32): void {
+/** spawnManyInto for the n claimed ids at ptr (entity-index.ts: validClaims found `fresh` never-used slots, reserved). */
+export function spawnClaimedInto(t: u32, ptr: usize, n: u32, fresh: u32): void {
   const first = tget(t, T_COUNT);
   record(J_APPEND, t, first, n, 0, 0);
-  takeClaimed(ptr, n, t, first, <usize>cget(colDesc(t, 0), C_PTR));
+  takeClaimed(ptr, n, fresh, t, first, <usize>cget(colDesc(t, 0), C_PTR));
   tset(t, T_COUNT, first + n);
   const ncols = tget(t, T_NCOLS);
   for (let j: u32 = 1; j < ncols; j++) fillDefaults(t, j, first, n);
@@ -195,11 +201,16 @@ export function swapRows(t: u32, a: u32, b: u32): void {
 
 /** Destroys live entity e: its row is swap-removed and its slot freed. */
 export function destroyEntity(e: u32): void {
+  destroyLive(e);
+}
+
+/** destroyEntity, inlined: index.ts destroy calls it so (one call from JS, none in the core). */
+@inline export function destroyLive(e: u32): void {
   const slot = slotOf(e);
   const t = recTable(slot);
   const row = recRow(slot);
   if (journaling()) record(J_REMOVE, t, row, 0, 0, 0);
   const moved = swapRemove(t, row);
   if (moved != 0) setRecord(moved, t, row);
-  releaseSlot(slot);
+  releaseEntity(e);
 }

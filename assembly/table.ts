@@ -174,20 +174,24 @@ function fillOther(start: usize, def: usize, rb: usize, n: u32): void {
 
 /**
  * Removes `row` by moving the last row into it. Returns the entity that moved
- * into the hole, or 0 when the removed row was the last one.
+ * into the hole, or 0 when the removed row was the last one. Inlined into its callers
+ * (a destroy, a move): the entity column, 4 bytes a row, goes first, outside the loop.
  */
-export function swapRemove(t: u32, row: u32): u32 {
+@inline export function swapRemove(t: u32, row: u32): u32 {
   const rec = tableRec(t);
   const last = load<u32>(rec, T_COUNT << 2) - 1;
   store<u32>(rec, last, T_COUNT << 2);
   if (row == last) return 0;
-  const ncols = load<u32>(rec, T_NCOLS << 2);
+  const stride = <usize>C_STRIDE << 2;
   let d = <usize>load<u32>(rec, T_COLS << 2);
-  for (let j: u32 = 0; j < ncols; j++) {
+  const end = d + <usize>load<u32>(rec, T_NCOLS << 2) * stride;
+  const ents = <usize>load<u32>(d, C_PTR << 2);
+  const moved = load<u32>(ents + (<usize>last << 2));
+  store<u32>(ents + (<usize>row << 2), moved);
+  for (d += stride; d < end; d += stride) {
     const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
     const p = <usize>load<u32>(d, C_PTR << 2);
     copyBytes(p + <usize>row * rb, p + <usize>last * rb, rb);
-    d += <usize>C_STRIDE << 2;
   }
-  return load<u32>(<usize>load<u32>(<usize>load<u32>(rec, T_COLS << 2), C_PTR << 2) + (<usize>row << 2));
+  return moved;
 }

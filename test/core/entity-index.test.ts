@@ -95,6 +95,43 @@ describe.each(BUILDS)("entity index (%s build)", (build) => {
     expect(core.header(H_FREE_TAIL)).toBe(slotOf(c));
   });
 
+  test("entity-index spawnMany takes the queue's draws first, then never-used slots, rows in order", async () => {
+    const core = await CoreHarness.create(build);
+    const [a, b] = [core.spawn(0), core.spawn(0)];
+    core.raw.destroy(a);
+    core.raw.destroy(b);
+    const filler = primeQueue(core); // REUSE_QUEUE + 2 wait: three draws, then the queue is too short
+    const fresh = core.slotCount();
+    const { entities } = core.spawnMany(0, 5);
+    expect(entities.map(slotOf)).toEqual([a, b, filler[0]].map(slotOf).concat([fresh, fresh + 1]));
+    expect(entities.slice(0, 3).map(genOf)).toEqual([a, b, filler[0]].map((e) => (genOf(e) + 1) & GEN_MASK));
+    const rows = entities.map((e) => core.record(e));
+    expect(rows.map((r) => r.table)).toEqual([0, 0, 0, 0, 0]);
+    expect(rows.map((r) => r.row)).toEqual([0, 1, 2, 3, 4]);
+    expect(core.header(H_FREE_COUNT)).toBe(REUSE_QUEUE - 1);
+    expect(core.header(H_FREE_HEAD)).toBe(slotOf(filler[1]));
+    expect(core.slotCount()).toBe(fresh + 2);
+    expect(core.header(H_ALIVE)).toBe(5);
+  });
+
+  test("entity-index frees a whole table's slots last row first, behind the slots already waiting", async () => {
+    const core = await CoreHarness.create(build);
+    const lone = core.spawn(0);
+    const { entities } = core.spawnMany(0, 4);
+    expect(core.raw.destroy(lone)).toBe(OK); // the last row, 4, fills lone's row 0
+    const table = core.entities(0);
+    expect(core.destroyMany(table)).toBe(OK); // every row in row order: the whole-table pass
+    expect(core.header(H_ALIVE)).toBe(0);
+    const queue: number[] = [];
+    for (let s = core.header(H_FREE_HEAD); s !== 0; s = core.recordOfSlot(s).row) queue.push(s);
+    expect(queue).toEqual([lone, ...[...table].reverse()].map(slotOf));
+    expect(core.header(H_FREE_TAIL)).toBe(slotOf(table[0]));
+    expect(core.header(H_FREE_COUNT)).toBe(5);
+    for (const e of entities) {
+      expect(core.record(e)).toEqual({ table: -1, row: expect.any(Number), generation: (genOf(e) + 1) & GEN_MASK });
+    }
+  });
+
   test("entity-index rejects a destroyed handle with ERR_STALE in every structural export", async () => {
     const core = await CoreHarness.create(build);
     const pos = core.component([{ type: "f32" }]);
