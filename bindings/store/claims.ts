@@ -76,6 +76,19 @@ export class Claims {
     return this.ids[k];
   }
 
+  /** Claims the ids of the next n spawns, all or none (CapacityError, nothing claimed, when fewer are left). */
+  claimMany(n: number): Uint32Array {
+    const ids = new Uint32Array(n);
+    const before = this.count;
+    try {
+      for (let i = 0; i < n; i++) ids[i] = this.claim();
+    } catch (error) {
+      this.count = before; // the ids stay worked out: past count they are no claims
+      throw error;
+    }
+    return ids;
+  }
+
   /**
    * Works out more ids past `ready` (4 after a flush, then as many as were claimed, up
    * to 64), by the core's reuse rule, with their tickets (a ticket at or past `count` is

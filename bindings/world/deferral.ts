@@ -248,18 +248,19 @@ export class Deferral {
   ): Uint32Array {
     const { claims, registry } = this.store;
     const buf = this.commands;
-    const ids = new Uint32Array(n);
-    for (let i = 0; i < n; i++) ids[i] = claims.claim();
-    buf.push(SPAWN_MANY, 0, 0, 0, { ids, set, inits: copyInits(args) });
-    for (const p of pairs) {
-      const values = p.values === undefined ? undefined : copyValues(p.values, p.relation);
+    // Everything that can throw comes before the command: the copies, then the claims (all or none).
+    const inits = copyInits(args);
+    const values = pairs.map((p) => (p.values === undefined ? undefined : copyValues(p.values, p.relation)));
+    const ids = claims.claimMany(n);
+    buf.push(SPAWN_MANY, 0, 0, 0, { ids, set, inits });
+    pairs.forEach((p, k) => {
       buf.push(PAIR_MANY, 0, registry.ids[p.relation.key], 0, {
         ids,
         target: p.target as number,
         adding: true,
-        values,
+        values: values[k],
       });
-    }
+    });
     for (const id of sparse) for (let i = 0; i < n; i++) buf.push(SPARSE, ids[i], id, 1);
     return ids;
   }

@@ -135,6 +135,21 @@ describe("deferral: values and failures", () => {
     expect(w.query({ all: [Pos, Vel] }).count()).toBe(odd.length);
   });
 
+  it("a deferred spawnMany that fails (id space used up, a bad value) claims nothing: the world counts and spawns as before", async () => {
+    const w = await createWorld({ components: [Pos] });
+    w.spawnMany(10, Pos);
+    const before = w.query({ all: [Pos] }).count();
+    let next = -1;
+    w.defer(() => {
+      expectThrows(() => w.spawnMany(4194300, Pos), CapacityError, /^Entity id space exhausted while trying to spawn an entity: /);
+      expectThrows(() => w.spawnMany(3, Pos.with({ z: 1 } as never)), SchemaError, /^Pos has no field "z"/);
+      expect([w.entityCount, w.isAlive(5000)]).toEqual([10, false]);
+      next = w.spawn(Pos.with({ x: 4 }));
+    });
+    expect([before, w.entityCount, w.isAlive(5000), w.get(next, Pos)]).toEqual([10, 11, false, { x: 4, y: 0 }]);
+    expectThrows(() => w.add(5000, Vel), StaleEntityError, /^Entity 5000 \(slot 5000, generation 0\) is stale/);
+  });
+
   // A deferred flush that runs out of memory applies what came before the failing run,
   // drops the rest and destroys the entities parked for it: no orphans, and the error
   // says so. (All-or-nothing flushes need a reservation pass: the reliability issue.)
