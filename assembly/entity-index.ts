@@ -267,20 +267,22 @@ export function takeSlots(n: u32, t: u32, first: u32, ents: usize, out: usize): 
   const recs = <usize>hget(H_RECORDS);
   const slot = slotOf(e);
   store<u64>(recIn(recs, slot), <u64>genTable((genOf(e) + 1) & GEN_MASK, REC_FREE)); // next free: 0
-  const tail = hget(H_FREE_TAIL);
-  if (tail == 0) hset(H_FREE_HEAD, slot);
-  else store<u32>(recIn(recs, tail), slot, 4);
-  hset(H_FREE_TAIL, slot);
-  hset(H_FREE_COUNT, hget(H_FREE_COUNT) + 1);
+  appendFree(recs, slot);
   hset(H_ALIVE, hget(H_ALIVE) - 1);
 }
 
 /** Puts free slot `slot` at the back of the free queue. */
 @inline function enqueue(slot: u32): void {
-  store<u32>(recAt(slot), 0, 4);
+  const recs = <usize>hget(H_RECORDS);
+  store<u32>(recIn(recs, slot), 0, 4);
+  appendFree(recs, slot);
+}
+
+/** Links free slot `slot` (records at recs; its own next link already 0) behind the queue's tail. */
+@inline function appendFree(recs: usize, slot: u32): void {
   const tail = hget(H_FREE_TAIL);
   if (tail == 0) hset(H_FREE_HEAD, slot);
-  else store<u32>(recAt(tail), slot, 4);
+  else store<u32>(recIn(recs, tail), slot, 4);
   hset(H_FREE_TAIL, slot);
   hset(H_FREE_COUNT, hget(H_FREE_COUNT) + 1);
 }

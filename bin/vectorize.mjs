@@ -28,9 +28,10 @@
 // so two of them overlap only if their columns' addresses differ by d with 0 < |d| < 16.
 // The facade (bindings/kernels/kernel.ts, batch.ts) passes row `first` of columns of one
 // table, the same column twice when a component is both written and read, and numbers
-// as scalars: a table keeps its columns side by side in one block, each `capacity` rows
-// long, capacity a multiple of 8 (assembly/table.ts), so two 4-byte columns start 32
-// bytes apart at least, and the same row of each is as far. Kernels are also called
+// as scalars: a table keeps its columns in one block, in order, each `capacity` rows
+// long, capacity a multiple of 8 (a big table's starts are also moved on by multiples
+// of 64 bytes: assembly/table.ts columnStart), so two 4-byte columns start 32 bytes
+// apart at least, and the same row of each is as far. Kernels are also called
 // directly and may take i32 scalars that are addresses of anything, so this is checked,
 // not assumed: before the loop, every pair of distinct column addresses with a store into
 // one of them must differ by 0 or by 16 bytes at least, else the four-row loop does not
