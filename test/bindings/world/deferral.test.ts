@@ -141,7 +141,11 @@ describe("deferral: values and failures", () => {
     const before = w.query({ all: [Pos] }).count();
     let next = -1;
     w.defer(() => {
-      expectThrows(() => w.spawnMany(4194300, Pos), CapacityError, /^Entity id space exhausted while trying to spawn an entity: /);
+      expectThrows(
+        () => w.spawnMany(4194300, Pos),
+        CapacityError,
+        /^Entity id space exhausted while trying to spawn an entity: /,
+      );
       expectThrows(() => w.spawnMany(3, Pos.with({ z: 1 } as never)), SchemaError, /^Pos has no field "z"/);
       expect([w.entityCount, w.isAlive(5000)]).toEqual([10, false]);
       next = w.spawn(Pos.with({ x: 4 }));
