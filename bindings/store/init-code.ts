@@ -160,7 +160,7 @@ function soloSpawn(c: Component): SoloSpawn | undefined {
     "const claimed = claims.count;",
     "const round = rows.round;",
     ...readLines(c, "return -1;"),
-    "if (claims.count !== claimed || rows.round !== round) rows.alone(claimed, claims.count, round);",
+    "rows.alone(claimed, claims.count, round);",
     "const cols = rows.cols;",
   ];
   for (let j = 0; j < d.length; j++) lines.push(`cols[${j}][r] = a${j} === undefined ? d${j} : a${j};`);
