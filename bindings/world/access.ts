@@ -4,7 +4,9 @@
 // has the component, and reads or writes the column: no core call, no object.
 // Per table it keeps the element index of row 0 of each field in the whole-memory view
 // of the field's type, rebuilt when the layout epoch moved (a column or the memory
-// moved), when a table appeared or a table record was recycled.
+// moved), when a table appeared or a table record was recycled. Whether to look at the
+// epoch at all is one compare: the core's call count (core.version) against the count
+// the views were last found current at, as every change to the layout is a core call.
 // A record is one u32 pair per slot (assembly/constants.ts), so finding e touches one
 // cache line for the record and one for the value.
 // It remembers the last entity it found (table and row, at the core's call count): a
@@ -72,7 +74,9 @@ class FieldColumns {
  * What every field function of one accessor shares: the entity records and per table
  * the field bases. All of it is valid while the layout epoch stays: records, columns
  * and the memory move only when it moves, and so does a recycled table record
- * (assembly/archetype-map.ts bumps it). So a call makes one check before the record.
+ * (assembly/archetype-map.ts bumps it). Each of those is a core call, so a call compares
+ * the core's call count with `seen` before the record, and the slow path (renew) looks
+ * at the epoch and the slot count only after a core call.
  *
  *   recs[slot * REC_STRIDE]            generation << REC_TABLE_BITS | table (table REC_FREE: free)
  *   recs[slot * REC_STRIDE + REC_ROW]  row   (a view over the core's slot records)
@@ -80,12 +84,15 @@ class FieldColumns {
  *   flat[t * nf + f]   the same for every field f, for get / set
  */
 export class Lookup {
-  /** u32[epochAt] is the layout epoch; `epoch` the one the views below were made for. */
-  u32: Uint32Array = new Uint32Array(0);
-  epochAt = 0;
+  /**
+   * core.version when the views below were last found current (renew): every change to
+   * records, columns or the memory is a core call, which moves it on. -1: never.
+   */
+  seen = -1;
+  /** The layout epoch the views were made for (a moved one rebuilds them). */
   epoch = -1;
-  /** u32[slotsAt] is H_SLOT_COUNT (counted up by spawns without moving the epoch). */
-  slotsAt = 0;
+  /** H_SLOT_COUNT at `seen` (spawns count it up without moving the epoch). */
+  slots = 0;
   recs: Int32Array = new Int32Array(0);
   first: Int32Array = new Int32Array(0);
   flat: Int32Array = new Int32Array(0);
@@ -93,9 +100,8 @@ export class Lookup {
   views: TypedArray[] = [];
   /** Values set() read before it failed to find the entity (store/values.ts WriteTarget), for its general path. */
   late: Record<string, unknown> | undefined = undefined;
-  /** The memo: entity hitE was alive with C in table hitTable at row hitRow when core.version was hitVersion. */
+  /** The memo: entity hitE was alive with C in table hitTable at row hitRow while `seen` is current (renew drops it). */
   hitE = -1;
-  hitVersion = -1;
   hitTable = 0;
   hitRow = 0;
   readonly core: Core;
@@ -141,7 +147,7 @@ export class Lookup {
   tableOf(e: number): number {
     const slot = typeof e === "number" ? e & SLOT_MASK : NO_SLOT; // a BigInt, symbol or object is no entity
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (REC_FREE).
-    if (this.u32[this.epochAt] !== this.epoch || slot >= this.u32[this.slotsAt] || e >>> 0 !== e) return -1;
+    if (this.seen !== this.core.version || slot >= this.slots || e >>> 0 !== e) return -1;
     const w = this.recs[slot * REC_STRIDE];
     const t = w & REC_TABLE_MASK;
     return w >>> REC_TABLE_BITS === e >>> SLOT_BITS && t !== REC_FREE ? t : -1;
@@ -157,7 +163,7 @@ export class Lookup {
    * the records while the views are current; else -1, and nothing is thrown.
    */
   find(e: number): number {
-    return e === this.hitE && this.core.version === this.hitVersion ? this.hitTable : this.locate(e);
+    return e === this.hitE && this.core.version === this.seen ? this.hitTable : this.locate(e);
   }
 
   /**
@@ -176,9 +182,9 @@ export class Lookup {
    * and set's whole fast paths must fit V8's inlining budget together.
    */
   indexOf(e: number, base: Int32Array): number {
-    if (typeof e !== "number" || this.u32[this.epochAt] !== this.epoch) return -1;
+    if (this.seen !== this.core.version || typeof e !== "number") return -1;
     const s = e & SLOT_MASK;
-    if (s >= this.u32[this.slotsAt] || e >>> 0 !== e) return -1;
+    if (s >= this.slots || e >>> 0 !== e) return -1;
     const k = s * REC_STRIDE;
     const w = this.recs[k];
     // A free slot's table is REC_FREE, past `base`: undefined, not >= 0.
@@ -187,7 +193,6 @@ export class Lookup {
     if (w >>> REC_TABLE_BITS !== e >>> SLOT_BITS || !(b >= 0)) return -1;
     const row = this.recs[k + REC_ROW];
     this.hitE = e;
-    this.hitVersion = this.core.version;
     this.hitTable = t;
     this.hitRow = row;
     return b + row;
@@ -219,7 +224,7 @@ export class Lookup {
    * StaleEntityError or MissingComponentError (naming `action`). e's row is then rowOf(e).
    */
   table(e: number, action: string): number {
-    if (this.u32[this.epochAt] !== this.epoch) this.rebuild();
+    if (this.seen !== this.core.version) this.renew();
     const t = this.tableOf(e);
     if (t >= 0 && this.first[t] >= 0) return t;
     return this.miss(e, action);
@@ -302,9 +307,22 @@ export class Lookup {
     return true;
   }
 
+  /**
+   * Makes the views current after a core call: WorldPoisonedError in a dead world (its
+   * retirement moved the version on to come here), the views rebuilt when the layout
+   * epoch moved, the slot count read again, the memo dropped.
+   */
+  private renew(): void {
+    const core = this.core;
+    core.checkLive();
+    if (core.header(H_EPOCH) !== this.epoch) this.rebuild();
+    this.slots = core.header(H_SLOT_COUNT);
+    this.hitE = -1;
+    this.seen = core.version;
+  }
+
   private rebuild(): void {
     const { core, tables } = this.store;
-    core.checkLive(); // a dead world moved the epoch on to come here
     const h = core.hdr;
     const u32 = core.u32;
     const n = u32[h + H_TABLE_COUNT];
@@ -332,9 +350,6 @@ export class Lookup {
     for (let i = 0; i < fields.length; i++) this.columns[i].view = this.views[i];
     const cap = u32[h + H_SLOT_CAP];
     this.recs = new Int32Array(u32.buffer, u32[h + H_RECORDS], cap * REC_STRIDE);
-    this.slotsAt = h + H_SLOT_COUNT;
-    this.u32 = u32;
-    this.epochAt = h + H_EPOCH;
     this.epoch = u32[h + H_EPOCH];
   }
 }

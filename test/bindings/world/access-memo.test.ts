@@ -82,6 +82,16 @@ for (const [name, { read, write }] of Object.entries(FORMS)) {
       expect(world.get(many[0], Pos)).toEqual({ x: 7, y: 7 });
     });
 
+    it("reaches an entity spawned since in a slot past the ones counted at the read", async () => {
+      const world = await createWorld({ components: COMPONENTS });
+      const a = world.spawn(Pos.with({ x: 1, y: 1 }));
+      expect(read(world, a)).toBe(1);
+      const b = world.spawn(Pos.with({ x: 2, y: 2 })); // a new slot, no new table, no growth
+      expect(read(world, b)).toBe(2);
+      write(world, b, 20);
+      expect(positions(world)).toEqual([`${a}:1,1`, `${b}:20,2`].sort());
+    });
+
     it("lands in the entity's table after the table it was read in was recycled", async () => {
       const world = await createWorld({ components: COMPONENTS });
       const [t1, t2] = [world.spawn(Frozen), world.spawn(Frozen)];
