@@ -81,6 +81,11 @@ export class Lookup {
   views: TypedArray[] = [];
   /** Values set() read before it failed to find the entity (store/values.ts WriteTarget), for its general path. */
   late: Record<string, unknown> | undefined = undefined;
+  /**
+   * Whether C's changes are tracked, read by renew(): tracking starts (and a restore ends
+   * it) with core calls, so it holds while `seen` is current, as the fast paths need.
+   */
+  tracked = false;
   /** The memo: entity hitE was alive with C in table hitTable at row hitRow while `seen` is current (renew drops it). */
   hitE = -1;
   hitTable = 0;
@@ -198,7 +203,7 @@ export class Lookup {
   put(e: number, values: object): boolean {
     const write = this.quickSet;
     if (write === undefined || !write(values, this, e)) return false;
-    if (this.ticksOf[this.id] !== undefined) this.stamp(this.hitTable, this.hitRow);
+    if (this.tracked) this.stamp(this.hitTable, this.hitRow);
     return true;
   }
 
@@ -302,6 +307,7 @@ export class Lookup {
     core.checkLive();
     if (core.header(H_EPOCH) !== this.epoch) this.rebuild();
     this.slots = core.header(H_SLOT_COUNT);
+    this.tracked = this.ticksOf[this.id] !== undefined;
     this.hitE = -1;
     // While a remove of C waits, every write takes the slow path, which records it again (later()).
     this.seen = this.waits() ? -1 : core.version;

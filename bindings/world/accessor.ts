@@ -86,7 +86,7 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
           if (t >= 0) {
             const row = look.hitRow;
             col.view[col.base[t] + row] = value;
-            if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(t), id, row, 1, false);
+            if (look.tracked) changes.stamp(tables.at(t), id, row, 1, false);
             return;
           }
         }

@@ -144,6 +144,23 @@ describe("world.access", () => {
     expect(world.get(e, Blank)).toEqual({ "": 5, y: 3 });
   });
 
+  it("setters and set used before tracking starts mark rows changed once a change filter tracks the component", async () => {
+    const world = await createWorld({ components: [Pos] });
+    const es = world.spawnMany(3, Pos);
+    const pos = world.access(Pos);
+    for (let k = 0; k < 3; k++) {
+      pos.setX(es[0], pos.x(es[0]) + 1); // the fast paths, untracked
+      world.set(es[0], Pos, { x: world.get(es[0], Pos).x + 1 });
+    }
+    const changed = world.query({ all: [Pos], changed: [Pos] }); // tracking starts here
+    for (const _t of changed); // iterating moves the query's base past the spawns
+    expect(Array.from(changed.entities())).toEqual([]);
+    pos.setX(es[1], pos.x(es[1]) + 1);
+    world.set(es[2], Pos, { y: world.get(es[2], Pos).y + 1 });
+    expect(Array.from(changed.entities()).sort()).toEqual([es[1], es[2]].sort());
+    expect(pos.x(es[0])).toBe(6);
+  });
+
   it("setters of a release world mark the row changed through their fast path too", async () => {
     const world = await createWorld({ components: [Pos] });
     const es = world.spawnMany(3, Pos);
