@@ -22,14 +22,12 @@ import {
   ADD_RUN,
   DESTROY,
   DESTROY_MANY,
-  ELEMENT,
   OBJECT,
   PAIR_MANY,
   REMOVE,
   REMOVE_MANY,
   REMOVE_PAIR,
   REMOVE_RUN,
-  SET,
   SPARSE,
   SPAWN,
   SPAWN_MANY,
@@ -83,23 +81,8 @@ function applyRun(store: Store, buf: CommandBuffer, i: number): number {
     moveMany(store, ids, buf.a[i], kind === ADD_MANY, values, true);
   } else if (kind === SPARSE) {
     if (core.tableOf(buf.entity[i]) >= 0) store.sparse.set(buf.a[i], buf.entity[i], buf.b[i] === 1);
-  } else if (kind === SET) applySet(store, buf, i);
+  }
   return j;
-}
-
-/**
- * A write made while a remove of its component waited, made again where the entity is
- * now (a re-add before it started a new row); nothing when the entity lost it or died.
- */
-function applySet(store: Store, buf: CommandBuffer, i: number): void {
-  const { core, changes, tables } = store;
-  const e = buf.entity[i];
-  const id = buf.a[i];
-  const t = core.tableOf(e);
-  if (t < 0 || !tables.at(t).hasId(id)) return;
-  const row = core.rowOf(e);
-  writeEncoded(core, tables.at(t), row, buf, i);
-  if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(t), id, row, 1, false);
 }
 
 /** Spawns of one component set: their claimed ids take rows of its table as one block. */
@@ -228,12 +211,6 @@ function writeEncoded(core: Core, t: Table, row: number, buf: CommandBuffer, k: 
   while (i < end) {
     const id = vals[i];
     const code = vals[i + 1];
-    if (code >= ELEMENT) {
-      const f = components[id].fields[code - ELEMENT];
-      core.views[f.code][t.fieldBases(id, components[id])[f.index] + row * f.length + vals[i + 2]] = vals[i + 3];
-      i += 4;
-      continue;
-    }
     if (code >= OBJECT) {
       (t.objectColumn(id, code - OBJECT) as unknown[])[row] = objects[vals[i + 2]];
       i += 3;

@@ -15,9 +15,6 @@ export const PAIR_MANY = 10; //   a = relation id, data = PairManyData
 export const SPARSE = 11; //      entity (spawned while deferring), a = sparse tag id, b = 1 set / 0 clear
 export const ADD_RUN = 12; //     adds of component a without values: list[entity .. entity + b)
 export const REMOVE_RUN = 13; //  removes of component a: list[entity .. entity + b)
-export const SET = 14; //         entity, a = component id, values: a set() made while a remove of a waited
 
 /** Field codes from here up name an "object" field. */
 export const OBJECT = 1 << 20;
-/** Field codes from here up name one element of an array field (SET: element index and value follow). */
-export const ELEMENT = 1 << 21;

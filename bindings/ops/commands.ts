@@ -16,7 +16,6 @@
 //               f >= 0         scalar field f: one number
 //               f < 0          array field ~f: its length in numbers
 //               f >= OBJECT    "object" field f - OBJECT: the index of its value in `objects`
-//               f >= ELEMENT   element k of array field f - ELEMENT: k, then one number (SET only)
 import type { Component, ComponentArg } from "../component.js";
 import type { ComponentSet, ComponentSets } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
@@ -29,14 +28,12 @@ import {
   ADD_RUN,
   DESTROY,
   DESTROY_MANY,
-  ELEMENT,
   OBJECT,
   PAIR_MANY,
   REMOVE,
   REMOVE_MANY,
   REMOVE_PAIR,
   REMOVE_RUN,
-  SET,
   SPARSE,
   SPAWN,
   SPAWN_MANY,
@@ -97,16 +94,6 @@ export class CommandBuffer {
   private lastRunAt = -1;
   /** Every SPAWN command's run, in order (clear() gives their rows back without a pass over all commands). */
   private runs: SpawnRun[] = [];
-  /**
-   * removing[id] === 1: a remove of component id waits here (REMOVE, REMOVE_RUN,
-   * REMOVE_MANY). A write to an entity's id values then goes to the row the remove will
-   * drop, and a re-add waiting after it starts the new row from its own values: such
-   * writes are recorded again as SET commands (setLater). `removed` lists the ids set.
-   */
-  readonly removing: number[] = [];
-  private readonly removed: number[] = [];
-  /** Called when a remove of a component starts to wait (the deferral moves the readers' fast paths off). */
-  onRemoveWaits: (() => void) | undefined = undefined;
 
   /** Records a command; its values follow with values() before the next push. */
   push(kind: number, e: number, a: number, b: number, data?: unknown): void {
@@ -119,32 +106,6 @@ export class CommandBuffer {
     this.b[i] = b;
     if (data !== undefined) this.data[i] = data;
     this.size = i + 1;
-    if (kind === REMOVE || kind === REMOVE_MANY) this.removeWaits(a);
-  }
-
-  /** Records a write of c's values (id: c's id) to e, made while a remove of id waits, to be made again in order. */
-  setLater(e: number, id: number, c: Component, values: object): void {
-    this.push(SET, e, id, 0);
-    this.values(c, id, values);
-  }
-
-  /** setLater() of element k of array field f (index) alone. */
-  setElementLater(e: number, id: number, f: number, k: number, value: number): void {
-    this.push(SET, e, id, 0);
-    const at = this.room(4);
-    const vals = this.vals;
-    vals[at] = id;
-    vals[at + 1] = ELEMENT + f;
-    vals[at + 2] = k;
-    vals[at + 3] = value;
-  }
-
-  /** Notes that a remove of component id waits (see `removing`). */
-  private removeWaits(id: number): void {
-    if (this.removing[id] === 1) return;
-    this.removing[id] = 1;
-    this.removed.push(id);
-    this.onRemoveWaits?.();
   }
 
   /**
@@ -167,7 +128,6 @@ export class CommandBuffer {
     const at = this.room1();
     if (kind !== this.runKind || id !== this.runId) {
       this.push(kind, at, id, 0);
-      if (kind === REMOVE_RUN) this.removeWaits(id);
       this.runAt = this.size - 1;
       this.runKind = kind;
       this.runId = id;
@@ -365,8 +325,6 @@ export class CommandBuffer {
       set.spare.push(rows);
     }
     runs.length = 0;
-    for (const id of this.removed) this.removing[id] = 0;
-    this.removed.length = 0;
     this.v0.fill(0, 0, this.size);
     this.v1.fill(0, 0, this.size);
     this.size = 0;

@@ -1,7 +1,7 @@
-// The record lookup behind world.get / set and world.access(C) (world/accessor.ts):
-// random access to one component of single entities. A call reads the entity's record
-// straight from memory (generation, table, row), checks it is alive and has the
-// component, and reads or writes the column: no core call, no object.
+// Random access to one component of single entities, the fast path of world.get / set:
+// `const pos = world.access(Position); pos.x(e); pos.setX(e, v)`. A call reads the
+// entity's record straight from memory (generation, table, row), checks it is alive and
+// has the component, and reads or writes the column: no core call, no object.
 // Per table it keeps the element index of row 0 of each field in the whole-memory view
 // of the field's type, rebuilt when the layout epoch moved (a column or the memory
 // moved), when a table appeared or a table record was recycled. Whether to look at the
@@ -13,10 +13,11 @@
 // write after a read of the same entity (`pos.setX(e, pos.x(e) + 1)`, get then set)
 // skips the record. Every change that can move or free a row is a core call, so the
 // memo holds exactly while the call count stands still.
-// While a remove of the component waits in the deferral's commands, the fast paths are
-// off: each write goes the slow way, which also records it for the flush (a re-add
-// there starts a new row, which the write must reach too).
-import type { Component } from "../component.js";
+//
+//   pos.x(e)            number      (array field [T, n]: pos.m(e, k), element k)
+//   pos.setX(e, v)      writes v    (array field: pos.setM(e, k, v)); marks e's row changed when tracked
+//   "object" fields     the same, with any JS value
+import { type Component, checkInit } from "../component.js";
 import {
   H_EPOCH,
   H_RECORDS,
@@ -33,15 +34,33 @@ import {
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
 import { stale } from "../core/status.js";
-import { ArgumentError, MissingComponentError } from "../errors.js";
-import { describeEntity, noTableYet } from "../messages.js";
-import type { CommandBuffer } from "../ops/commands.js";
-import type { TypedArray } from "../schema.js";
+import { ArgumentError, MissingComponentError, SchemaError } from "../errors.js";
+import { accessorClash, describeEntity, elementIndex, noTableYet } from "../messages.js";
+import type { FieldType, Schema, TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
 import { literalValues, literalWrite, type MakeValues, valuesAt, type WriteValues } from "../store/values.js";
 
 /** A slot no entity has (slots are below 2 ** SLOT_BITS): what a non-number maps to. */
 const NO_SLOT = SLOT_MASK + 1;
+
+/** The getter and setter names of a field: `x` and `setX`. */
+type Getters<S extends Schema> = {
+  readonly [K in keyof S & string]: S[K] extends "object"
+    ? (e: number) => unknown
+    : S[K] extends readonly [FieldType, number]
+      ? (e: number, k: number) => number
+      : (e: number) => number;
+};
+type Setters<S extends Schema> = {
+  readonly [K in keyof S & string as `set${Capitalize<K>}`]: S[K] extends "object"
+    ? (e: number, value: unknown) => void
+    : S[K] extends readonly [FieldType, number]
+      ? (e: number, k: number, value: number) => void
+      : (e: number, value: number) => void;
+};
+
+/** world.access(C): a getter and a setter per field of C, for single entities. */
+export type Access<S extends Schema> = Getters<S> & Setters<S>;
 
 /** One field of the component in every table: where its column starts, by table id. */
 class FieldColumns {
@@ -107,8 +126,6 @@ export class Lookup {
     readonly store: Store,
     readonly c: Component,
     readonly id: number,
-    /** The deferral's commands: while a remove of C waits there, writes are recorded again (later()). */
-    private readonly commands: CommandBuffer,
   ) {
     this.nf = Math.max(1, c.fields.length);
     this.columns = c.fields.map(() => new FieldColumns());
@@ -129,13 +146,13 @@ export class Lookup {
   private readonly values: Float64Array;
 
   /**
-   * e's table when e is alive, else -1 (then table() says why); e's row is then rowOf(e).
-   * Precondition: the views are current (table() renewed them since the last core call).
+   * e's table when e is alive and the views are current, else -1 (then table() says why).
+   * e's row is then rowOf(e).
    */
   tableOf(e: number): number {
     const slot = typeof e === "number" ? e & SLOT_MASK : NO_SLOT; // a BigInt, symbol or object is no entity
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (REC_FREE).
-    if (slot >= this.slots || e >>> 0 !== e) return -1;
+    if (this.seen !== this.core.version || slot >= this.slots || e >>> 0 !== e) return -1;
     const w = this.recs[slot * REC_STRIDE];
     const t = w & REC_TABLE_MASK;
     return w >>> REC_TABLE_BITS === e >>> SLOT_BITS && t !== REC_FREE ? t : -1;
@@ -256,8 +273,7 @@ export class Lookup {
 
   /**
    * world.set(e, C, values) when the values are numbers of scalar fields (the usual
-   * literal): checked, then written, the row stamped when C is tracked (and the write
-   * recorded for the flush while a remove of C waits). False, with
+   * literal): checked, then written, the row stamped when C is tracked. False, with
    * nothing written, when they are anything else (the caller's general path checks and
    * writes them then). `values` is world.set's copy: read before e is looked up.
    */
@@ -266,7 +282,6 @@ export class Lookup {
     const row = this.rowOf(e);
     if (!this.writeKeyed(t, row, values)) return false;
     if (this.store.changes.ticksOf[this.id] !== undefined) this.stamp(t, row);
-    if (this.waits()) this.later(e, values);
     return true;
   }
 
@@ -309,24 +324,7 @@ export class Lookup {
     this.slots = core.header(H_SLOT_COUNT);
     this.tracked = this.ticksOf[this.id] !== undefined;
     this.hitE = -1;
-    // While a remove of C waits, every write takes the slow path, which records it again (later()).
-    this.seen = this.waits() ? -1 : core.version;
-  }
-
-  /** Whether a remove of C waits in the deferral's commands: a write must then be recorded again too (later()). */
-  waits(): boolean {
-    return this.commands.removing[this.id] === 1;
-  }
-
-  /** Records C's values written to e to be written again at the flush, after the waiting remove (and any re-add). */
-  later(e: number, values: object): void {
-    this.commands.setLater(e, this.id, this.c, values);
-  }
-
-  /** later() of one value of field f (index): element k of an array field, or the scalar (k = -1). */
-  laterElement(e: number, f: number, k: number, value: number): void {
-    if (k < 0) this.later(e, { [this.c.fields[f].name]: value });
-    else this.commands.setElementLater(e, this.id, f, k, value);
+    this.seen = core.version;
   }
 
   private rebuild(): void {
@@ -360,4 +358,87 @@ export class Lookup {
     this.recs = new Int32Array(u32.buffer, u32[h + H_RECORDS], cap * REC_STRIDE);
     this.epoch = u32[h + H_EPOCH];
   }
+}
+
+/**
+ * SchemaError when two of c's fields would give one function name (field `x` and field
+ * `setX`, or `x` and `X`): one would silently replace the other.
+ */
+function checkNames(c: Component, setter: (name: string) => string): void {
+  const owner = new Map<string, string>();
+  for (const { name } of [...c.fields, ...c.objectFields]) {
+    for (const fn of [name, setter(name)]) {
+      const other = owner.get(fn);
+      if (other !== undefined && other !== name) throw new SchemaError(accessorClash(c.name, other, name, fn));
+      owner.set(fn, name);
+    }
+  }
+}
+
+/**
+ * The accessor of component c (registered, id). Each function finds e's table once
+ * (look.table: the epoch check, the record, liveness) and indexes its field's column
+ * in that table; the objects it reads through are fixed, so the calls stay monomorphic.
+ */
+export function access<S extends Schema>(store: Store, c: Component<S>, id: number, look: Lookup): Access<S> {
+  const out: Record<string, unknown> = {};
+  const setter = (name: string) => `set${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  checkNames(c, setter);
+  const { changes, debug, tables } = store;
+  for (const f of c.fields) {
+    const col = look.columns[f.index];
+    const len = f.length;
+    // The slow paths bring the views up to date or throw; then the fast path's reads hold.
+    const at = (e: number, el: number): number => {
+      const t = look.table(e, "access");
+      // Number.isInteger first: a Symbol would make `el >= 0` throw a TypeError.
+      if (!(Number.isInteger(el) && el >= 0 && el < len))
+        throw new ArgumentError(elementIndex(c.name, f.name, len, el));
+      return col.base[t] + look.rowOf(e) * len + el;
+    };
+    const put = (e: number, el: number, value: number): void => {
+      const i = at(e, el);
+      if (debug || typeof value !== "number") checkInit(c, f, value, true);
+      col.view[i] = value;
+      if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(look.tableOf(e)), id, look.rowOf(e), 1, false);
+    };
+    if (!f.isArray) {
+      out[f.name] = (e: number): number => {
+        const i = look.indexOf(e, col.base);
+        if (i >= 0) return col.view[i];
+        const j = at(e, 0); // before col.view is read: at() may rebuild it
+        return col.view[j];
+      };
+      out[setter(f.name)] = (e: number, value: number): void => {
+        if (!debug && typeof value === "number") {
+          const t = look.find(e); // after pos.x(e), the memo
+          if (t >= 0) {
+            const row = look.hitRow;
+            col.view[col.base[t] + row] = value;
+            if (look.tracked) changes.stamp(tables.at(t), id, row, 1, false);
+            return;
+          }
+        }
+        put(e, 0, value);
+      };
+      continue;
+    }
+    out[f.name] = (e: number, el: number): number => {
+      const i = at(e, el);
+      return col.view[i];
+    };
+    out[setter(f.name)] = put;
+  }
+  for (const o of c.objectFields) {
+    const i = o.index;
+    out[o.name] = (e: number): unknown => {
+      const t = look.table(e, "access");
+      return (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)];
+    };
+    out[setter(o.name)] = (e: number, value: unknown): void => {
+      const t = look.table(e, "access");
+      (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)] = value;
+    };
+  }
+  return Object.freeze(out) as Access<S>;
 }

@@ -51,13 +51,7 @@ export class Deferral {
   /** Components whose change tracking waits for the end of the current scope. */
   private readonly trackLater: number[] = [];
 
-  constructor(private readonly store: Store) {
-    // The readers that skip work while core.version stands still (world.get / set and
-    // accessors, world/access.ts) look again, and find the remove waiting.
-    this.commands.onRemoveWaits = () => {
-      store.core.version++;
-    };
-  }
+  constructor(private readonly store: Store) {}
 
   /** Whether structural changes wait for the end of a scope now. */
   get active(): boolean {

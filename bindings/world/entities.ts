@@ -93,7 +93,10 @@ function spawnAny(ctx: WorldContext, args: ComponentArg[]): Entity {
   return e as Entity;
 }
 
-/** Spawns n entities with one core call; a field's init is one value for all or, with `C.withEach(...)`, one per entity. */
+/**
+ * Spawns n entities with one core call. A field's init may be one value for all or,
+ * with `C.withEach(...)`, an array-like with one value per entity.
+ */
 export function spawnMany(
   ctx: WorldContext,
   n: number,
@@ -301,9 +304,8 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
 
 /**
  * set() of anything: checked, typed errors, staged values of a waiting spawn. The values
- * are read once, into a copy, before e is looked up: a getter in them may spawn, destroy
- * or move e, and the copy goes where e is afterwards (and, while a remove of c waits,
- * again at the flush: a re-add there starts a new row).
+ * are read once, into a copy, before e is looked up: a getter in them may spawn,
+ * destroy or move e, and the copy goes where e is afterwards.
  */
 function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, given: Init<S>): void {
   const { store } = ctx;
@@ -327,7 +329,6 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
   if (store.changes.isTracked(id)) store.changes.stamp(table, id, row, 1, false);
-  if (ctx.defer.commands.removing[id] === 1) ctx.defer.commands.setLater(e, id, c, v);
 }
 
 /** A copy of e's c values (convenience; not for hot loops). */
@@ -383,7 +384,7 @@ function thrown(error: Error): never {
 export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
   let look = ctx.lookups[id];
   if (look === undefined) {
-    look = ctx.lookups[id] = new Lookup(ctx.store, c, id, ctx.defer.commands);
+    look = ctx.lookups[id] = new Lookup(ctx.store, c, id);
     if (look.quick && ctx.store.registry.plain[c.key] === id) ctx.quick[c.key] = look;
   }
   return look;

@@ -9,6 +9,7 @@ import {
   ArgumentError,
   type Component,
   createWorld,
+  MissingComponentError,
   type Pair,
   type Query,
   type Relation,
@@ -84,6 +85,13 @@ const deferredAction = fc.oneof(
   fc.record({ k: fc.constant("destroyOther" as const), pick }),
   fc.record({ k: fc.constant("add" as const), c: comp, seed, withValues: fc.boolean() }),
   fc.record({ k: fc.constant("remove" as const), c: comp }),
+  /** world.set (or Pos's accessor): written to the current row now. */
+  fc.record({
+    k: fc.constant("set" as const),
+    c: fc.constantFrom(Pos, Hp, Rgb, Mass, Label),
+    seed,
+    accessor: fc.boolean(),
+  }),
   fc.record({ k: fc.constant("spawn" as const), cs: comps, seed, pairs: pairArgs }),
   fc.record({ k: fc.constant("addPair" as const), p: pairArg }),
   fc.record({ k: fc.constant("removePair" as const), r: rel, to: pick, held: fc.boolean() }),
@@ -443,6 +451,21 @@ function runDeferred(
       const had = model.entities.get(e)?.has(a.c) ?? false;
       expect(world.remove(e, a.c)).toBe(had);
       return () => model.remove(e, a.c);
+    }
+    case "set": {
+      const values = valuesFor(a.c, a.seed);
+      const viaAccessor = a.accessor && a.c === Pos;
+      const set = () =>
+        viaAccessor ? world.access(Pos).setX(e, values.x as number) : world.set(e, a.c as Component, values);
+      if (!(model.entities.get(e)?.has(a.c) ?? false)) {
+        expect(set).toThrow(MissingComponentError); // e must have c at the call, also while deferring
+        return undefined;
+      }
+      // Written to e's row now, as a view write is: a remove and re-add of c waiting for
+      // the flush start e's c from the add's values there.
+      set();
+      model.set(e, a.c, viaAccessor ? { x: values.x } : values);
+      return undefined;
     }
     case "spawn": {
       // An exclusive relation twice with other targets is refused by an immediate
