@@ -33,7 +33,7 @@ export type {
   Values,
 } from "./schema.js";
 export { Table } from "./store/table.js";
-export type { Access } from "./world/access.js";
+export type { Access } from "./world/accessor.js";
 export { createWorld, type WorldOptions } from "./world/create.js";
 export { EventType, Resources } from "./world/events.js";
 export type { WorldInspection, WorldStats } from "./world/inspect.js";

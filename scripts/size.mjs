@@ -40,9 +40,11 @@ export const GOAL_GZ = 20_000;
  * 15% fewer instructions per spawn + destroy pair in entity_cycle per entity); 70,600 with
  * the column-start rule that keeps big tables' columns off one 4 KB offset (+0.17 KB) and the
  * core's shorter spawn / destroy paths (+0.07 KB, 20-45% fewer instructions per entity)
- * (70,517 measured).
+ * (70,517 measured); 71,000 with the typed error for a write that a waiting remove would
+ * lose (+0.4 KB: before, `remove, add, set` of one component in one scope dropped the set
+ * silently) (70,969 measured).
  */
-export const BUDGET_GZ = 70_600;
+export const BUDGET_GZ = 71_000;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

@@ -55,7 +55,10 @@ export class Core extends CoreCalls {
   views!: TypedArray[];
   /** Why the core refuses calls (a trap, or dispose), or undefined while it is healthy. */
   dead: string | undefined;
-  /** Counts core calls: a table view whose `version` matches has nothing to re-read. */
+  /**
+   * Counts core calls (and the deferral's first waiting remove of a component, which the
+   * accessors' fast writes must see): a table view whose `version` matches has nothing to re-read.
+   */
   version = 0;
   /** Replays the row journal on the JS-side columns (set once the journal is on). */
   onJournal: (() => void) | undefined = undefined;

@@ -94,6 +94,21 @@ export class CommandBuffer {
   private lastRunAt = -1;
   /** Every SPAWN command's run, in order (clear() gives their rows back without a pass over all commands). */
   private runs: SpawnRun[] = [];
+  /**
+   * removing[id] === 1: a remove of component id waits here (a REMOVE_RUN or REMOVE_MANY
+   * command of it). A write to an entity's id values made now would reach a row the remove
+   * drops at the flush (an add after it starts a new row): removes(id, e) tells the writers.
+   * Noted when such a command starts, off the per-entity record path.
+   */
+  readonly removing: number[] = [];
+  /** The ids set in `removing`, and per id the entities listed so far (removes()). */
+  private readonly removingIds: number[] = [];
+  private readonly removed: (Set<number> | undefined)[] = [];
+  /** removes() has read commands before `scanned` and the first `scannedIn` entities of command `scanned`. */
+  private scanned = 0;
+  private scannedIn = 0;
+  /** Called when a remove of a component starts to wait (the readers' fast paths look again). */
+  onRemoveWaits: (() => void) | undefined = undefined;
 
   /** Records a command; its values follow with values() before the next push. */
   push(kind: number, e: number, a: number, b: number, data?: unknown): void {
@@ -106,6 +121,30 @@ export class CommandBuffer {
     this.b[i] = b;
     if (data !== undefined) this.data[i] = data;
     this.size = i + 1;
+    if ((kind === REMOVE_RUN || kind === REMOVE_MANY) && this.removing[a] !== 1) {
+      this.removing[a] = 1;
+      this.removingIds.push(a);
+      this.onRemoveWaits?.();
+    }
+  }
+
+  /** Whether a remove of component id from e waits here (read incrementally: commands only grow until clear()). */
+  removes(id: number, e: number): boolean {
+    if (this.removing[id] !== 1) return false;
+    for (let k = this.scanned; k < this.size; k++) {
+      const kind = this.kind[k];
+      const ids =
+        kind === REMOVE_RUN ? this.listed(k) : kind === REMOVE_MANY ? (this.data[k] as ManyData).ids : undefined;
+      const from = k === this.scanned ? this.scannedIn : 0;
+      if (ids !== undefined) {
+        const set = (this.removed[this.a[k]] ??= new Set());
+        for (let j = from; j < ids.length; j++) set.add(ids[j]);
+      }
+      // The last command may still grow (an open run): it is read again from here.
+      this.scanned = k;
+      this.scannedIn = ids?.length ?? 0;
+    }
+    return this.removed[id]?.has(e) === true;
   }
 
   /**
@@ -325,6 +364,12 @@ export class CommandBuffer {
       set.spare.push(rows);
     }
     runs.length = 0;
+    for (const id of this.removingIds) {
+      this.removing[id] = 0;
+      this.removed[id] = undefined;
+    }
+    this.removingIds.length = 0;
+    this.scanned = this.scannedIn = 0;
     this.v0.fill(0, 0, this.size);
     this.v1.fill(0, 0, this.size);
     this.size = 0;

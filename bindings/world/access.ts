@@ -1,7 +1,7 @@
-// Random access to one component of single entities, the fast path of world.get / set:
-// `const pos = world.access(Position); pos.x(e); pos.setX(e, v)`. A call reads the
-// entity's record straight from memory (generation, table, row), checks it is alive and
-// has the component, and reads or writes the column: no core call, no object.
+// The record lookup behind world.get / set and world.access(C) (world/accessor.ts):
+// random access to one component of single entities. A call reads the entity's record
+// straight from memory (generation, table, row), checks it is alive and has the
+// component, and reads or writes the column: no core call, no object.
 // Per table it keeps the element index of row 0 of each field in the whole-memory view
 // of the field's type, rebuilt when the layout epoch moved (a column or the memory
 // moved), when a table appeared or a table record was recycled. Whether to look at the
@@ -13,11 +13,9 @@
 // write after a read of the same entity (`pos.setX(e, pos.x(e) + 1)`, get then set)
 // skips the record. Every change that can move or free a row is a core call, so the
 // memo holds exactly while the call count stands still.
-//
-//   pos.x(e)            number      (array field [T, n]: pos.m(e, k), element k)
-//   pos.setX(e, v)      writes v    (array field: pos.setM(e, k, v)); marks e's row changed when tracked
-//   "object" fields     the same, with any JS value
-import { type Component, checkInit } from "../component.js";
+// While a remove of the component waits for the flush, the fast paths are off and each
+// write asks whether the remove is its entity's (writable(): an ArgumentError then).
+import type { Component } from "../component.js";
 import {
   H_EPOCH,
   H_RECORDS,
@@ -34,33 +32,15 @@ import {
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
 import { stale } from "../core/status.js";
-import { ArgumentError, MissingComponentError, SchemaError } from "../errors.js";
-import { accessorClash, describeEntity, elementIndex, noTableYet } from "../messages.js";
-import type { FieldType, Schema, TypedArray } from "../schema.js";
+import { ArgumentError, MissingComponentError } from "../errors.js";
+import { describeEntity, noTableYet, removeWaits } from "../messages.js";
+import type { CommandBuffer } from "../ops/commands.js";
+import type { TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
 import { literalValues, literalWrite, type MakeValues, valuesAt, type WriteValues } from "../store/values.js";
 
 /** A slot no entity has (slots are below 2 ** SLOT_BITS): what a non-number maps to. */
 const NO_SLOT = SLOT_MASK + 1;
-
-/** The getter and setter names of a field: `x` and `setX`. */
-type Getters<S extends Schema> = {
-  readonly [K in keyof S & string]: S[K] extends "object"
-    ? (e: number) => unknown
-    : S[K] extends readonly [FieldType, number]
-      ? (e: number, k: number) => number
-      : (e: number) => number;
-};
-type Setters<S extends Schema> = {
-  readonly [K in keyof S & string as `set${Capitalize<K>}`]: S[K] extends "object"
-    ? (e: number, value: unknown) => void
-    : S[K] extends readonly [FieldType, number]
-      ? (e: number, k: number, value: number) => void
-      : (e: number, value: number) => void;
-};
-
-/** world.access(C): a getter and a setter per field of C, for single entities. */
-export type Access<S extends Schema> = Getters<S> & Setters<S>;
 
 /** One field of the component in every table: where its column starts, by table id. */
 class FieldColumns {
@@ -91,6 +71,8 @@ export class Lookup {
   seen = -1;
   /** The layout epoch the views were made for (a moved one rebuilds them). */
   epoch = -1;
+  /** core.version when renew() last made the views current (`seen` stays -1 while a remove of C waits). */
+  private current = -1;
   /** H_SLOT_COUNT at `seen` (spawns count it up without moving the epoch). */
   slots = 0;
   recs: Int32Array = new Int32Array(0);
@@ -126,6 +108,8 @@ export class Lookup {
     readonly store: Store,
     readonly c: Component,
     readonly id: number,
+    /** The deferral's commands: while a remove of C waits there, a write asks whether it is e's (writable()). */
+    private readonly commands: CommandBuffer,
   ) {
     this.nf = Math.max(1, c.fields.length);
     this.columns = c.fields.map(() => new FieldColumns());
@@ -146,13 +130,13 @@ export class Lookup {
   private readonly values: Float64Array;
 
   /**
-   * e's table when e is alive and the views are current, else -1 (then table() says why).
-   * e's row is then rowOf(e).
+   * e's table when e is alive, else -1 (then table() says why); e's row is then rowOf(e).
+   * Precondition: the views are current (table() renewed them since the last core call).
    */
   tableOf(e: number): number {
     const slot = typeof e === "number" ? e & SLOT_MASK : NO_SLOT; // a BigInt, symbol or object is no entity
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (REC_FREE).
-    if (this.seen !== this.core.version || slot >= this.slots || e >>> 0 !== e) return -1;
+    if (slot >= this.slots || e >>> 0 !== e) return -1;
     const w = this.recs[slot * REC_STRIDE];
     const t = w & REC_TABLE_MASK;
     return w >>> REC_TABLE_BITS === e >>> SLOT_BITS && t !== REC_FREE ? t : -1;
@@ -279,6 +263,7 @@ export class Lookup {
    */
   write(e: number, values: object): boolean {
     const t = this.table(e, "set");
+    this.writable(e, "world.set()");
     const row = this.rowOf(e);
     if (!this.writeKeyed(t, row, values)) return false;
     if (this.store.changes.ticksOf[this.id] !== undefined) this.stamp(t, row);
@@ -319,12 +304,24 @@ export class Lookup {
    */
   private renew(): void {
     const core = this.core;
-    core.checkLive();
-    if (core.header(H_EPOCH) !== this.epoch) this.rebuild();
-    this.slots = core.header(H_SLOT_COUNT);
-    this.tracked = this.ticksOf[this.id] !== undefined;
-    this.hitE = -1;
-    this.seen = core.version;
+    if (this.current !== core.version) {
+      core.checkLive();
+      if (core.header(H_EPOCH) !== this.epoch) this.rebuild();
+      this.slots = core.header(H_SLOT_COUNT);
+      this.tracked = this.ticksOf[this.id] !== undefined;
+      this.hitE = -1;
+      this.current = core.version;
+    }
+    // While a remove of C waits, the fast paths stay off: writes go through writable().
+    this.seen = this.commands.removing[this.id] === 1 ? -1 : core.version;
+  }
+
+  /**
+   * Throws ArgumentError when a remove of C from e waits for the flush: a write now would
+   * reach the row the remove drops, not the one an add after it starts (naming `call`).
+   */
+  writable(e: number, call: string): void {
+    if (this.commands.removes(this.id, e)) throw new ArgumentError(removeWaits(describeEntity(e), this.c.name, call));
   }
 
   private rebuild(): void {
@@ -358,87 +355,4 @@ export class Lookup {
     this.recs = new Int32Array(u32.buffer, u32[h + H_RECORDS], cap * REC_STRIDE);
     this.epoch = u32[h + H_EPOCH];
   }
-}
-
-/**
- * SchemaError when two of c's fields would give one function name (field `x` and field
- * `setX`, or `x` and `X`): one would silently replace the other.
- */
-function checkNames(c: Component, setter: (name: string) => string): void {
-  const owner = new Map<string, string>();
-  for (const { name } of [...c.fields, ...c.objectFields]) {
-    for (const fn of [name, setter(name)]) {
-      const other = owner.get(fn);
-      if (other !== undefined && other !== name) throw new SchemaError(accessorClash(c.name, other, name, fn));
-      owner.set(fn, name);
-    }
-  }
-}
-
-/**
- * The accessor of component c (registered, id). Each function finds e's table once
- * (look.table: the epoch check, the record, liveness) and indexes its field's column
- * in that table; the objects it reads through are fixed, so the calls stay monomorphic.
- */
-export function access<S extends Schema>(store: Store, c: Component<S>, id: number, look: Lookup): Access<S> {
-  const out: Record<string, unknown> = {};
-  const setter = (name: string) => `set${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-  checkNames(c, setter);
-  const { changes, debug, tables } = store;
-  for (const f of c.fields) {
-    const col = look.columns[f.index];
-    const len = f.length;
-    // The slow paths bring the views up to date or throw; then the fast path's reads hold.
-    const at = (e: number, el: number): number => {
-      const t = look.table(e, "access");
-      // Number.isInteger first: a Symbol would make `el >= 0` throw a TypeError.
-      if (!(Number.isInteger(el) && el >= 0 && el < len))
-        throw new ArgumentError(elementIndex(c.name, f.name, len, el));
-      return col.base[t] + look.rowOf(e) * len + el;
-    };
-    const put = (e: number, el: number, value: number): void => {
-      const i = at(e, el);
-      if (debug || typeof value !== "number") checkInit(c, f, value, true);
-      col.view[i] = value;
-      if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(look.tableOf(e)), id, look.rowOf(e), 1, false);
-    };
-    if (!f.isArray) {
-      out[f.name] = (e: number): number => {
-        const i = look.indexOf(e, col.base);
-        if (i >= 0) return col.view[i];
-        const j = at(e, 0); // before col.view is read: at() may rebuild it
-        return col.view[j];
-      };
-      out[setter(f.name)] = (e: number, value: number): void => {
-        if (!debug && typeof value === "number") {
-          const t = look.find(e); // after pos.x(e), the memo
-          if (t >= 0) {
-            const row = look.hitRow;
-            col.view[col.base[t] + row] = value;
-            if (look.tracked) changes.stamp(tables.at(t), id, row, 1, false);
-            return;
-          }
-        }
-        put(e, 0, value);
-      };
-      continue;
-    }
-    out[f.name] = (e: number, el: number): number => {
-      const i = at(e, el);
-      return col.view[i];
-    };
-    out[setter(f.name)] = put;
-  }
-  for (const o of c.objectFields) {
-    const i = o.index;
-    out[o.name] = (e: number): unknown => {
-      const t = look.table(e, "access");
-      return (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)];
-    };
-    out[setter(o.name)] = (e: number, value: unknown): void => {
-      const t = look.table(e, "access");
-      (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)] = value;
-    };
-  }
-  return Object.freeze(out) as Access<S>;
 }

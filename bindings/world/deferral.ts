@@ -51,7 +51,13 @@ export class Deferral {
   /** Components whose change tracking waits for the end of the current scope. */
   private readonly trackLater: number[] = [];
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Store) {
+    // The readers that skip work while core.version stands still (world/access.ts) look
+    // again, and send writes of the component through removes().
+    this.commands.onRemoveWaits = () => {
+      store.core.version++;
+    };
+  }
 
   /** Whether structural changes wait for the end of a scope now. */
   get active(): boolean {

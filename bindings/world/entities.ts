@@ -18,6 +18,7 @@ import {
   bareRelation,
   describeEntity,
   noTableYet,
+  removeWaits,
   spawnedDeferred,
   spawnManyCount,
   spawnWaits,
@@ -93,10 +94,7 @@ function spawnAny(ctx: WorldContext, args: ComponentArg[]): Entity {
   return e as Entity;
 }
 
-/**
- * Spawns n entities with one core call. A field's init may be one value for all or,
- * with `C.withEach(...)`, an array-like with one value per entity.
- */
+/** Spawns n entities with one core call; a field's init is one value for all or, with `C.withEach(...)`, one per entity. */
 export function spawnMany(
   ctx: WorldContext,
   n: number,
@@ -326,6 +324,7 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
   const table = tableWith(store, e, c, "set");
   const v = requiredCopy(c, values, store.debug);
   const id = store.registry.ids[c.key];
+  if (ctx.defer.commands.removes(id, e)) throw new ArgumentError(removeWaits(describeEntity(e), c.name, "world.set()"));
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
   if (store.changes.isTracked(id)) store.changes.stamp(table, id, row, 1, false);
@@ -384,7 +383,7 @@ function thrown(error: Error): never {
 export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
   let look = ctx.lookups[id];
   if (look === undefined) {
-    look = ctx.lookups[id] = new Lookup(ctx.store, c, id);
+    look = ctx.lookups[id] = new Lookup(ctx.store, c, id, ctx.defer.commands);
     if (look.quick && ctx.store.registry.plain[c.key] === id) ctx.quick[c.key] = look;
   }
   return look;

@@ -18,7 +18,7 @@ import type { Init, Schema, Values } from "../schema.js";
 import { restore, snapshot } from "../snapshot/world-state.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { type Access, access } from "./access.js";
+import { type Access, access } from "./accessor.js";
 import * as batches from "./batches.js";
 import { WorldContext } from "./context.js";
 import * as entities from "./entities.js";
