@@ -6,7 +6,7 @@
 // call (so any call inside the loop would detach the views at once); every write made
 // through the views must be there after the loop.
 import { describe, expect, it } from "vitest";
-import { component, createWorld, relation, tag, type World } from "wasm-ecs";
+import { ArgumentError, component, createWorld, relation, tag, type World } from "wasm-ecs";
 import { rng } from "../support/rng.js";
 
 const Mark = component("Mark", { v: "f64" });
@@ -18,8 +18,17 @@ const Picked = tag("Picked", { sparse: true });
 const Follows = relation("Follows", { exclusive: true, onTargetDestroyed: "remove" });
 const ALL = [Mark, Pos, Big, Label, Hot, Picked, Follows];
 
-/** One random thing a loop body may do; entities it spawns join `alive`. */
-function chaos(world: World, r: (n: number) => number, alive: number[], marked: readonly number[]): void {
+/**
+ * One random thing a loop body may do; entities it spawns join `alive`, those it removes
+ * Pos from join `lostPos` (a set of their Pos is refused until the flush).
+ */
+function chaos(
+  world: World,
+  r: (n: number) => number,
+  alive: number[],
+  marked: readonly number[],
+  lostPos: Set<number>,
+): void {
   const e = alive[r(alive.length)];
   switch (r(14)) {
     case 0:
@@ -33,6 +42,7 @@ function chaos(world: World, r: (n: number) => number, alive: number[], marked: 
       break;
     case 3:
       world.remove(e, Pos);
+      lostPos.add(e);
       break;
     case 4:
       world.add(e, Picked);
@@ -52,9 +62,12 @@ function chaos(world: World, r: (n: number) => number, alive: number[], marked: 
     case 9:
       world.addMany(world.query({ none: [Picked] }), Picked);
       break;
-    case 10:
-      world.set(marked[r(marked.length)], Pos, { x: -1 });
+    case 10: {
+      const m = marked[r(marked.length)];
+      if (lostPos.has(m)) expect(() => world.set(m, Pos, { x: -1 })).toThrow(ArgumentError);
+      else world.set(m, Pos, { x: -1 });
       break;
+    }
     case 11:
       world.query({ all: [Pos], changed: [Pos] }).count();
       break;
@@ -75,13 +88,14 @@ async function trial(seed: number, growMemoryEachCall: boolean, sharedMemory: bo
   const expected = new Map<number, number>();
   let writes = 0;
   const before = world.entityCount;
+  const lostPos = new Set<number>();
   for (const t of world.query({ all: [Mark] })) {
     const v = t.columns(Mark).v;
     const es = t.entities;
     const n = t.count;
     const memory = world.stats().memoryBytes;
     for (let i = 0; i < n; i++) {
-      if (r(10) < 3) chaos(world, r, alive, marked);
+      if (r(10) < 3) chaos(world, r, alive, marked, lostPos);
       v[i] = seed * 1e6 + i;
       expected.set(es[i], v[i]);
       writes++;
