@@ -17,6 +17,8 @@
 //               f < 0          array field ~f: its length in numbers
 //               f >= OBJECT    "object" field f - OBJECT: the index of its value in `objects`
 import type { Component, ComponentArg } from "../component.js";
+import { ArgumentError } from "../errors.js";
+import { describeEntity, removeWaits } from "../messages.js";
 import type { ComponentSet, ComponentSets } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Registry } from "../store/registry.js";
@@ -126,6 +128,14 @@ export class CommandBuffer {
       this.removingIds.push(a);
       this.onRemoveWaits?.();
     }
+  }
+
+  /**
+   * ArgumentError naming `call` when a remove of component id (called `name`) from e
+   * waits here: a write to e's row now would be dropped at the flush.
+   */
+  refuseWrite(id: number, e: number, name: string, call: string): void {
+    if (this.removes(id, e)) throw new ArgumentError(removeWaits(describeEntity(e), name, call));
   }
 
   /** Whether a remove of component id from e waits here (read incrementally: commands only grow until clear()). */

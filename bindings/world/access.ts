@@ -33,7 +33,7 @@ import {
 import type { Core } from "../core/core.js";
 import { stale } from "../core/status.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
-import { describeEntity, noTableYet, removeWaits } from "../messages.js";
+import { describeEntity, noTableYet } from "../messages.js";
 import type { CommandBuffer } from "../ops/commands.js";
 import type { TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
@@ -321,7 +321,7 @@ export class Lookup {
    * reach the row the remove drops, not the one an add after it starts (naming `call`).
    */
   writable(e: number, call: string): void {
-    if (this.commands.removes(this.id, e)) throw new ArgumentError(removeWaits(describeEntity(e), this.c.name, call));
+    this.commands.refuseWrite(this.id, e, this.c.name, call);
   }
 
   private rebuild(): void {

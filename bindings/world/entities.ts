@@ -18,7 +18,6 @@ import {
   bareRelation,
   describeEntity,
   noTableYet,
-  removeWaits,
   spawnedDeferred,
   spawnManyCount,
   spawnWaits,
@@ -324,7 +323,7 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
   const table = tableWith(store, e, c, "set");
   const v = requiredCopy(c, values, store.debug);
   const id = store.registry.ids[c.key];
-  if (ctx.defer.commands.removes(id, e)) throw new ArgumentError(removeWaits(describeEntity(e), c.name, "world.set()"));
+  ctx.defer.commands.refuseWrite(id, e, c.name, "world.set()");
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
   if (store.changes.isTracked(id)) store.changes.stamp(table, id, row, 1, false);
