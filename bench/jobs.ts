@@ -45,6 +45,7 @@ export const MICRO: readonly string[] = [
   "spawn_destroy_100k",
   "deferred_spawn_100k",
   "add_remove_100k",
+  "random_access_100k",
   "spawn_many_1m",
   "bytes_per_entity_1m",
   "engine_100k",
