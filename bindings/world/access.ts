@@ -22,7 +22,6 @@ import {
   H_SLOT_CAP,
   H_SLOT_COUNT,
   H_TABLE_COUNT,
-  REC_FREE,
   REC_ROW,
   REC_STRIDE,
   REC_TABLE_BITS,
@@ -31,6 +30,7 @@ import {
   SLOT_MASK,
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
+import { recordTable } from "../core/records.js";
 import { stale } from "../core/status.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, noTableYet } from "../messages.js";
@@ -137,9 +137,7 @@ export class Lookup {
     const slot = typeof e === "number" ? e & SLOT_MASK : NO_SLOT; // a BigInt, symbol or object is no entity
     // e >>> 0 === e: a u32 (a number like 1.5 would pass for slot 1). Slot 0 is never alive (REC_FREE).
     if (slot >= this.slots || e >>> 0 !== e) return -1;
-    const w = this.recs[slot * REC_STRIDE];
-    const t = w & REC_TABLE_MASK;
-    return w >>> REC_TABLE_BITS === e >>> SLOT_BITS && t !== REC_FREE ? t : -1;
+    return recordTable(this.recs[slot * REC_STRIDE], e);
   }
 
   /** Row of e (precondition: tableOf(e) >= 0). */
@@ -266,7 +264,7 @@ export class Lookup {
     this.writable(e, "world.set()");
     const row = this.rowOf(e);
     if (!this.writeKeyed(t, row, values)) return false;
-    if (this.store.changes.ticksOf[this.id] !== undefined) this.stamp(t, row);
+    if (this.tracked) this.stamp(t, row); // table() renewed it
     return true;
   }
 

@@ -71,7 +71,7 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
       look.writable(e, "an accessor setter");
       if (debug || typeof value !== "number") checkInit(c, f, value, true);
       col.view[i] = value;
-      if (changes.ticksOf[id] !== undefined) changes.stamp(tables.at(look.tableOf(e)), id, look.rowOf(e), 1, false);
+      if (look.tracked) changes.stamp(tables.at(look.tableOf(e)), id, look.rowOf(e), 1, false); // at() renewed it
     };
     if (!f.isArray) {
       out[f.name] = (e: number): number => {
