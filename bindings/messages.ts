@@ -196,6 +196,8 @@ export const spawnWaits = (entity: string, call: string) =>
   `${entity} was spawned while changes are deferred and its values are not staged alone (it came from spawnMany, or add / remove / destroy of it wait too): ${call} of it waits until they are applied, when the loop, the system or defer() ends`;
 export const removeWaits = (entity: string, component: string, call: string) =>
   `${entity} waits for a deferred remove of ${component}: ${call} cannot reach the row it has after it; give the values to add(), or write once the changes are applied`;
+export const addWaits = (entity: string, component: string, call: string) =>
+  `${entity} waits for a deferred add of ${component} with values, which the flush writes over what ${call} writes now; give the values to that add, or write once the changes are applied`;
 export const noTableYet = (entity: string) =>
   `${entity} was spawned while changes are deferred: it joins its table when they are applied, when the loop, the system or defer() ends (world.get and world.set reach its values before)`;
 export const spawnReentered = (comps: readonly { name: string }[]) =>

@@ -18,7 +18,7 @@
 //               f >= OBJECT    "object" field f - OBJECT: the index of its value in `objects`
 import type { Component, ComponentArg } from "../component.js";
 import { ArgumentError } from "../errors.js";
-import { describeEntity, removeWaits } from "../messages.js";
+import { addWaits, describeEntity, removeWaits } from "../messages.js";
 import type { ComponentSet, ComponentSets } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Registry } from "../store/registry.js";
@@ -40,6 +40,7 @@ import {
   SPAWN,
   SPAWN_MANY,
 } from "./command-kinds.js";
+import { DROPS, WaitingRows, WRITES_OVER } from "./waiting-rows.js";
 
 /** Payload of SPAWN: consecutive spawns of one component set. */
 export interface SpawnRun {
@@ -96,21 +97,8 @@ export class CommandBuffer {
   private lastRunAt = -1;
   /** Every SPAWN command's run, in order (clear() gives their rows back without a pass over all commands). */
   private runs: SpawnRun[] = [];
-  /**
-   * removing[id] === 1: a remove of component id waits here (a REMOVE_RUN or REMOVE_MANY
-   * command of it). A write to an entity's id values made now would reach a row the remove
-   * drops at the flush (an add after it starts a new row): removes(id, e) tells the writers.
-   * Noted when such a command starts, off the per-entity record path.
-   */
-  readonly removing: number[] = [];
-  /** The ids set in `removing`, and per id the entities listed so far (removes()). */
-  private readonly removingIds: number[] = [];
-  private readonly removed: (Set<number> | undefined)[] = [];
-  /** removes() has read commands before `scanned` and the first `scannedIn` entities of command `scanned`. */
-  private scanned = 0;
-  private scannedIn = 0;
-  /** Called when a remove of a component starts to wait (the readers' fast paths look again). */
-  onRemoveWaits: (() => void) | undefined = undefined;
+  /** The rows a waiting command drops or writes over, which writes made now would not reach. */
+  readonly waiting = new WaitingRows(this);
 
   /** Records a command; its values follow with values() before the next push. */
   push(kind: number, e: number, a: number, b: number, data?: unknown): void {
@@ -123,38 +111,17 @@ export class CommandBuffer {
     this.b[i] = b;
     if (data !== undefined) this.data[i] = data;
     this.size = i + 1;
-    if ((kind === REMOVE_RUN || kind === REMOVE_MANY) && this.removing[a] !== 1) {
-      this.removing[a] = 1;
-      this.removingIds.push(a);
-      this.onRemoveWaits?.();
-    }
+    this.waiting.note(i);
   }
 
   /**
-   * ArgumentError naming `call` when a remove of component id (called `name`) from e
-   * waits here: a write to e's row now would be dropped at the flush.
+   * ArgumentError naming `call` when a waiting command drops e's row of component id
+   * (called `name`) or writes over it: a write now would be lost at the flush.
    */
   refuseWrite(id: number, e: number, name: string, call: string): void {
-    if (this.removes(id, e)) throw new ArgumentError(removeWaits(describeEntity(e), name, call));
-  }
-
-  /** Whether a remove of component id from e waits here (read incrementally: commands only grow until clear()). */
-  removes(id: number, e: number): boolean {
-    if (this.removing[id] !== 1) return false;
-    for (let k = this.scanned; k < this.size; k++) {
-      const kind = this.kind[k];
-      const ids =
-        kind === REMOVE_RUN ? this.listed(k) : kind === REMOVE_MANY ? (this.data[k] as ManyData).ids : undefined;
-      const from = k === this.scanned ? this.scannedIn : 0;
-      if (ids !== undefined) {
-        const set = (this.removed[this.a[k]] ??= new Set());
-        for (let j = from; j < ids.length; j++) set.add(ids[j]);
-      }
-      // The last command may still grow (an open run): it is read again from here.
-      this.scanned = k;
-      this.scannedIn = ids?.length ?? 0;
-    }
-    return this.removed[id]?.has(e) === true;
+    const how = this.waiting.of(id, e);
+    if (how === DROPS) throw new ArgumentError(removeWaits(describeEntity(e), name, call));
+    if (how === WRITES_OVER) throw new ArgumentError(addWaits(describeEntity(e), name, call));
   }
 
   /**
@@ -230,6 +197,8 @@ export class CommandBuffer {
       if (typeof value === "number") vals.fill(value, at + 2, at + 2 + f.length);
       else for (let k = 0; k < f.length; k++) vals[at + 2 + k] = (value as ArrayLike<number>)[k];
     }
+    // A pair's add writes its values over the row the entity has now (a retarget keeps it).
+    if (this.kind[last] === ADD_PAIR) this.waiting.note(last);
   }
 
   /** Records a destroy of e: one more entity for the last command when it is a DESTROY (a run, as run() keeps). */
@@ -374,12 +343,7 @@ export class CommandBuffer {
       set.spare.push(rows);
     }
     runs.length = 0;
-    for (const id of this.removingIds) {
-      this.removing[id] = 0;
-      this.removed[id] = undefined;
-    }
-    this.removingIds.length = 0;
-    this.scanned = this.scannedIn = 0;
+    this.waiting.clear();
     this.v0.fill(0, 0, this.size);
     this.v1.fill(0, 0, this.size);
     this.size = 0;

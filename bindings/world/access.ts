@@ -310,13 +310,14 @@ export class Lookup {
       this.hitE = -1;
       this.current = core.version;
     }
-    // While a remove of C waits, the fast paths stay off: writes go through writable().
-    this.seen = this.commands.removing[this.id] === 1 ? -1 : core.version;
+    // While a command that drops or writes over rows of C waits, the fast paths stay off:
+    // writes go through writable().
+    this.seen = this.commands.waiting.marked[this.id] === 1 ? -1 : core.version;
   }
 
   /**
-   * Throws ArgumentError when a remove of C from e waits for the flush: a write now would
-   * reach the row the remove drops, not the one an add after it starts (naming `call`).
+   * Throws ArgumentError when a waiting command drops e's row of C (a remove: an add after
+   * it starts a new row) or writes over it (an add with values) at the flush (naming `call`).
    */
   writable(e: number, call: string): void {
     this.commands.refuseWrite(this.id, e, this.c.name, call);

@@ -53,8 +53,8 @@ export class Deferral {
 
   constructor(private readonly store: Store) {
     // The readers that skip work while core.version stands still (world/access.ts) look
-    // again, and send writes of the component through removes().
-    this.commands.onRemoveWaits = () => {
+    // again, and send writes of the component through refuseWrite().
+    this.commands.waiting.onMark = () => {
       store.core.version++;
     };
   }

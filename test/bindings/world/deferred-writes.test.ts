@@ -1,4 +1,4 @@
-// Writes while a remove of their component waits (bindings/ops/commands.ts removes(),
+// Writes while a remove of their component waits (bindings/ops/waiting-rows.ts,
 // world/access.ts Lookup.writable): world.set and the accessor's setters write the
 // entity's row at once, also while deferring; when a remove of that component from that
 // entity waits for the flush, the row they would write is dropped there (an add after
