@@ -26,7 +26,7 @@ import {
 import type { Core } from "../core/core.js";
 import type { Entity, EntityList, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
-import { nonFragmentingTarget, notAComponent, tableRetired, tableSubject, writeReadTerm } from "../messages.js";
+import { nonFragmentingTarget, notAComponent, tableRecycled, tableRetired, tableSubject, writeReadTerm } from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
 import { firstOf } from "./first-of.js";
 
@@ -41,7 +41,7 @@ export interface WriteMarks {
 }
 
 const NO_COLUMNS = Object.freeze({});
-const RETIRED = -2; // the epoch of a view a restore dropped (refresh() throws); the core's are u32
+const RETIRED = -2; // the epoch of a view the world dropped (refresh() throws); the core's are u32
 /** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid). */
 const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
@@ -113,6 +113,8 @@ export class Table<R = never> {
   /** A window: its first `limit` rows are the view's rows (-1: every row). */
   private limit = -1;
   private windowView: Table | undefined = undefined;
+  /** Why the world dropped this view (refresh() throws it), once it did. */
+  private retiredWhy = "";
 
   /**
    * @internal Created by the world when it discovers a new core table; with `of`, the
@@ -207,7 +209,7 @@ export class Table<R = never> {
     if (core.version === this.version) return this.count; // no core call since the last look
     core.checkLive(); // a dead world moved the version on to come here
     if (core.epoch !== this.epoch) {
-      if (this.epoch === RETIRED) throw new ArgumentError(tableRetired(this.describe()));
+      if (this.epoch === RETIRED) throw new ArgumentError(this.retiredWhy || tableRetired(this.describe()));
       this.epoch = core.epoch;
       this.bases = [];
       this.rec = core.tableRec(this.id);
@@ -225,12 +227,19 @@ export class Table<R = never> {
     return n;
   }
 
-  /** @internal A restore gave its id to another table: no components, rows or pairs; views throw. */
-  retire(): void {
+  /**
+   * @internal The world dropped this view: a restore, or the core recycled its record for
+   * another table (a relation target's sub-tables when the target died, the tables of a
+   * failed call). No components, rows or pairs; views throw ArgumentError naming it.
+   */
+  retire(byRestore: boolean): void {
+    // Named while it still has its components (a restore's registry may not know them).
+    if (this.epoch !== RETIRED) this.retiredWhy = byRestore ? "" : tableRecycled(this.describe());
     this.pairs = this.mask.fill(0).subarray(0, 0); // no component bits, no pairs
     this.count = 0;
-    this.epoch = RETIRED; // the restore moved core.version on: refresh() comes to the epoch test
-    this.windowView?.retire();
+    this.epoch = RETIRED;
+    this.version = -1; // the next refresh() comes to the epoch test
+    this.windowView?.retire(byRestore);
   }
 
   /** @internal This table's window (created on first use). */

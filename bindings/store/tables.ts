@@ -86,6 +86,7 @@ export class Tables {
     if (changed) this.generation++;
     if (!forReplay && list.length > n) {
       // Records given back at the end (tables of a failed call).
+      for (let t = n; t < list.length; t++) list[t].retire(false);
       list.length = n;
       this.generation++;
     }
@@ -100,8 +101,9 @@ export class Tables {
     return new Table(this.core, t, this.registry.ids, this.registry.components, this.marks);
   }
 
-  /** A fresh view for table id t; true. */
+  /** A fresh view for table id t (a view kept by the user must not reach the new table); true. */
   private replace(t: number): boolean {
+    this.list[t]?.retire(false);
     this.list[t] = this.view(t);
     return true;
   }
@@ -125,7 +127,7 @@ export class Tables {
 
   /** After a snapshot was loaded: every view and cached table id is forgotten. */
   forget(): void {
-    for (const t of this.list) t.retire(); // a view kept by the user must not reach the new table of its id
+    for (const t of this.list) t.retire(true); // a view kept by the user must not reach the new table of its id
     this.list.length = 0;
     this.seqSeen = -1;
     this.recycledSeen = -1;

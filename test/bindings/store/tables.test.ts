@@ -1,13 +1,19 @@
 // The table directory (bindings/store/tables.ts): one Table view per core table record.
 // New tables get a view at the next look; a record the core recycled for another table
 // gets a fresh view and `generation` moves on (queries match afresh); records given back
-// at the end are dropped. Run from the sources over the dist/ core.
+// at the end are dropped; a view replaced or dropped so is retired (a user who kept it gets
+// ArgumentError, not the new table's rows). Run from the sources over the dist/ core.
 import { describe, expect, it } from "vitest";
 import { component, relation } from "../../../bindings/component.js";
 import type { Core } from "../../../bindings/core/core.js";
 import { register } from "../../../bindings/ops/components.js";
 import type { Store } from "../../../bindings/store/store.js";
+import { ArgumentError } from "../../../bindings/errors.js";
+import { expectThrows } from "../../support/errors.js";
 import { sourceStore } from "../../support/sources.js";
+
+const RECYCLED = (names: string) =>
+  `Table (${names}) is gone (its relation target was destroyed, or the call that made it failed) and its id stands for another table now: query again`;
 
 const A = component("A", { v: "f32" });
 const B = component("B", { v: "u8" });
@@ -76,6 +82,10 @@ describe("tables", () => {
     const fresh = s.tables.at(sub);
     expect(Array.from(fresh.pairs)).toEqual([likes, q]);
     expect(fresh.seq).toBe(s.tables.seqOf(sub));
+    // The old view, if kept, must not reach the new table of its id.
+    expect(old.count).toBe(0);
+    expectThrows(() => old.entities, ArgumentError, RECYCLED(`A, Likes(${p})`));
+    expect(Array.from(fresh.entities)).toEqual([fan]);
     expect(s.tables.at(ok(core.tableWith(tA, b))).componentIds).toEqual([a, b].sort((x, y) => x - y));
   });
 
@@ -84,12 +94,14 @@ describe("tables", () => {
     const tA = ok(core.tableWith(0, a));
     const n = s.tables.now().length;
     const seq = core.tableSeq;
-    ok(core.tableWith(tA, b));
+    const tAB = ok(core.tableWith(tA, b));
     expect(s.tables.now()).toHaveLength(n + 1);
+    const dropped = s.tables.at(tAB);
     const generation = s.tables.generation;
     expect(core.dropTables(seq)).toBe(0);
     expect(s.tables.now()).toHaveLength(n);
     expect(s.tables.generation).toBeGreaterThan(generation);
+    expectThrows(() => dropped.columns(A), ArgumentError, RECYCLED("A, B"));
   });
 
   it("forget drops every view; the next look builds them again", async () => {
