@@ -26,7 +26,14 @@ import {
 import type { Core } from "../core/core.js";
 import type { Entity, EntityList, TableId } from "../entity.js";
 import { ArgumentError, MissingComponentError, UnknownComponentError } from "../errors.js";
-import { nonFragmentingTarget, notAComponent, tableRecycled, tableRetired, tableSubject, writeReadTerm } from "../messages.js";
+import {
+  nonFragmentingTarget,
+  notAComponent,
+  tableRecycled,
+  tableRetired,
+  tableSubject,
+  writeReadTerm,
+} from "../messages.js";
 import type { Columns, ReadonlyColumns, Schema, TypedArray } from "../schema.js";
 import { firstOf } from "./first-of.js";
 

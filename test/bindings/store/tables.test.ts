@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { component, relation } from "../../../bindings/component.js";
 import type { Core } from "../../../bindings/core/core.js";
+import { ArgumentError } from "../../../bindings/errors.js";
 import { register } from "../../../bindings/ops/components.js";
 import type { Store } from "../../../bindings/store/store.js";
-import { ArgumentError } from "../../../bindings/errors.js";
 import { expectThrows } from "../../support/errors.js";
 import { sourceStore } from "../../support/sources.js";
 
