@@ -120,8 +120,7 @@ export class Table<R = never> {
   /** A window: its first `limit` rows are the view's rows (-1: every row). */
   private limit = -1;
   private windowView: Table | undefined = undefined;
-  /** Why the world dropped this view (refresh() throws it), once it did. */
-  private retiredWhy = "";
+  private retiredWhy = ""; // why the world dropped this view, for refresh() to throw ("": a restore)
 
   /**
    * @internal Created by the world when it discovers a new core table; with `of`, the
@@ -235,12 +234,10 @@ export class Table<R = never> {
   }
 
   /**
-   * @internal The world dropped this view: a restore, or the core recycled its record for
-   * another table (a relation target's sub-tables when the target died, the tables of a
-   * failed call). No components, rows or pairs; views throw ArgumentError naming it.
+   * @internal The world dropped this view (a restore; a record recycled for another table, named
+   * while it has its components). No components, rows or pairs; views throw ArgumentError.
    */
   retire(byRestore: boolean): void {
-    // Named while it still has its components (a restore's registry may not know them).
     if (this.epoch !== RETIRED) this.retiredWhy = byRestore ? "" : tableRecycled(this.describe());
     this.pairs = this.mask.fill(0).subarray(0, 0); // no component bits, no pairs
     this.count = 0;
