@@ -132,7 +132,8 @@ function applyMoves(store: Store, buf: CommandBuffer, i: number, j: number): voi
   const { core, changes, tables } = store;
   const id = buf.a[i];
   const adding = buf.kind[i] === ADD;
-  // b = 1: values written when recorded (e had id then), written again only when e gains id here.
+  // b = 1: values written when recorded (e had id then), written again only when e gains id here;
+  // b = 0 (e lacked id) and ADD_AT_FLUSH (something waited for e's row then): written here.
   const had: number[] = [];
   if (adding)
     for (let k = i; k < j; k++)

@@ -116,10 +116,11 @@ export class CommandBuffer {
 
   /**
    * ArgumentError naming `call` when a waiting command drops e's row of component id
-   * (called `name`) or writes over it: a write now would be lost at the flush.
+   * (called `name`) or writes over one of the `fields` written (a mask of waiting-rows.ts,
+   * or the values): a write now would be lost at the flush.
    */
-  refuseWrite(id: number, e: number, name: string, call: string): void {
-    const how = this.waiting.of(id, e);
+  refuseWrite(id: number, e: number, name: string, call: string, fields: number | object): void {
+    const how = this.waiting.of(id, e, fields);
     if (how === DROPS) throw new ArgumentError(removeWaits(describeEntity(e), name, call));
     if (how === WRITES_OVER) throw new ArgumentError(addWaits(describeEntity(e), name, call));
   }
@@ -197,8 +198,9 @@ export class CommandBuffer {
       if (typeof value === "number") vals.fill(value, at + 2, at + 2 + f.length);
       else for (let k = 0; k < f.length; k++) vals[at + 2 + k] = (value as ArrayLike<number>)[k];
     }
-    // A pair's add writes its values over the row the entity has now (a retarget keeps it).
-    if (this.kind[last] === ADD_PAIR) this.waiting.note(last);
+    // A pair's add writes its values over the row the entity has now (a retarget keeps it);
+    // so does an ADD whose values wait for the flush (waiting-rows.ts ADD_AT_FLUSH).
+    if (this.kind[last] === ADD_PAIR || this.kind[last] === ADD) this.waiting.note(last);
   }
 
   /** Records a destroy of e: one more entity for the last command when it is a DESTROY (a run, as run() keeps). */

@@ -13,8 +13,9 @@
 // write after a read of the same entity (`pos.setX(e, pos.x(e) + 1)`, get then set)
 // skips the record. Every change that can move or free a row is a core call, so the
 // memo holds exactly while the call count stands still.
-// While a remove of the component waits for the flush, the fast paths are off and each
-// write asks whether the remove is its entity's (writable(): an ArgumentError then).
+// While a command waits that drops rows of the component or writes over their fields at the
+// flush, the fast paths are off and each write asks whether it covers its entity's row and
+// fields (writable(): an ArgumentError then; ops/waiting-rows.ts).
 import type { Component } from "../component.js";
 import {
   H_EPOCH,
@@ -108,7 +109,7 @@ export class Lookup {
     readonly store: Store,
     readonly c: Component,
     readonly id: number,
-    /** The deferral's commands: while a remove of C waits there, a write asks whether it is e's (writable()). */
+    /** The deferral's commands: while a command that could lose a write of C waits there, a write asks (writable()). */
     private readonly commands: CommandBuffer,
   ) {
     this.nf = Math.max(1, c.fields.length);
@@ -261,9 +262,15 @@ export class Lookup {
    */
   write(e: number, values: object): boolean {
     const t = this.table(e, "set");
-    this.writable(e, "world.set()");
+    const m = this.gather(values);
+    if (m < 0) return false;
+    this.writable(e, "world.set()", values); // after the values' checks, as set's general path
     const row = this.rowOf(e);
-    if (!this.writeKeyed(t, row, values)) return false;
+    const k = t * this.nf;
+    for (let x = 0; x < m; x++) {
+      const i = this.given[x];
+      this.views[i][this.flat[k + i] + row] = this.values[x];
+    }
     if (this.tracked) this.stamp(t, row); // table() renewed it
     return true;
   }
@@ -272,8 +279,11 @@ export class Lookup {
     this.store.changes.stamp(this.store.tables.at(t), this.id, row, 1, false);
   }
 
-  /** write() without a made function: fields named in schema order only. */
-  private writeKeyed(t: number, row: number, values: object): boolean {
+  /**
+   * write()'s values, when they name fields in schema order only, each a number of a scalar
+   * field: their count, field indexes and values in given / values; -1 for anything else.
+   */
+  private gather(values: object): number {
     const fields = this.c.fields;
     const nf = fields.length;
     const own = values as Record<string, unknown>;
@@ -282,17 +292,12 @@ export class Lookup {
     for (const name in own) {
       const value = own[name];
       while (j < nf && fields[j].name !== name) j++;
-      if (j === nf || typeof value !== "number" || fields[j].isArray) return false;
+      if (j === nf || typeof value !== "number" || fields[j].isArray) return -1;
       this.given[m] = j;
       this.values[m++] = value;
       j++;
     }
-    const k = t * this.nf;
-    for (let x = 0; x < m; x++) {
-      const i = this.given[x];
-      this.views[i][this.flat[k + i] + row] = this.values[x];
-    }
-    return true;
+    return m;
   }
 
   /**
@@ -317,10 +322,11 @@ export class Lookup {
 
   /**
    * Throws ArgumentError when a waiting command drops e's row of C (a remove: an add after
-   * it starts a new row) or writes over it (an add with values) at the flush (naming `call`).
+   * it starts a new row) or writes over one of `fields` (a mask of ops/waiting-rows.ts, or
+   * the values given) at the flush (naming `call`).
    */
-  writable(e: number, call: string): void {
-    this.commands.refuseWrite(this.id, e, this.c.name, call);
+  writable(e: number, call: string, fields: number | object): void {
+    this.commands.refuseWrite(this.id, e, this.c.name, call, fields);
   }
 
   private rebuild(): void {

@@ -7,6 +7,7 @@
 import { type Component, checkInit } from "../component.js";
 import { ArgumentError, SchemaError } from "../errors.js";
 import { accessorClash, elementIndex } from "../messages.js";
+import { fieldBit } from "../ops/waiting-rows.js";
 import type { FieldType, Schema } from "../schema.js";
 import type { Store } from "../store/store.js";
 import type { Lookup } from "./access.js";
@@ -66,10 +67,11 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
         throw new ArgumentError(elementIndex(c.name, f.name, len, el));
       return col.base[t] + look.rowOf(e) * len + el;
     };
+    const bit = fieldBit(c, f.name);
     const put = (e: number, el: number, value: number): void => {
       const i = at(e, el);
-      look.writable(e, "an accessor setter");
       if (debug || typeof value !== "number") checkInit(c, f, value, true);
+      look.writable(e, "an accessor setter", bit);
       col.view[i] = value;
       if (look.tracked) changes.stamp(tables.at(look.tableOf(e)), id, look.rowOf(e), 1, false); // at() renewed it
     };
@@ -106,9 +108,10 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
       const t = look.table(e, "access");
       return (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)];
     };
+    const bit = fieldBit(c, o.name);
     out[setter(o.name)] = (e: number, value: unknown): void => {
       const t = look.table(e, "access");
-      look.writable(e, "an accessor setter");
+      look.writable(e, "an accessor setter", bit);
       (tables.at(t).objectColumn(id, i) as unknown[])[look.rowOf(e)] = value;
     };
   }

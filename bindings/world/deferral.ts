@@ -31,6 +31,7 @@ import {
 import { CommandBuffer } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track } from "../ops/tracking.js";
+import { ADD_AT_FLUSH, KEEPS } from "../ops/waiting-rows.js";
 import type { OpenIteration } from "../query/host.js";
 import { type ComponentSet, copyInits } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
@@ -54,8 +55,14 @@ export class Deferral {
   constructor(private readonly store: Store) {
     // The readers that skip work while core.version stands still (world/access.ts) look
     // again, and send writes of the component through refuseWrite().
-    this.commands.waiting.onMark = () => {
+    const waiting = this.commands.waiting;
+    waiting.onMark = () => {
       store.core.version++;
+    };
+    waiting.componentOf = (id) => store.registry.components[id];
+    waiting.holds = (e, rel, target) => {
+      const t = store.core.tableOf(e);
+      return t >= 0 && store.tables.at(t).hasPair(rel, target);
     };
   }
 
@@ -277,15 +284,18 @@ export class Deferral {
       return;
     }
     // e has c now: the values are written now, as set() writes them (so a later set wins),
-    // and at the flush only when e gains c there (a remove of it waits before).
+    // and at the flush only when e gains c there (a remove of it waits before). When a
+    // waiting command drops e's row or writes over these fields, they wait for the flush
+    // instead, to land in order (a set of them is refused meanwhile).
     const { core, tables, changes } = this.store;
     const t = values === undefined ? -1 : core.tableOf(e);
-    const now = t >= 0 && tables.at(t).hasId(id);
-    if (now) {
+    const has = t >= 0 && tables.at(t).hasId(id);
+    const later = has && this.commands.waiting.of(id, e, values as object) !== KEEPS;
+    if (has && !later) {
       writeValues(core, tables.at(t), core.rowOf(e), c, id, values as object);
       if (changes.isTracked(id)) changes.stamp(tables.at(t), id, core.rowOf(e), 1, false);
     }
-    this.commands.push(ADD, e, id, now ? 1 : 0);
+    this.commands.push(ADD, e, id, later ? ADD_AT_FLUSH : has ? 1 : 0);
     if (values !== undefined) this.commands.values(c, id, values);
   }
 

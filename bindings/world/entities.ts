@@ -323,7 +323,7 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
   const table = tableWith(store, e, c, "set");
   const v = requiredCopy(c, values, store.debug);
   const id = store.registry.ids[c.key];
-  ctx.defer.commands.refuseWrite(id, e, c.name, "world.set()");
+  ctx.defer.commands.refuseWrite(id, e, c.name, "world.set()", v as object);
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
   if (store.changes.isTracked(id)) store.changes.stamp(table, id, row, 1, false);

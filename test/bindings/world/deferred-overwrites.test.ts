@@ -1,9 +1,11 @@
 // Writes while a command waits that the flush applies over them (bindings/ops/waiting-rows.ts):
 // an addMany with values of a component the entity has, a relation pair's add with values (a
-// retarget of an exclusive relation, or the same target again), a remove of the pair. A
-// world.set or an accessor setter made now would be written over or dropped at the flush, so
-// it throws ArgumentError and writes nothing. The same commands without values, and writes
-// made before them, go through. Fresh world per test, release and debug cores.
+// retarget of an exclusive relation, or the same target again), a remove of a pair the entity
+// holds or a waiting add gives it. A world.set or an accessor setter made now of a field those
+// values carry (any field, for a remove) would be written over or dropped at the flush, so it
+// throws ArgumentError and writes nothing. Other fields, the same commands without values,
+// removes of pairs the entity does not hold and writes made before them go through; an add
+// with values waits behind such a command. Fresh world per test, release and debug cores.
 import { describe, expect, it } from "vitest";
 import { ArgumentError, component, createWorld, relation, type World } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
@@ -67,6 +69,18 @@ for (const debug of [false, true]) {
         expect(world.get(a, P).x).toBe(8);
       });
 
+      it(`${name} of a field the waiting addMany's values leave out is kept`, async () => {
+        const world = await createWorld({ components: [P], debug });
+        const [a] = world.spawnMany(2, P.with({ x: 1, y: 2 }));
+        world.defer(() => {
+          world.addMany([a], P, { y: 5 });
+          write(world, a, 6); // x: not among the addMany's fields
+          world.addMany([a], P, {});
+          write(world, a, 7);
+        });
+        expect(world.get(a, P)).toEqual({ x: 7, y: 5 });
+      });
+
       it(`${name} after addMany without values is kept`, async () => {
         const world = await createWorld({ components: [P], debug });
         const [a] = world.spawnMany(2, P.with({ x: 1 }));
@@ -78,7 +92,55 @@ for (const debug of [false, true]) {
       });
     }
 
+    it("an add with values after a waiting addMany of the same fields lands after it, as it would at once", async () => {
+      for (const deferred of [true, false]) {
+        const world = await createWorld({ components: [P], debug });
+        const [a, b] = world.spawnMany(2, P.with({ x: 1, y: 2 }));
+        const body = () => {
+          world.addMany([a, b], P, { x: 5 });
+          world.add(a, P, { x: 7 });
+          world.add(b, P, { y: 8 }); // no field in common: written at once
+        };
+        if (deferred) {
+          world.defer(() => {
+            body();
+            expect(world.get(a, P)).toEqual({ x: 1, y: 2 }); // waits for the flush, behind the addMany
+            expect(world.get(b, P)).toEqual({ x: 1, y: 8 });
+            expectThrows(() => world.set(a, P, { x: 3 }), ArgumentError, over("P"));
+          });
+        } else body();
+        expect(world.get(a, P)).toEqual({ x: 7, y: 2 });
+        expect(world.get(b, P)).toEqual({ x: 5, y: 8 });
+      }
+    });
+
     for (const [name, write] of Object.entries(WRITES_OWES)) {
+      it(`${name} after a remove of a pair the entity does not hold is kept; of one a waiting add gives, refused`, async () => {
+        const world = await createWorld({ components: [Owes], debug });
+        const [t1, t2, e] = world.spawnMany(3);
+        world.add(e, Owes.to(t1), { amount: 5, due: 3 });
+        world.defer(() => {
+          world.remove(e, Owes.to(t2)); // e holds t1: nothing to remove
+          world.removeMany([e], Owes.to(t2));
+          write(world, e, 7);
+          world.add(e, Owes.to(t2));
+          world.remove(e, Owes.to(t2)); // the pair the add gives: gone at the flush, with e's Owes
+          expectThrows(() => write(world, e, 8), ArgumentError, dropped("Owes"));
+        });
+        expect(world.has(e, Owes)).toBe(false);
+      });
+
+      it(`${name} of a field a retarget's values leave out is kept`, async () => {
+        const world = await createWorld({ components: [Owes], debug });
+        const [t1, t2, e] = world.spawnMany(3);
+        world.add(e, Owes.to(t1), { amount: 5, due: 3 });
+        world.defer(() => {
+          world.add(e, Owes.to(t2), { due: 4 });
+          write(world, e, 9); // amount
+        });
+        expect(world.get(e, Owes)).toEqual({ amount: 9, due: 4 });
+      });
+
       it(`${name} after a retarget with values throws and writes nothing; the retarget's values land`, async () => {
         const world = await createWorld({ components: [P, Owes], debug });
         const [t1, t2] = world.spawnMany(2, P);
