@@ -142,6 +142,15 @@ export class ComponentSets {
     return node;
   }
 
+  /** bareTable() of the last bare spawn's arguments again (compared by identity), else -1: small enough to inline. */
+  memoTable(registry: Registry, args: readonly ComponentArg[], tables: { readonly generation: number }): number {
+    const memo = this.memo;
+    const n = args.length;
+    if (n !== memo.length || this.memoVersion !== registry.version) return -1;
+    for (let i = 0; i < n; i++) if (args[i] !== memo[i]) return -1;
+    return this.cached(this.memoSet, tables);
+  }
+
   /**
    * spawn's fastest path: the table of the set of args when each is a bare plain
    * registered component (no init values) and the set's table is known; -1 otherwise.

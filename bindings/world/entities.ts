@@ -53,12 +53,28 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
   // or several, kept small enough for V8 to inline into the loop. (check()'s debug look for stale
   // writes waits for the scope's end anyway.)
   const defer = ctx.defer;
-  if (defer.depth > 0) {
-    const { store } = ctx;
-    const e = args.length === 1 ? spawnOne(store, defer.commands, args[0]) : spawnSome(store, defer.commands, args);
-    if (e >= 0) return e as Entity;
-  }
-  return spawnAny(ctx, args);
+  const { store } = ctx;
+  const e =
+    defer.depth === 0
+      ? spawnNow(store, args)
+      : args.length === 1
+        ? spawnOne(store, defer.commands, args[0])
+        : spawnSome(store, defer.commands, args);
+  return e >= 0 ? (e as Entity) : spawnAny(ctx, args);
+}
+
+/**
+ * The usual spawn outside a loop: the bare components of the last such spawn again, into
+ * their known table, in a world with nothing to stamp or follow (as spawnAny's bareTable
+ * path does, which it leaves every other case to); -1 with nothing done otherwise, or when
+ * the core refuses (spawnAny then asks again and names the error).
+ */
+function spawnNow(store: Store, args: readonly ComponentArg[]): number {
+  const { core, changes } = store;
+  if (core.dead !== undefined || core.onCheck !== undefined) return -1;
+  if (changes.pending.length !== 0 || changes.ticksOf.length !== 0 || store.sparse.ids.length !== 0) return -1;
+  const table = store.sets.memoTable(store.registry, args, store.tables);
+  return table >= 0 ? core.spawn(table) : -1;
 }
 
 /** spawn() of any arguments. */
