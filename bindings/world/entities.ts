@@ -34,7 +34,7 @@ import type { Table } from "../store/table.js";
 import { checkedCopy, readOnce, readValues, requiredCopy, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
-import { spawnOne, spawnSome } from "./spawn-later.js";
+import { spawnNow, spawnOne, spawnSome } from "./spawn-later.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
 /** A bound on the slots n more entities take (queued free slots, oldest first, while REUSE_QUEUE wait; then fresh ones). */
@@ -61,20 +61,6 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
         ? spawnOne(store, defer.commands, args[0])
         : spawnSome(store, defer.commands, args);
   return e >= 0 ? (e as Entity) : spawnAny(ctx, args);
-}
-
-/**
- * The usual spawn outside a loop: the bare components of the last such spawn again, into
- * their known table, in a world with nothing to stamp or follow (as spawnAny's bareTable
- * path does, which it leaves every other case to); -1 with nothing done otherwise, or when
- * the core refuses (spawnAny then asks again and names the error).
- */
-function spawnNow(store: Store, args: readonly ComponentArg[]): number {
-  const { core, changes } = store;
-  if (core.dead !== undefined || core.onCheck !== undefined) return -1;
-  if (changes.pending.length !== 0 || changes.ticksOf.length !== 0 || store.sparse.ids.length !== 0) return -1;
-  const table = store.sets.memoTable(store.registry, args, store.tables);
-  return table >= 0 ? core.spawn(table) : -1;
 }
 
 /** spawn() of any arguments. */

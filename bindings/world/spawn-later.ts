@@ -1,9 +1,10 @@
-// The usual deferred spawns, the ones a loop makes: plain components or inits of them
-// whose set the trie knows, staged in the run of the last command when it spawns the
-// same set (world/deferral.ts records every other spawn). Kept small enough for V8 to
-// inline into the user's loop, where escape analysis can then drop the user's init
-// objects: nothing here passes an argument's object to a call V8 would not inline, and
-// nothing asks `typeof` of one (V8 11.3 then allocates it).
+// The usual spawns, kept small enough for V8 to inline into the caller: the deferred ones a
+// loop makes (plain components or inits of them whose set the trie knows, staged in the run
+// of the last command when it spawns the same set; world/deferral.ts records every other
+// spawn), and spawnNow, an immediate spawn of the last bare spawn's components again. In
+// the user's loop, escape analysis can then drop the user's init objects: nothing here
+// passes an argument's object to a call V8 would not inline, and nothing asks `typeof` of
+// one (V8 11.3 then allocates it).
 import type { Component, ComponentArg, ComponentInit, Pair } from "../component.js";
 import type { CommandBuffer } from "../ops/commands.js";
 import type { ComponentSet } from "../store/component-sets.js";
@@ -80,4 +81,18 @@ function soloRun(store: Store, commands: CommandBuffer, c: Component | Pair): In
   const id = store.registry.plain[c.key];
   const set = id === undefined ? undefined : store.sets.root.next[id];
   return set === undefined ? undefined : commands.spawnRun(set, store.sets, store.registry);
+}
+
+/**
+ * The usual spawn outside a loop: the bare components of the last such spawn again, into
+ * their known table, in a world with nothing to stamp or follow (as spawnAny's bareTable
+ * path does, which it leaves every other case to); -1 with nothing done otherwise, or when
+ * the core refuses (spawnAny then asks again and names the error).
+ */
+export function spawnNow(store: Store, args: readonly ComponentArg[]): number {
+  const { core, changes } = store;
+  if (core.dead !== undefined || core.onCheck !== undefined) return -1;
+  if (changes.pending.length !== 0 || changes.ticksOf.length !== 0 || store.sparse.ids.length !== 0) return -1;
+  const table = store.sets.memoTable(store.registry, args, store.tables);
+  return table >= 0 ? core.spawn(table) : -1;
 }
