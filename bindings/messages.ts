@@ -181,7 +181,7 @@ export const readAndWrite = (name: string) => `${name} is both a read and a writ
 export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
 export const tableRetired = (table: string) => `Table ${table} is from before world.restore(): query again`;
 export const tableRecycled = (table: string) =>
-  `Table ${table} is gone (its relation target was destroyed, or the call that made it failed) and its id stands for another table now: query again`;
+  `Table ${table} is gone (its relation target was destroyed, or the call that made it failed); its id may stand for another table: query again`;
 export const iterationEnded = (by: string) =>
   `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
 export const rowsHeld = (table: string) =>

@@ -134,17 +134,17 @@ function applyMoves(store: Store, buf: CommandBuffer, i: number, j: number): voi
   const adding = buf.kind[i] === ADD;
   // b = 1: values written when recorded (e had id then), written again only when e gains id here;
   // b = 0 (e lacked id) and ADD_AT_FLUSH (something waited for e's row then): written here.
-  const had: number[] = [];
-  if (adding)
+  const had = adding ? new Uint8Array(j - i) : undefined; // had[k - i]: skip k's values (a mark: runs are long)
+  if (had !== undefined)
     for (let k = i; k < j; k++)
       if (buf.b[k] === 1 && core.tableOf(buf.entity[k]) >= 0 && core.tableHas(core.tableOf(buf.entity[k]), id))
-        had.push(k);
+        had[k - i] = 1;
   // The move stamps the entities that gained id; values written afterwards mark changes.
   moveMany(store, buf.entity.subarray(i, j), id, adding, undefined, true);
   if (!adding || !buf.anyValues) return;
   const tracked = changes.ticksOf[id] !== undefined;
   for (let k = i; k < j; k++) {
-    if (!buf.hasValues(k) || had.includes(k)) continue;
+    if (!buf.hasValues(k) || had?.[k - i] === 1) continue;
     const e = buf.entity[k];
     const t = core.tableOf(e);
     if (t < 0) continue;

@@ -3,8 +3,9 @@
 // written at once) is refused instead of lost:
 //
 //   drops        a remove of the component (REMOVE_RUN, REMOVE_MANY), of a pair the entity
-//                holds or a waiting add gives it (REMOVE_PAIR, PAIR_MANY removing): the row
-//                goes; an add after it starts a new one
+//                holds then, after the waiting adds before it (REMOVE_PAIR, PAIR_MANY
+//                removing; an exclusive relation's add retargets): the row goes; an add
+//                after it starts a new one
 //   writes over  the fields an add's values carry that the flush writes (ADD_MANY, ADD_PAIR,
 //                PAIR_MANY adding, an ADD_AT_FLUSH ADD): they land after the write
 //
@@ -84,8 +85,10 @@ export class WaitingRows {
   private readonly dropped: (Set<number> | undefined)[] = [];
   /** Per marked id, per entity listed so far, the mask of the fields waiting commands write over. */
   private readonly over: (Map<number, number> | undefined)[] = [];
-  /** Pairs waiting adds give, as `entity relation target` (a remove of one of them drops the row). */
+  /** Pairs of non-exclusive relations waiting adds give, as `entity relation target` (a remove of one drops the row). */
   private readonly given = new Set<string>();
+  /** Per `entity relation` of an exclusive relation, its target after the waiting commands read so far (-1: none). */
+  private readonly targetAt = new Map<string, number>();
   /** `of` has read commands before `scanned` and the first `scannedIn` entities of command `scanned`. */
   private scanned = 0;
   private scannedIn = 0;
@@ -130,6 +133,7 @@ export class WaitingRows {
     }
     this.ids.length = 0;
     this.given.clear();
+    this.targetAt.clear();
     this.scanned = this.scannedIn = 0;
   }
 
@@ -157,13 +161,12 @@ export class WaitingRows {
     else if (kind === REMOVE_PAIR || kind === PAIR_MANY) {
       const batch = kind === PAIR_MANY ? (buf.data[k] as Batch) : undefined;
       const target = batch === undefined ? buf.b[k] : (batch.target as number);
-      const pair = `${e} ${id} ${target}`;
       if (batch?.adding === true) {
-        this.given.add(pair);
+        this.gives(e, id, target);
         if (batch.values !== undefined) lost = fieldsOf(this.componentOf(id), batch.values);
-      } else drops = this.given.has(pair) || this.holds(e, id, target);
+      } else drops = this.takes(e, id, target);
     } else if (kind === ADD_PAIR) {
-      this.given.add(`${e} ${id} ${buf.b[k]}`);
+      this.gives(e, id, buf.b[k]);
       lost = this.encodedFields(k);
     } else if (kind === ADD_MANY) {
       const values = (buf.data[k] as Batch).values;
@@ -173,6 +176,23 @@ export class WaitingRows {
     if (lost === 0) return;
     const map = (this.over[id] ??= new Map());
     map.set(e, (map.get(e) ?? 0) | lost);
+  }
+
+  /** A waiting add gives e the pair (rel, target); of an exclusive relation, in place of the one e had. */
+  private gives(e: number, rel: number, target: number): void {
+    if ((this.componentOf(rel) as { exclusive?: boolean }).exclusive === true) this.targetAt.set(`${e} ${rel}`, target);
+    else this.given.add(`${e} ${rel} ${target}`);
+  }
+
+  /** Whether a waiting remove of the pair (rel, target) from e drops e's row: e holds it then. */
+  private takes(e: number, rel: number, target: number): boolean {
+    if ((this.componentOf(rel) as { exclusive?: boolean }).exclusive !== true)
+      return this.given.has(`${e} ${rel} ${target}`) || this.holds(e, rel, target);
+    const key = `${e} ${rel}`;
+    const at = this.targetAt.get(key);
+    const holds = at === undefined ? this.holds(e, rel, target) : at === target;
+    if (holds) this.targetAt.set(key, -1);
+    return holds;
   }
 
   /** Whether command i can lose a write (what note() marks its component for). */

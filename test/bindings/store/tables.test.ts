@@ -13,7 +13,7 @@ import { expectThrows } from "../../support/errors.js";
 import { sourceStore } from "../../support/sources.js";
 
 const RECYCLED = (names: string) =>
-  `Table (${names}) is gone (its relation target was destroyed, or the call that made it failed) and its id stands for another table now: query again`;
+  `Table (${names}) is gone (its relation target was destroyed, or the call that made it failed); its id may stand for another table: query again`;
 
 const A = component("A", { v: "f32" });
 const B = component("B", { v: "u8" });

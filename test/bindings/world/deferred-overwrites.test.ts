@@ -130,6 +130,30 @@ for (const debug of [false, true]) {
         expect(world.has(e, Owes)).toBe(false);
       });
 
+      it(`${name} after a retarget and a remove of the old pair is kept, as it would be at once`, async () => {
+        for (const deferred of [true, false]) {
+          const world = await createWorld({ components: [Owes], debug });
+          const [t1, t2, e, f] = world.spawnMany(4);
+          world.add(e, Owes.to(t1), { amount: 5, due: 1 });
+          world.add(f, Owes.to(t1), { amount: 5, due: 1 });
+          const body = () => {
+            world.add(e, Owes.to(t2));
+            world.remove(e, Owes.to(t1)); // e holds t2 by then: nothing to remove
+            write(world, e, 9);
+            world.add(f, Owes.to(t2));
+            world.add(f, Owes.to(t1));
+            world.remove(f, Owes.to(t2));
+            write(world, f, 9);
+          };
+          if (deferred) world.defer(body);
+          else body();
+          expect(world.get(e, Owes)).toEqual({ amount: 9, due: 1 });
+          expect(world.has(e, Owes.to(t2))).toBe(true);
+          expect(world.get(f, Owes)).toEqual({ amount: 9, due: 1 });
+          expect(world.has(f, Owes.to(t1))).toBe(true);
+        }
+      });
+
       it(`${name} of a field a retarget's values leave out is kept`, async () => {
         const world = await createWorld({ components: [Owes], debug });
         const [t1, t2, e] = world.spawnMany(3);

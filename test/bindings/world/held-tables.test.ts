@@ -10,7 +10,7 @@ import { expectThrows } from "../../support/errors.js";
 const P = component("P", { x: "f32" });
 
 const gone = (names: string) =>
-  `Table (${names}) is gone (its relation target was destroyed, or the call that made it failed) and its id stands for another table now: query again`;
+  `Table (${names}) is gone (its relation target was destroyed, or the call that made it failed); its id may stand for another table: query again`;
 
 for (const debug of [false, true]) {
   describe(`a kept Table (${debug ? "debug" : "release"} world)`, () => {
