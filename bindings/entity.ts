@@ -12,10 +12,11 @@ export type Entity = number & { readonly __brand: "Entity" };
  * A Uint32Array of entity handles whose elements read as `Entity`: what `spawnMany`,
  * `t.entities` and `query.entities()` return, so `const e: Entity = list[i]` holds like
  * `world.spawn()`'s result (with `noUncheckedIndexedAccess`, `list[i]!` or a check).
- * Type only: at run time it is a plain Uint32Array.
+ * Its index is read-only (t.entities is the core's entity column). Type only: at run time
+ * it is a plain Uint32Array.
  */
 export interface EntityList extends Uint32Array {
-  [index: number]: Entity;
+  readonly [index: number]: Entity;
   [Symbol.iterator](): ArrayIterator<Entity>;
   values(): ArrayIterator<Entity>;
   at(index: number): Entity | undefined;

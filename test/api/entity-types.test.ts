@@ -29,6 +29,9 @@ describe("entity id types", () => {
       const row0: Entity = t.entities[0]!;
       expectTypeOf(t.entities).toEqualTypeOf<EntityList>();
       expect(world.isAlive(row0)).toBe(true);
+      // The index is read-only: a write to the core's entity column does not type-check.
+      // @ts-expect-error TS2542: the index signature only permits reading
+      if (row0 < 0) t.entities[0] = row0;
     }
     for (const e of many) expectTypeOf(e).toEqualTypeOf<Entity>();
     expectTypeOf([...listed]).toEqualTypeOf<Entity[]>();
