@@ -200,6 +200,8 @@ export const removeWaits = (entity: string, component: string, call: string) =>
   `${entity} waits for a deferred remove of ${component}: ${call} cannot reach the row it has after it; give the values to add(), or write once the changes are applied`;
 export const addWaits = (entity: string, component: string, call: string) =>
   `${entity} waits for a deferred add of ${component} with values, which the flush writes over what ${call} writes now; give the values to that add, or write once the changes are applied`;
+export const targetDestroyWaits = (entity: string, component: string, target: string, call: string) =>
+  `${entity} has ${component} with ${target}, whose deferred destroy takes that pair at the flush: ${call} cannot reach the row it has after it; write once the changes are applied`;
 export const noTableYet = (entity: string) =>
   `${entity} was spawned while changes are deferred: it joins its table when they are applied, when the loop, the system or defer() ends (world.get and world.set reach its values before)`;
 export const spawnReentered = (comps: readonly { name: string }[]) =>

@@ -18,7 +18,7 @@
 //               f >= OBJECT    "object" field f - OBJECT: the index of its value in `objects`
 import type { Component, ComponentArg } from "../component.js";
 import { ArgumentError } from "../errors.js";
-import { addWaits, describeEntity, removeWaits } from "../messages.js";
+import { addWaits, describeEntity, removeWaits, targetDestroyWaits } from "../messages.js";
 import type { ComponentSet, ComponentSets } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Registry } from "../store/registry.js";
@@ -40,7 +40,7 @@ import {
   SPAWN,
   SPAWN_MANY,
 } from "./command-kinds.js";
-import { DROPS, WaitingRows, WRITES_OVER } from "./waiting-rows.js";
+import { DROPS, TARGET_DIES, WaitingRows, WRITES_OVER } from "./waiting-rows.js";
 
 /** Payload of SPAWN: consecutive spawns of one component set. */
 export interface SpawnRun {
@@ -123,6 +123,10 @@ export class CommandBuffer {
     const how = this.waiting.of(id, e, fields);
     if (how === DROPS) throw new ArgumentError(removeWaits(describeEntity(e), name, call));
     if (how === WRITES_OVER) throw new ArgumentError(addWaits(describeEntity(e), name, call));
+    if (how === TARGET_DIES)
+      throw new ArgumentError(
+        targetDestroyWaits(describeEntity(e), name, describeEntity(this.waiting.doomedTarget), call),
+      );
   }
 
   /**

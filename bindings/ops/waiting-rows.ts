@@ -8,13 +8,29 @@
 //                after it starts a new one
 //   writes over  the fields an add's values carry that the flush writes (ADD_MANY, ADD_PAIR,
 //                PAIR_MANY adding, an ADD_AT_FLUSH ADD): they land after the write
+//   target dies  a destroy (DESTROY, DESTROY_MANY) of the target an entity's pair of an
+//                exclusive relation with data has at that point: the pair and its row go
+//
+// A destroy of the entity itself is not here: a write to it goes with it.
 //
 // Fields are bits of a mask: field f of the component's `fields` is bit f, its "object" field
 // o bit fields.length + o, any past 30 bit 31 (a shared bit: overlap is then assumed).
 // Nothing of the core changes while commands wait, so what an entity holds now is what it
 // holds at the scan.
 import type { Component } from "../component.js";
-import { ADD, ADD_MANY, ADD_PAIR, OBJECT, PAIR_MANY, REMOVE_MANY, REMOVE_PAIR, REMOVE_RUN } from "./command-kinds.js";
+import type { Store } from "../store/store.js";
+import {
+  ADD,
+  ADD_MANY,
+  ADD_PAIR,
+  DESTROY,
+  DESTROY_MANY,
+  OBJECT,
+  PAIR_MANY,
+  REMOVE_MANY,
+  REMOVE_PAIR,
+  REMOVE_RUN,
+} from "./command-kinds.js";
 
 /** What this reads of the command buffer (commands.ts) and of its batch payloads. */
 interface Commands {
@@ -48,6 +64,8 @@ export const ADD_AT_FLUSH = 2;
 export const KEEPS = 0;
 export const DROPS = 1;
 export const WRITES_OVER = 2;
+/** A waiting destroy of the target of the entity's pair of an exclusive relation takes the pair (`doomedTarget` names it). */
+export const TARGET_DIES = 3;
 
 /** The mask bit of field `index` (object fields after the others). */
 function bit(index: number): number {
@@ -89,6 +107,12 @@ export class WaitingRows {
   private readonly given = new Set<string>();
   /** Per `entity relation` of an exclusive relation, its target after the waiting commands read so far (-1: none). */
   private readonly targetAt = new Map<string, number>();
+  /** Per `entity relation` of an exclusive relation: command index, target (-1: none) of each change read so far. */
+  private readonly changes = new Map<string, number[]>();
+  /** Entities a waiting destroy lists, and the index of the first such command. */
+  private readonly doomed = new Map<number, number>();
+  /** The target TARGET_DIES was about. */
+  doomedTarget = -1;
   /** `of` has read commands before `scanned` and the first `scannedIn` entities of command `scanned`. */
   private scanned = 0;
   private scannedIn = 0;
@@ -98,14 +122,32 @@ export class WaitingRows {
   componentOf: (id: number) => Component = () => {
     throw new Error("WaitingRows.componentOf: not set");
   };
-  holds: (e: number, rel: number, target: number) => boolean = () => true;
+  /** e's target of exclusive relation rel now, -1 for none (set by the deferral). */
+  targetOf: (e: number, rel: number) => number = () => -1;
+  /** The ids of the exclusive relations with data (set by the deferral). */
+  dataRelations: () => readonly number[] = () => [];
+
+  /** e holds pair (rel, target) now. */
+  private holds(e: number, rel: number, target: number): boolean {
+    const exclusive = (this.componentOf(rel) as { exclusive?: boolean }).exclusive === true;
+    return exclusive ? this.targetOf(e, rel) === target : this.holdsPair(e, rel, target);
+  }
+  holdsPair: (e: number, rel: number, target: number) => boolean = () => true;
 
   constructor(private readonly buf: Commands) {}
 
   /** Notes command i (just recorded, or its values just given) when it may drop or write over rows. */
   note(i: number): void {
-    const id = this.buf.a[i];
-    if (this.marked[id] === 1 || !this.loses(i)) return;
+    const kind = this.buf.kind[i];
+    if (kind === DESTROY || kind === DESTROY_MANY) {
+      for (const rel of this.dataRelations()) this.mark(rel);
+      return;
+    }
+    if (this.loses(i)) this.mark(this.buf.a[i]);
+  }
+
+  private mark(id: number): void {
+    if (this.marked[id] === 1) return;
     this.marked[id] = 1;
     this.ids.push(id);
     this.onMark?.();
@@ -120,6 +162,7 @@ export class WaitingRows {
     if (this.marked[id] !== 1) return KEEPS;
     this.scan();
     if (this.dropped[id]?.has(e) === true) return DROPS;
+    if (this.doomed.size > 0 && this.targetDies(id, e)) return TARGET_DIES;
     const at = this.over[id]?.get(e);
     if (at === undefined) return KEEPS;
     const mask = typeof fields === "number" ? fields : fieldsOf(this.componentOf(id), fields);
@@ -134,6 +177,8 @@ export class WaitingRows {
     this.ids.length = 0;
     this.given.clear();
     this.targetAt.clear();
+    this.changes.clear();
+    this.doomed.clear();
     this.scanned = this.scannedIn = 0;
   }
 
@@ -157,16 +202,20 @@ export class WaitingRows {
     const id = buf.a[k];
     let lost = 0;
     let drops = false;
+    if (kind === DESTROY || kind === DESTROY_MANY) {
+      if (!this.doomed.has(e)) this.doomed.set(e, k);
+      return;
+    }
     if (kind === REMOVE_RUN || kind === REMOVE_MANY) drops = true;
     else if (kind === REMOVE_PAIR || kind === PAIR_MANY) {
       const batch = kind === PAIR_MANY ? (buf.data[k] as Batch) : undefined;
       const target = batch === undefined ? buf.b[k] : (batch.target as number);
       if (batch?.adding === true) {
-        this.gives(e, id, target);
+        this.gives(k, e, id, target);
         if (batch.values !== undefined) lost = fieldsOf(this.componentOf(id), batch.values);
-      } else drops = this.takes(e, id, target);
+      } else drops = this.takes(k, e, id, target);
     } else if (kind === ADD_PAIR) {
-      this.gives(e, id, buf.b[k]);
+      this.gives(k, e, id, buf.b[k]);
       lost = this.encodedFields(k);
     } else if (kind === ADD_MANY) {
       const values = (buf.data[k] as Batch).values;
@@ -178,21 +227,51 @@ export class WaitingRows {
     map.set(e, (map.get(e) ?? 0) | lost);
   }
 
-  /** A waiting add gives e the pair (rel, target); of an exclusive relation, in place of the one e had. */
-  private gives(e: number, rel: number, target: number): void {
-    if ((this.componentOf(rel) as { exclusive?: boolean }).exclusive === true) this.targetAt.set(`${e} ${rel}`, target);
+  /** A waiting add (command k) gives e the pair (rel, target); of an exclusive relation, in place of the one e had. */
+  private gives(k: number, e: number, rel: number, target: number): void {
+    if ((this.componentOf(rel) as { exclusive?: boolean }).exclusive === true) this.moves(k, `${e} ${rel}`, target);
     else this.given.add(`${e} ${rel} ${target}`);
   }
 
-  /** Whether a waiting remove of the pair (rel, target) from e drops e's row: e holds it then. */
-  private takes(e: number, rel: number, target: number): boolean {
+  /** Whether a waiting remove (command k) of the pair (rel, target) from e drops e's row: e holds it then. */
+  private takes(k: number, e: number, rel: number, target: number): boolean {
     if ((this.componentOf(rel) as { exclusive?: boolean }).exclusive !== true)
       return this.given.has(`${e} ${rel} ${target}`) || this.holds(e, rel, target);
     const key = `${e} ${rel}`;
     const at = this.targetAt.get(key);
     const holds = at === undefined ? this.holds(e, rel, target) : at === target;
-    if (holds) this.targetAt.set(key, -1);
+    if (holds) this.moves(k, key, -1);
     return holds;
+  }
+
+  /** Command k changes the target of `entity relation` (key) of an exclusive relation to target (-1: none). */
+  private moves(k: number, key: string, target: number): void {
+    this.targetAt.set(key, target);
+    const list = this.changes.get(key);
+    if (list === undefined) this.changes.set(key, [k, target]);
+    else list.push(k, target);
+  }
+
+  /**
+   * Whether a waiting destroy takes e's pair of exclusive relation id (its row with it): one
+   * of the targets e has from now to the flush dies while e has it. Sets doomedTarget.
+   */
+  private targetDies(id: number, e: number): boolean {
+    if ((this.componentOf(id) as { exclusive?: boolean }).exclusive !== true) return false;
+    const list = this.changes.get(`${e} ${id}`);
+    let target = this.targetOf(e, id);
+    let from = -1;
+    for (let x = 0; ; x += 2) {
+      const until = list !== undefined && x < list.length ? list[x] : this.buf.size;
+      const k = target >= 0 ? this.doomed.get(target) : undefined;
+      if (k !== undefined && k > from && k < until) {
+        this.doomedTarget = target;
+        return true;
+      }
+      if (list === undefined || x >= list.length) return false;
+      from = list[x];
+      target = list[x + 1];
+    }
   }
 
   /** Whether command i can lose a write (what note() marks its component for). */
@@ -211,7 +290,8 @@ export class WaitingRows {
   private entitiesOf(k: number): ArrayLike<number> | undefined {
     const buf = this.buf;
     const kind = buf.kind[k];
-    if (kind === REMOVE_RUN) return buf.listed(k);
+    if (kind === REMOVE_RUN || kind === DESTROY) return buf.listed(k);
+    if (kind === DESTROY_MANY) return buf.data[k] as Uint32Array;
     if (kind === ADD_PAIR || kind === REMOVE_PAIR || kind === ADD) return [buf.entity[k]];
     if (kind === ADD_MANY || kind === REMOVE_MANY || kind === PAIR_MANY) return (buf.data[k] as Batch).ids;
     return undefined;
@@ -236,4 +316,40 @@ export class WaitingRows {
     }
     return mask;
   }
+}
+
+/**
+ * Gives `waiting` what it reads of the world (store): component definitions, the pairs an
+ * entity holds now, the exclusive relations with data; a marked component makes the
+ * readers' fast paths (world/access.ts) look again, by moving core.version on.
+ */
+export function readsStore(waiting: WaitingRows, store: Store): void {
+  waiting.onMark = () => {
+    store.core.version++;
+  };
+  waiting.componentOf = (id) => store.registry.components[id];
+  waiting.holdsPair = (e, rel, target) => {
+    const t = store.core.tableOf(e);
+    return t >= 0 && store.tables.at(t).hasPair(rel, target);
+  };
+  waiting.targetOf = (e, rel) => {
+    const t = store.core.tableOf(e);
+    const pairs = t < 0 ? undefined : store.tables.at(t).pairs;
+    if (pairs !== undefined) for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === rel) return pairs[i + 1];
+    return -1;
+  };
+  let dataRelations: number[] = [];
+  let seen = -1;
+  waiting.dataRelations = () => {
+    const { components } = store.registry;
+    if (seen !== components.length) {
+      seen = components.length;
+      dataRelations = [];
+      for (let id = 0; id < components.length; id++) {
+        const c = components[id] as Component & { exclusive?: boolean };
+        if (c.isRelation && c.exclusive === true && c.fields.length > 0) dataRelations.push(id);
+      }
+    }
+    return dataRelations;
+  };
 }

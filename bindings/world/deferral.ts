@@ -31,7 +31,7 @@ import {
 import { CommandBuffer } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track } from "../ops/tracking.js";
-import { ADD_AT_FLUSH, KEEPS } from "../ops/waiting-rows.js";
+import { ADD_AT_FLUSH, KEEPS, readsStore } from "../ops/waiting-rows.js";
 import type { OpenIteration } from "../query/host.js";
 import { type ComponentSet, copyInits } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
@@ -55,15 +55,7 @@ export class Deferral {
   constructor(private readonly store: Store) {
     // The readers that skip work while core.version stands still (world/access.ts) look
     // again, and send writes of the component through refuseWrite().
-    const waiting = this.commands.waiting;
-    waiting.onMark = () => {
-      store.core.version++;
-    };
-    waiting.componentOf = (id) => store.registry.components[id];
-    waiting.holds = (e, rel, target) => {
-      const t = store.core.tableOf(e);
-      return t >= 0 && store.tables.at(t).hasPair(rel, target);
-    };
+    readsStore(this.commands.waiting, store);
   }
 
   /** Whether structural changes wait for the end of a scope now. */

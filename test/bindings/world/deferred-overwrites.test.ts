@@ -154,6 +154,36 @@ for (const debug of [false, true]) {
         }
       });
 
+      it(`${name} after a destroy of the pair's target throws; after a retarget away from it, it is kept`, async () => {
+        const world = await createWorld({ components: [Owes], debug });
+        const [t1, t2, e, f, g] = world.spawnMany(5);
+        for (const x of [e, f, g]) world.add(x, Owes.to(t1), { amount: 5, due: 1 });
+        const dies = (x: number) =>
+          `Entity ${x} (slot ${x}, generation 0) has Owes with Entity ${t1} (slot ${t1}, generation 0), whose deferred destroy takes that pair at the flush: ${name === "world.set" ? "world.set()" : "an accessor setter"} cannot reach the row it has after it; write once the changes are applied`;
+        world.defer(() => {
+          world.add(g, Owes.to(t2)); // g leaves t1 before it dies
+          world.destroy(t1);
+          expectThrows(() => write(world, e, 9), ArgumentError, dies(e));
+          world.add(f, Owes.to(t2)); // a new pair after the old one went: a new row
+          expectThrows(() => write(world, f, 9), ArgumentError, dies(f));
+          write(world, g, 9);
+        });
+        expect(world.has(e, Owes)).toBe(false);
+        expect(world.get(f, Owes)).toEqual({ amount: 0, due: 0 });
+        expect(world.get(g, Owes)).toEqual({ amount: 9, due: 1 });
+      });
+
+      it(`${name} after a destroyMany of another entity is kept`, async () => {
+        const world = await createWorld({ components: [Owes], debug });
+        const [t1, other, e] = world.spawnMany(3);
+        world.add(e, Owes.to(t1), { amount: 5 });
+        world.defer(() => {
+          world.destroyMany([other]);
+          write(world, e, 9);
+        });
+        expect(world.get(e, Owes).amount).toBe(9);
+      });
+
       it(`${name} of a field a retarget's values leave out is kept`, async () => {
         const world = await createWorld({ components: [Owes], debug });
         const [t1, t2, e] = world.spawnMany(3);
