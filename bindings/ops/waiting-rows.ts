@@ -118,21 +118,17 @@ export class WaitingRows {
   private scannedIn = 0;
   /** Called when an id is first marked (the readers' fast paths look again). */
   onMark: (() => void) | undefined = undefined;
-  /** The world's components by id and whether e holds pair (rel, target) now (set by the deferral). */
+  // What it reads of the world, set by readsStore() below.
+  /** The world's component of id. */
   componentOf: (id: number) => Component = () => {
     throw new Error("WaitingRows.componentOf: not set");
   };
-  /** e's target of exclusive relation rel now, -1 for none (set by the deferral). */
-  targetOf: (e: number, rel: number) => number = () => -1;
-  /** The ids of the exclusive relations with data (set by the deferral). */
-  dataRelations: () => readonly number[] = () => [];
-
-  /** e holds pair (rel, target) now. */
-  private holds(e: number, rel: number, target: number): boolean {
-    const exclusive = (this.componentOf(rel) as { exclusive?: boolean }).exclusive === true;
-    return exclusive ? this.targetOf(e, rel) === target : this.holdsPair(e, rel, target);
-  }
+  /** Whether e holds pair (rel, target) now. */
   holdsPair: (e: number, rel: number, target: number) => boolean = () => true;
+  /** e's target of exclusive relation rel now, -1 for none. */
+  targetOf: (e: number, rel: number) => number = () => -1;
+  /** The ids of the exclusive relations with data. */
+  dataRelations: () => readonly number[] = () => [];
 
   constructor(private readonly buf: Commands) {}
 
@@ -155,8 +151,8 @@ export class WaitingRows {
 
   /**
    * What waits for e's row of component id, for a write of `fields` (a mask, or the values
-   * given, read only when something waits): DROPS, WRITES_OVER (of one of those fields) or
-   * KEEPS. Read incrementally: commands only grow until clear().
+   * given, read only when something waits): DROPS, TARGET_DIES, WRITES_OVER (of one of those
+   * fields) or KEEPS. Read incrementally: commands only grow until clear().
    */
   of(id: number, e: number, fields: number | object): number {
     if (this.marked[id] !== 1) return KEEPS;
@@ -227,16 +223,25 @@ export class WaitingRows {
     map.set(e, (map.get(e) ?? 0) | lost);
   }
 
+  /** Whether e holds pair (rel, target) now. */
+  private holds(e: number, rel: number, target: number): boolean {
+    return this.exclusive(rel) ? this.targetOf(e, rel) === target : this.holdsPair(e, rel, target);
+  }
+
+  /** Whether relation id is exclusive (one target per entity). */
+  private exclusive(id: number): boolean {
+    return (this.componentOf(id) as { exclusive?: boolean }).exclusive === true;
+  }
+
   /** A waiting add (command k) gives e the pair (rel, target); of an exclusive relation, in place of the one e had. */
   private gives(k: number, e: number, rel: number, target: number): void {
-    if ((this.componentOf(rel) as { exclusive?: boolean }).exclusive === true) this.moves(k, `${e} ${rel}`, target);
+    if (this.exclusive(rel)) this.moves(k, `${e} ${rel}`, target);
     else this.given.add(`${e} ${rel} ${target}`);
   }
 
   /** Whether a waiting remove (command k) of the pair (rel, target) from e drops e's row: e holds it then. */
   private takes(k: number, e: number, rel: number, target: number): boolean {
-    if ((this.componentOf(rel) as { exclusive?: boolean }).exclusive !== true)
-      return this.given.has(`${e} ${rel} ${target}`) || this.holds(e, rel, target);
+    if (!this.exclusive(rel)) return this.given.has(`${e} ${rel} ${target}`) || this.holds(e, rel, target);
     const key = `${e} ${rel}`;
     const at = this.targetAt.get(key);
     const holds = at === undefined ? this.holds(e, rel, target) : at === target;
@@ -257,7 +262,7 @@ export class WaitingRows {
    * of the targets e has from now to the flush dies while e has it. Sets doomedTarget.
    */
   private targetDies(id: number, e: number): boolean {
-    if ((this.componentOf(id) as { exclusive?: boolean }).exclusive !== true) return false;
+    if (!this.exclusive(id)) return false;
     const list = this.changes.get(`${e} ${id}`);
     let target = this.targetOf(e, id);
     let from = -1;
