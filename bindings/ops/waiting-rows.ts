@@ -105,8 +105,6 @@ export class WaitingRows {
   private readonly over: (Map<number, number> | undefined)[] = [];
   /** Pairs of non-exclusive relations waiting adds give, as `entity relation target` (a remove of one drops the row). */
   private readonly given = new Set<string>();
-  /** Per `entity relation` of an exclusive relation, its target after the waiting commands read so far (-1: none). */
-  private readonly targetAt = new Map<string, number>();
   /** Per `entity relation` of an exclusive relation: command index, target (-1: none) of each change read so far. */
   private readonly changes = new Map<string, number[]>();
   /** Entities a waiting destroy lists, and the index of the first such command. */
@@ -172,7 +170,6 @@ export class WaitingRows {
     }
     this.ids.length = 0;
     this.given.clear();
-    this.targetAt.clear();
     this.changes.clear();
     this.doomed.clear();
     this.scanned = this.scannedIn = 0;
@@ -243,15 +240,14 @@ export class WaitingRows {
   private takes(k: number, e: number, rel: number, target: number): boolean {
     if (!this.exclusive(rel)) return this.given.has(`${e} ${rel} ${target}`) || this.holds(e, rel, target);
     const key = `${e} ${rel}`;
-    const at = this.targetAt.get(key);
-    const holds = at === undefined ? this.holds(e, rel, target) : at === target;
+    const list = this.changes.get(key); // its last target is e's after the commands read so far
+    const holds = list === undefined ? this.holds(e, rel, target) : list[list.length - 1] === target;
     if (holds) this.moves(k, key, -1);
     return holds;
   }
 
   /** Command k changes the target of `entity relation` (key) of an exclusive relation to target (-1: none). */
   private moves(k: number, key: string, target: number): void {
-    this.targetAt.set(key, target);
     const list = this.changes.get(key);
     if (list === undefined) this.changes.set(key, [k, target]);
     else list.push(k, target);
