@@ -301,6 +301,42 @@ export function literalValues(names: readonly string[]): MakeValues | undefined 
 }
 
 /**
+ * Reads the values of an add: false, with nothing written, when values is no object, has
+ * any other key or a value that is no number (or undefined); else each field's value into
+ * out[i] and whether it was given into given[i] (world/access.ts Lookup.addNow).
+ */
+export type Stager = (values: unknown, out: Float64Array, given: Uint8Array) => boolean;
+
+/**
+ * A Stager for scalar fields `names`, made as literalWrite is: each field read by its name,
+ * every key counted once, and every value read before anything is written (a getter
+ * among them may use the same scratch). Undefined where the host forbids making code.
+ */
+export function literalStage(names: readonly string[]): Stager | undefined {
+  const lines = [
+    '"use strict";',
+    'if (typeof values !== "object" || values === null) return false;',
+    "let n = 0;",
+    "for (const key in values) n++;",
+    "let m = 0;",
+  ];
+  names.forEach((name, i) => {
+    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
+    lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") return false; m++; }`);
+  });
+  lines.push("if (m !== n) return false;");
+  names.forEach((_, i) => {
+    lines.push(`if (a${i} === undefined) given[${i}] = 0; else { out[${i}] = a${i}; given[${i}] = 1; }`);
+  });
+  lines.push("return true;");
+  try {
+    return new Function("values", "out", "given", lines.join("\n")) as Stager;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Where a WriteValues writes (world/access.ts Lookup): find(e) gives e's table (its row in
  * hitRow) or -1; field i of table t at views[i][flat[t * nf + i] + hitRow]. `late` takes the
  * values read when find() then fails, for the caller's general path (they are not read twice).

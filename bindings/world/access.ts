@@ -9,6 +9,8 @@
 // the views were last found current at, as every change to the layout is a core call.
 // A record is one u32 pair per slot (assembly/constants.ts), so finding e touches one
 // cache line for the record and one for the value.
+// world.add(e, C, values) outside a deferral scope takes a path of its own here too
+// (addNow): the values read by code made for C, the core's add, then the given fields.
 // It remembers the last entity it found (table and row, at the core's call count): a
 // write after a read of the same entity (`pos.setX(e, pos.x(e) + 1)`, get then set)
 // skips the record. Every change that can move or free a row is a core call, so the
@@ -18,6 +20,7 @@
 // fields (writable(): an ArgumentError then; ops/waiting-rows.ts).
 import type { Component } from "../component.js";
 import {
+  ERR_STALE,
   H_EPOCH,
   H_RECORDS,
   H_SLOT_CAP,
@@ -32,13 +35,21 @@ import {
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
 import { recordTable } from "../core/records.js";
-import { stale } from "../core/status.js";
+import { expect, stale } from "../core/status.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, noTableYet } from "../messages.js";
 import type { CommandBuffer } from "../ops/commands.js";
 import type { TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
-import { literalValues, literalWrite, type MakeValues, valuesAt, type WriteValues } from "../store/values.js";
+import {
+  literalStage,
+  literalValues,
+  literalWrite,
+  type MakeValues,
+  type Stager,
+  valuesAt,
+  type WriteValues,
+} from "../store/values.js";
 
 /** A slot no entity has (slots are below 2 ** SLOT_BITS): what a non-number maps to. */
 const NO_SLOT = SLOT_MASK + 1;
@@ -124,6 +135,9 @@ export class Lookup {
     this.core = store.core;
     this.given = new Int32Array(c.fields.length);
     this.values = new Float64Array(c.fields.length);
+    this.staged = new Float64Array(c.fields.length);
+    this.stagedGiven = new Uint8Array(c.fields.length);
+    this.stager = names === undefined || store.debug ? undefined : literalStage(names);
   }
 
   /** Scratch of write(): field index and value of each value given. */
@@ -274,6 +288,51 @@ export class Lookup {
     if (this.tracked) this.stamp(t, row); // table() renewed it
     return true;
   }
+
+  /**
+   * world.add(e, C, values) outside a deferral scope, when the values are numbers of scalar
+   * fields and nothing about C is tracked: the values read (stage()), C added by the core
+   * (which checks e: StaleEntityError, CapacityError, nothing changed), then the given
+   * fields written into e's row (the others keep what the row had, or C's defaults when e
+   * just gained it), as add()'s general path does. False, with nothing read or done, for
+   * anything else: the general path checks, adds or throws.
+   */
+  addNow(e: number, values: object): boolean {
+    if (this.ticksOf[this.id] !== undefined || this.store.changes.pending.length !== 0) return false;
+    if (typeof e !== "number" || e >>> 0 !== e || !this.stage(values)) return false;
+    const { core } = this;
+    const status = core.add(e, this.id);
+    if (status < 0) {
+      if (status === ERR_STALE) throw stale(this.store, e);
+      expect(this.store, status, `add ${this.c.name}`);
+    }
+    this.putStaged(core.tableOf(e), core.rowOf(e));
+    return true;
+  }
+
+  /**
+   * addNow()'s values, read into `staged` when they are numbers of scalar fields
+   * (store/values.ts literalStage: every value is read before any is kept, so a getter
+   * among them that adds C elsewhere leaves these alone); false, with nothing kept, for
+   * anything else or where there is no stager (a debug world, other fields).
+   */
+  private stage(values: unknown): boolean {
+    return this.stager?.(values, this.staged, this.stagedGiven) === true;
+  }
+
+  /** What stage() read last, written into row `row` of table t (which has C); the other fields stay. */
+  private putStaged(t: number, row: number): void {
+    // The bases by table stay while the layout epoch does (a new table: rebuilt, as renew() does).
+    if (this.core.header(H_EPOCH) !== this.epoch || t >= this.first.length) this.rebuild();
+    const { views, flat, staged, stagedGiven } = this;
+    const k = t * this.nf;
+    for (let i = 0; i < staged.length; i++) if (stagedGiven[i] !== 0) views[i][flat[k + i] + row] = staged[i];
+  }
+
+  /** Values stage() read, by field, and whether each was given; the code that reads them (undefined: debug world, other fields). */
+  private readonly staged: Float64Array;
+  private readonly stagedGiven: Uint8Array;
+  private readonly stager: Stager | undefined;
 
   private stamp(t: number, row: number): void {
     this.store.changes.stamp(this.store.tables.at(t), this.id, row, 1, false);

@@ -9,8 +9,8 @@ import {
   type Relation,
   WILDCARD,
 } from "../component.js";
-import { H_FREE_COUNT, H_FREE_HEAD, H_SLOT_COUNT, MAX_SLOTS, REUSE_QUEUE } from "../core/constants.generated.js";
-import type { Core } from "../core/core.js";
+import { MAX_SLOTS } from "../core/constants.generated.js";
+import { slotsAfter } from "../core/records.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
@@ -36,14 +36,6 @@ import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { spawnNow, spawnOne, spawnSome } from "./spawn-later.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
-
-/** A bound on the slots n more entities take (queued free slots, oldest first, while REUSE_QUEUE wait; then fresh ones). */
-function slotsAfter(core: Core, n: number): number {
-  const free = core.header(H_FREE_COUNT);
-  const drawn = free >= REUSE_QUEUE ? Math.min(n, free - REUSE_QUEUE + 1) : 0;
-  if (n === 1 && drawn === 1) return core.header(H_FREE_HEAD) + 1;
-  return core.header(H_SLOT_COUNT) + n - drawn;
-}
 
 const NONE: readonly never[] = [];
 
@@ -145,6 +137,9 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
         return;
       }
     } else if (hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
+  } else if (values !== undefined && ctx.defer.depth === 0) {
+    const look = ctx.quick[(c as Component)?.key];
+    if (look !== undefined && look.c === c && look.addNow(e, values)) return;
   }
   addAny(ctx, e, c, values);
 }
@@ -184,6 +179,7 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
   // Read once into a copy, which is what is checked and written (a getter cannot answer twice).
   const v = checkedCopy(comp, values, store.debug);
   ctx.defer.add(e, id, comp, v, false);
+  if (v !== undefined && store.registry.plain[comp.key] === id) lookup(ctx, comp, id); // add()'s fast path next time
 }
 
 /** add() of a pair: e gains (R, target); for an exclusive R it replaces R's old target. */

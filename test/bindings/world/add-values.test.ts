@@ -1,0 +1,168 @@
+// world.add(e, C, values) outside a loop: a release world takes a path of its own once C has
+// a record lookup (world/access.ts addNow: the values read by code made for C, the core's
+// add, then the given fields). Each test adds once first (which makes the lookup), then
+// checks the fast path against what add() documents; a model test runs the same random
+// calls in a release world and a debug one (which always takes the general path).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { component, createWorld, SchemaError, StaleEntityError, tag } from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
+
+const P = component("P", { x: "f32", y: "f32" });
+const V = component("V", { x: "f32", y: "f32" });
+const I = component("I", { n: "i32" }, { defaults: { n: 7 } });
+const T = tag("T");
+
+async function warmWorld() {
+  const w = await createWorld({ components: [P, V, I, T] });
+  const warm = w.spawn(P);
+  w.add(warm, V, { x: 0 });
+  w.add(warm, I, { n: 0 });
+  return w;
+}
+
+describe("world.add with values outside a loop", () => {
+  it("moves the entity and writes the given fields; the others take C's defaults", async () => {
+    const w = await warmWorld();
+    const e = w.spawn(P.with({ x: 1, y: 2 }));
+    w.add(e, V, { x: 5 });
+    w.add(e, I, {});
+    expect(w.get(e, P)).toEqual({ x: 1, y: 2 });
+    expect(w.get(e, V)).toEqual({ x: 5, y: 0 });
+    expect(w.get(e, I)).toEqual({ n: 7 });
+    expect(w.query({ all: [P, V, I] }).count()).toBe(2);
+  });
+
+  it("on an entity that has C, writes the given fields only", async () => {
+    const w = await warmWorld();
+    const e = w.spawn(P, V.with({ x: 1, y: 2 }));
+    w.add(e, V, { y: 9 });
+    expect(w.get(e, V)).toEqual({ x: 1, y: 9 });
+    expect(w.query({ all: [V] }).count()).toBe(2);
+  });
+
+  it("writes into the row the entity has after the move, other rows untouched", async () => {
+    const w = await warmWorld();
+    const es = Array.from({ length: 5 }, (_, i) => w.spawn(P.with({ x: i, y: i })));
+    for (const [i, e] of es.entries()) w.add(e, V, { x: 10 + i, y: 20 + i });
+    for (const [i, e] of es.entries()) expect(w.get(e, V)).toEqual({ x: 10 + i, y: 20 + i });
+    w.destroy(es[1]);
+    w.add(es[0], T);
+    for (const i of [0, 2, 3, 4]) expect(w.get(es[i], V)).toEqual({ x: 10 + i, y: 20 + i });
+  });
+
+  it("lands after the memory grew under the table's columns", async () => {
+    const w = await warmWorld();
+    const e = w.spawn(P);
+    w.spawnMany(200_000, P, V);
+    w.add(e, V, { x: 3, y: 4 });
+    expect(w.get(e, V)).toEqual({ x: 3, y: 4 });
+  });
+
+  it("throws StaleEntityError for a destroyed entity, nothing changed", async () => {
+    const w = await warmWorld();
+    const e = w.spawn(P);
+    w.destroy(e);
+    expectThrows(() => w.add(e, V, { x: 1 }), StaleEntityError, /is stale/);
+    expect(w.query({ all: [V] }).count()).toBe(1);
+    expect(w.entityCount).toBe(1);
+  });
+
+  it("throws SchemaError for a value that is no number or a key that is no field, nothing changed", async () => {
+    const w = await warmWorld();
+    const e = w.spawn(P);
+    expectThrows(() => w.add(e, V, { x: "1" } as never), SchemaError, /V\.x/);
+    expectThrows(() => w.add(e, V, { z: 1 } as never), SchemaError, /V has no field "z"/);
+    expect(w.has(e, V)).toBe(false);
+    expect(w.query({ all: [V] }).count()).toBe(1);
+  });
+
+  it("reads a getter among the values once, before the entity moves", async () => {
+    const w = await warmWorld();
+    const e = w.spawn(P);
+    const other = w.spawn(P);
+    let reads = 0;
+    w.add(e, V, {
+      get x() {
+        reads++;
+        w.add(other, V, { x: 8, y: 8 }); // the same component's add, inside the getter
+        return 4;
+      },
+      y: 5,
+    });
+    expect(reads).toBe(1);
+    expect(w.get(e, V)).toEqual({ x: 4, y: 5 });
+    expect(w.get(other, V)).toEqual({ x: 8, y: 8 });
+  });
+
+  it("marks the row changed when C's changes are tracked", async () => {
+    const w = await warmWorld();
+    const q = w.query({ all: [V], changed: [V] });
+    for (const _ of q);
+    const e = w.spawn(P);
+    w.add(e, V, { x: 1 });
+    const changed: number[] = [];
+    for (const t of q) for (const row of t.rows as Uint32Array) changed.push(t.entities[row] as number);
+    expect(changed).toContain(e);
+  });
+});
+
+type Op =
+  | { k: "spawn" }
+  | { k: "add"; e: number; x: number | undefined; y: number | undefined; c: 0 | 1 }
+  | { k: "remove"; e: number; c: 0 | 1 }
+  | { k: "destroy"; e: number };
+
+const num = fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: undefined });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.constant({ k: "spawn" as const }),
+  fc.record({
+    k: fc.constant("add" as const),
+    e: fc.nat(40),
+    x: num,
+    y: num,
+    c: fc.constantFrom(0 as const, 1 as const),
+  }),
+  fc.record({ k: fc.constant("remove" as const), e: fc.nat(40), c: fc.constantFrom(0 as const, 1 as const) }),
+  fc.record({ k: fc.constant("destroy" as const), e: fc.nat(40) }),
+);
+
+/** Runs ops on a world; what each step gave (an error's class and message, or the values read back). */
+async function run(ops: Op[], debug: boolean): Promise<unknown[]> {
+  const w = await createWorld({ components: [P, V], debug });
+  const es = [w.spawn(P)];
+  w.add(es[0], V, { x: 0 }); // the lookup of V
+  const out: unknown[] = [];
+  for (const o of ops) {
+    try {
+      if (o.k === "spawn") es.push(w.spawn(P));
+      else {
+        const e = es[o.e % es.length] as number;
+        const C = o.c === 0 ? V : P;
+        if (o.k === "add") {
+          const values: { x?: number; y?: number } = {};
+          if (o.x !== undefined) values.x = o.x;
+          if (o.y !== undefined) values.y = o.y;
+          w.add(e, C, values);
+          out.push([w.get(e, P), w.has(e, V) ? w.get(e, V) : null]);
+        } else if (o.k === "remove") out.push(w.remove(e, C));
+        else w.destroy(e);
+      }
+    } catch (error) {
+      out.push([(error as Error).constructor.name, (error as Error).message]);
+    }
+  }
+  out.push(w.entityCount, w.query({ all: [V] }).count(), w.query({ all: [P] }).count());
+  return out;
+}
+
+describe("world.add with values: the release path agrees with the general one", () => {
+  it("gives what a debug world gives for random adds, removes and destroys", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 60 }), async (ops) => {
+        expect(await run(ops, false)).toEqual(await run(ops, true));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
