@@ -138,7 +138,7 @@ async function run(ops: Op[], debug: boolean): Promise<unknown[]> {
       if (o.k === "spawn") es.push(w.spawn(P));
       else {
         const e = es[o.e % es.length] as number;
-        const C = o.c === 0 ? V : P;
+        const C = o.k !== "destroy" && o.c === 0 ? V : P;
         if (o.k === "add") {
           const values: { x?: number; y?: number } = {};
           if (o.x !== undefined) values.x = o.x;
