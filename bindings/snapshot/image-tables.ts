@@ -105,6 +105,8 @@ export function checkTables(r: ImageReader, registry: RegistryFacts, index: Inde
     }
   }
   checkFreeTables(r, recs, n, live, facts.live);
+  for (let t = 0; t < n; t++)
+    if (facts.live[t] === 0) checkFreeRecord(r, recs + t * T_STRIDE, masks + t * words * 2, words, t);
   // Creation numbers must not wrap (a wrapped counter would hand out numbers live tables
   // hold): an image whose counter is past 2^31 is refused, though the core gets there
   // itself only after 2^31 table creations.
@@ -143,6 +145,22 @@ function checkFreeTables(r: ImageReader, recs: number, n: number, live: number, 
     free++;
   }
   if (!(free + live === n)) throw r.broken(what, fault.count(free, n - live));
+}
+
+/**
+ * A free table record is all zeros but its state and free-list link, and so is its mask,
+ * as the core leaves a recycled record (assembly/archetype-map.ts): the views of every
+ * record read its components, which a free one must not name.
+ */
+function checkFreeRecord(r: ImageReader, rec: number, mask: number, words: number, t: number): void {
+  for (let k = 0; k < T_STRIDE; k++)
+    if (k !== T_SEQ && k !== T_STATE && r.u32[rec + k] !== 0)
+      throw r.broken(
+        `free table record ${t}`,
+        fault.range(r.u32[rec + k], `in its word ${k}, which a free record leaves 0`),
+      );
+  for (let w = 0; w < words * 2; w++)
+    if (r.u32[mask + w] !== 0) throw r.broken(`free table record ${t}'s mask`, fault.range(r.u32[mask + w], "not 0"));
 }
 
 /** One live table: mask and components, column layout, block, rows, edges and pairs blocks. */

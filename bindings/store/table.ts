@@ -147,7 +147,7 @@ export class Table<R = never> {
     this.components = components;
     const u32 = core.u32;
     const rec = core.tableRec(id);
-    const n = u32[rec + T_NCOMPS];
+    const n = u32[rec + T_STATE] === TS_LIVE ? u32[rec + T_NCOMPS] : 0; // a free record names none
     const comps = u32[rec + T_COMPS] >>> 2;
     const list: number[] = [];
     let col = 1;

@@ -10,7 +10,10 @@ import {
   C_PTR,
   C_STRIDE,
   H_FREE_HEAD,
+  H_FREE_TABLES,
   H_MAP_CAP,
+  H_MASK_WORDS,
+  H_MASKS,
   H_RECORDS,
   H_TABLE_COUNT,
   H_TABLE_SEQ,
@@ -20,6 +23,7 @@ import {
   T_BLOCK,
   T_CAPACITY,
   T_COLS,
+  T_COMPS,
   T_NCOLS,
   T_NCOMPS,
   T_STRIDE,
@@ -213,5 +217,51 @@ describe("the table creation counter", () => {
     expect(world.query({ all: [Extra] }).count()).toBe(0);
     world.restore(world.snapshot()); // its own snapshot is one restore takes
     checkInvariants(world);
+  });
+});
+
+describe("snapshot image checks: free table records", () => {
+  /** A world whose relation sub-table was recycled (its target destroyed): a free record, and its id + 1. */
+  async function withFreeRecord(): Promise<{ world: World; bytes: Uint8Array; free: number }> {
+    const world = await populated();
+    const [a, b] = world.spawnMany(2, Position);
+    world.add(a, ChildOf.to(b));
+    world.destroy(b);
+    const bytes = world.snapshot();
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    const head = view.getUint32(32 + view.getUint32(16, true) + view.getUint32(12, true) + H_FREE_TABLES * 4, true);
+    expect(head).toBeGreaterThan(0);
+    return { world, bytes, free: head - 1 };
+  }
+
+  it("restore refuses a free record that names components (a TypeError midway before), leaving the world as it was", async () => {
+    const { world, bytes, free } = await withFreeRecord();
+    const bad = edited(bytes, (word, set, core) => {
+      const rec = word(core + H_TABLES * 4) + free * T_STRIDE * 4;
+      set(rec + T_NCOMPS * 4, 1);
+      set(rec + T_COMPS * 4, core + H_TABLES * 4);
+    });
+    world.spawnMany(5, Position);
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      `${PREFIX} (free table record ${free} is 1, in its word ${T_NCOMPS}, which a free record leaves 0)`,
+    );
+    expect(world.snapshot()).toEqual(before);
+    expect(world.query({ all: [Position] }).count()).toBe(world.entityCount);
+    world.spawn(Position);
+    checkInvariants(world);
+  });
+
+  it("restore refuses a free record with mask bits set", async () => {
+    const { world, bytes, free } = await withFreeRecord();
+    const bad = edited(bytes, (word, set, core) => {
+      const at = word(core + H_MASKS * 4) + free * word(core + H_MASK_WORDS * 4) * 8;
+      set(at, 1);
+    });
+    const before = world.snapshot();
+    expectThrows(() => world.restore(bad), SnapshotError, `${PREFIX} (free table record ${free}'s mask is 1, not 0)`);
+    expect(world.snapshot()).toEqual(before);
   });
 });
