@@ -27,6 +27,7 @@ import {
 } from "../core/constants.generated.js";
 import { SnapshotError } from "../errors.js";
 import { snap } from "../messages.js";
+import { ticksName } from "../store/changes.js";
 import { crc64, crcHex } from "./crc64.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
@@ -278,13 +279,15 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   // What snapshot() would refuse to write, so that the restored world can be saved again.
   for (const [k, v] of Object.entries(meta.resources)) checkJsonSafe(v, `resource "${k}"`);
   if (!Array.isArray(meta.sparse) || !Array.isArray(meta.objects)) throw bad('"sparse" or "objects" is not a list');
+  const trackedBy = new Map<number, number>();
   schema.forEach((entry, id) => {
     if (!isRecord(entry) || typeof entry.name !== "string") throw bad(snap.undescribed(id));
-    if (
-      entry.tracks !== undefined &&
-      !(isU32(entry.tracks) && entry.tracks < schema.length && !schema[entry.tracks]?.hidden)
-    )
-      throw bad(snap.tracksNothing(id));
+    if (entry.tracks === undefined) return;
+    const of = schema[entry.tracks as number];
+    // Stamps are hidden and named for what they track (store/changes.ts ticksName), one set per component.
+    const ok = isU32(entry.tracks) && isRecord(of) && !of.hidden && entry.hidden === true;
+    if (!ok || entry.name !== ticksName(of.name) || trackedBy.has(entry.tracks)) throw bad(snap.tracksNothing(id));
+    trackedBy.set(entry.tracks, id);
   });
   const h = corePtr >>> 2;
   // The components the memory's registry holds, and which one travels with which.

@@ -51,6 +51,8 @@ export interface RegistryFacts {
   readonly count: number;
   readonly flags: Uint32Array;
   readonly companion: Int32Array;
+  /** Per companion: the component it travels with (-1: none). */
+  readonly tracker: Int32Array;
   /** Per component: [type code, length, row bytes, default ptr] of each field, flattened. */
   readonly fields: readonly number[][];
 }

@@ -194,6 +194,15 @@ function checkTable(
   if (!(last < registry.count)) throw r.broken(`${what}'s mask`, fault.range(last, "an unknown component"));
   if (!(u32[rec + T_NCOMPS] === comps.length))
     throw r.broken(`${what}'s component count`, fault.count(u32[rec + T_NCOMPS], comps.length));
+  // A tracked component's rows travel with their stamps (ops/tracking.ts), and stamps with what they track.
+  for (const c of comps) {
+    const k = registry.companion[c];
+    if (k >= 0 && count > 0 && !comps.includes(k))
+      throw r.broken(`${what}'s components`, fault.range(c, "without its stamps"));
+    const of = registry.tracker[c];
+    if (of >= 0 && !comps.includes(of))
+      throw r.broken(`${what}'s components`, fault.range(c, "stamps without what they track"));
+  }
   const list = r.claim(u32[rec + T_COMPS], Math.max(comps.length, 1) * 4, `${what}'s components`) >>> 2;
   for (let k = 0; k < comps.length; k++)
     if (!(u32[list + k] === comps[k])) throw r.broken(`${what}'s components`, fault.differs("its mask"));

@@ -147,13 +147,15 @@ function checkRegistry(r: ImageReader, expected: readonly ComponentLayout[]): Re
     if (!(r.u32[rec + K_ROW_BYTES] === rowBytes)) throw r.broken(what, fault.count(r.u32[rec + K_ROW_BYTES], rowBytes));
     fields.push(list);
   }
-  // A companion travels alone: it has no companion of its own.
+  // A companion travels alone (it has no companion of its own) and with one component.
+  const tracker = new Int32Array(count).fill(-1);
   for (let c = 0; c < count; c++) {
     const k = companion[c];
-    if (!(k < 0 || companion[k] < 0))
-      throw r.broken(`component ${c}'s companion`, fault.range(k, "which has a companion"));
+    if (!(k < 0 || (companion[k] < 0 && tracker[k] < 0)))
+      throw r.broken(`component ${c}'s companion`, fault.range(k, "which has a companion or travels with another"));
+    if (k >= 0) tracker[k] = c;
   }
-  return { count, flags, companion, fields };
+  return { count, flags, companion, tracker, fields };
 }
 
 /** The entity index's records and target bits: sizes within the slot bits, each a block of its own. */

@@ -27,9 +27,14 @@ export function newer(a: number, b: number): boolean {
   return ((a - b) | 0) > 0;
 }
 
+/** The name of the stamps component of component `name` (a snapshot's schema is checked against it). */
+export function ticksName(name: string): string {
+  return `${HIDDEN_PREFIX}ticks:${name}`;
+}
+
 /** The hidden companion that holds C's stamps. */
 export function ticksComponent(c: Component): TicksComponent {
-  const k: TicksComponent = new Component(`${HIDDEN_PREFIX}ticks:${c.name}`, TICKS_SCHEMA, false, false, {});
+  const k: TicksComponent = new Component(ticksName(c.name), TICKS_SCHEMA, false, false, {});
   k.hidden = true;
   return k;
 }

@@ -16,8 +16,9 @@ import {
   tag,
   type World,
 } from "wasm-ecs";
+import { H_COMPONENTS, K_COMPANION, K_STRIDE } from "../../../bindings/core/constants.generated.js";
 import { decode, encode, type SnapshotMeta, seal } from "../../../bindings/snapshot/format.js";
-import { expectThrows } from "../../support/errors.js";
+import { expectRejects, expectThrows } from "../../support/errors.js";
 import { checkInvariants } from "../../support/internals.js";
 import { ChildOf, Likes, Owes, Pos, ALL as RELATIONS, sorted, state } from "../../support/relations.js";
 import { stateOf } from "../../support/state.js";
@@ -385,5 +386,63 @@ describe("snapshots refuse what they cannot keep, and keep every name and value"
       'The snapshot was refused: resource "big" is Infinity, which JSON cannot hold',
     );
     expect(world.snapshot()).toEqual(before);
+  });
+});
+
+describe("change stamps in a snapshot", () => {
+  const A = component("A", { v: "f32" });
+  const B = component("B", { v: "f32" });
+
+  /** A world tracking A and B (5 entities each), and its snapshot. */
+  async function tracked() {
+    const world = await createWorld({ components: [A, B] });
+    world.spawnMany(5, A);
+    world.spawnMany(5, B);
+    for (const _ of world.query({ all: [A], changed: [A] }));
+    for (const _ of world.query({ all: [B], changed: [B] }));
+    return { world, bytes: world.snapshot() };
+  }
+
+  /** The snapshot with the two stamp components' JSON entries edited, and (swap) their registry links crossed. */
+  function crossed(bytes: Uint8Array, names: boolean, swap: boolean): Uint8Array {
+    const { header, meta, memory } = decode(bytes);
+    const json = structuredClone(meta);
+    const [x, y] = json.schema.filter((e) => e.hidden) as { tracks?: number; name: string }[];
+    [x.tracks, y.tracks] = [y.tracks, x.tracks];
+    if (names) [x.name, y.name] = [y.name, x.name];
+    const mem = new Uint8Array(memory);
+    if (swap) {
+      const m = new Uint32Array(mem.buffer);
+      const reg = m[(header.corePtr >>> 2) + H_COMPONENTS] >>> 2;
+      const a = reg + 0 * K_STRIDE + K_COMPANION;
+      const b = reg + 1 * K_STRIDE + K_COMPANION;
+      [m[a], m[b]] = [m[b], m[a]];
+    }
+    return encode(json, mem, header.flags, header.corePtr);
+  }
+
+  it("refuses stamps that claim to track another component than their name says, the world unchanged", async () => {
+    const { world, bytes } = await tracked();
+    world.spawn(A);
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(crossed(bytes, false, true)),
+      SnapshotError,
+      "The snapshot was refused: its JSON part is malformed: component 2 tracks no component",
+    );
+    expect(world.snapshot()).toEqual(before);
+  });
+
+  it("refuses a table whose rows lack the stamps the registry gives their component", async () => {
+    const { bytes } = await tracked();
+    // The names follow the crossed links, so the JSON agrees with the registry; the tables do not.
+    const bad = crossed(bytes, true, true);
+    await expectRejects(
+      createWorld({ components: [A, B], snapshot: bad }),
+      SnapshotError,
+      /^The snapshot was refused: its memory image is not one the core can have made \(table \d+'s components is 0, without its stamps\)$/,
+    );
+    const world = await createWorld({ components: [A, B], snapshot: bytes }); // the snapshot as it was is taken
+    checkInvariants(world);
   });
 });
