@@ -254,6 +254,27 @@ export function describeEntry(e: SchemaEntry): string {
   return `${kind}"${e.name}"${e.tag ? "" : ` { ${fields.join(", ")} }`}`;
 }
 
+const isU32 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff;
+const isRecord = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * SnapshotError unless each schema entry is an object with a name, and each that tracks a
+ * component is hidden, named for that component's stamps (store/changes.ts ticksName), and
+ * the only one tracking it. checkParts runs it, and createWorld before it registers them.
+ */
+export function checkEntries(schema: readonly SchemaEntry[]): void {
+  const bad = (what: string) => new SnapshotError(snap.malformed(what));
+  const trackedBy = new Set<number>();
+  schema.forEach((entry, id) => {
+    if (!isRecord(entry) || typeof entry.name !== "string") throw bad(snap.undescribed(id));
+    if (entry.tracks === undefined) return;
+    const of = schema[entry.tracks as number];
+    const ok = isU32(entry.tracks) && isRecord(of) && !of.hidden && entry.hidden === true;
+    if (!ok || entry.name !== ticksName(of.name) || trackedBy.has(entry.tracks)) throw bad(snap.tracksNothing(id));
+    trackedBy.add(entry.tracks);
+  });
+}
+
 /**
  * SnapshotError unless the JSON part is well formed and agrees with the memory part:
  * counts, tick values, sparse bitsets inside the memory, and exactly one object-value
@@ -267,8 +288,6 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     if (!(i >= 0 && i < u32.length)) throw new SnapshotError(snap.memoryShort());
     return u32[i];
   };
-  const isU32 = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xffffffff;
-  const isRecord = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
   const schema = meta.schema;
   for (const key of ["entities", "tables", "changeTick", "steps"] as const)
     if (!isU32(meta[key])) throw bad(snap.notCount(key));
@@ -279,16 +298,7 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   // What snapshot() would refuse to write, so that the restored world can be saved again.
   for (const [k, v] of Object.entries(meta.resources)) checkJsonSafe(v, `resource "${k}"`);
   if (!Array.isArray(meta.sparse) || !Array.isArray(meta.objects)) throw bad('"sparse" or "objects" is not a list');
-  const trackedBy = new Map<number, number>();
-  schema.forEach((entry, id) => {
-    if (!isRecord(entry) || typeof entry.name !== "string") throw bad(snap.undescribed(id));
-    if (entry.tracks === undefined) return;
-    const of = schema[entry.tracks as number];
-    // Stamps are hidden and named for what they track (store/changes.ts ticksName), one set per component.
-    const ok = isU32(entry.tracks) && isRecord(of) && !of.hidden && entry.hidden === true;
-    if (!ok || entry.name !== ticksName(of.name) || trackedBy.has(entry.tracks)) throw bad(snap.tracksNothing(id));
-    trackedBy.set(entry.tracks, id);
-  });
+  checkEntries(schema);
   const h = corePtr >>> 2;
   // The components the memory's registry holds, and which one travels with which.
   if (read(h + H_COMPONENT_COUNT) !== schema.length) throw new SnapshotError(snap.disagree(snap.onComponentCount()));

@@ -13,6 +13,7 @@ import { type TicksComponent, ticksComponent } from "../store/changes.js";
 import { releaseHeld, resetHeld } from "../store/stale-writes.js";
 import type { WorldContext } from "../world/context.js";
 import {
+  checkEntries,
   checkJsonSafe,
   checkParts,
   decode,
@@ -117,6 +118,7 @@ export function registerLike(ctx: WorldContext, schema: readonly SchemaEntry[], 
   const { store } = ctx;
   const { registry } = store;
   const byName = new Map(given.map((c) => [c.name, c]));
+  checkEntries(schema);
   for (let id = registry.components.length; id < schema.length; id++) {
     const entry = schema[id];
     if (entry.hidden) {

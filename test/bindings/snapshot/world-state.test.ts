@@ -433,6 +433,18 @@ describe("change stamps in a snapshot", () => {
     expect(world.snapshot()).toEqual(before);
   });
 
+  it("createWorld refuses a second stamps entry for one component with SnapshotError before registering anything", async () => {
+    const { bytes } = await tracked();
+    const { header, meta, memory } = decode(bytes);
+    const again = { ...(meta.schema.find((e) => e.hidden) as SnapshotMeta["schema"][number]) };
+    const json = { ...meta, schema: [...meta.schema, again] };
+    await expectRejects(
+      createWorld({ components: [A, B], snapshot: encode(json, memory, header.flags, header.corePtr) }),
+      SnapshotError,
+      "The snapshot was refused: its JSON part is malformed: component 4 tracks no component",
+    );
+  });
+
   it("refuses a table whose rows lack the stamps the registry gives their component", async () => {
     const { bytes } = await tracked();
     // The names follow the crossed links, so the JSON agrees with the registry; the tables do not.
