@@ -207,6 +207,14 @@ export class CommandBuffer {
     if (this.kind[last] === ADD_PAIR || this.kind[last] === ADD) this.waiting.note(last);
   }
 
+  /** values() of scalar fields read already (Lookup.stage): field i's value staged[i] where given[i] is 1. */
+  stagedValues(id: number, given: Uint8Array, staged: Float64Array): void {
+    const last = this.size - 1;
+    if (this.v1[last] === this.v0[last]) this.v0[last] = this.v1[last] = this.valsLen;
+    for (let i = 0; i < given.length; i++) if (given[i] !== 0) this.put3(id, i, staged[i]);
+    if (this.kind[last] === ADD_PAIR || this.kind[last] === ADD) this.waiting.note(last);
+  }
+
   /** Records a destroy of e: one more entity for the last command when it is a DESTROY (a run, as run() keeps). */
   destroy(e: number): void {
     this.run(DESTROY, e, 0);

@@ -313,18 +313,7 @@ export type Stager = (values: unknown, out: Float64Array, given: Uint8Array) => 
  * among them may use the same scratch). Undefined where the host forbids making code.
  */
 export function literalStage(names: readonly string[]): Stager | undefined {
-  const lines = [
-    '"use strict";',
-    'if (typeof values !== "object" || values === null) return false;',
-    "let n = 0;",
-    "for (const key in values) n++;",
-    "let m = 0;",
-  ];
-  names.forEach((name, i) => {
-    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
-    lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") return false; m++; }`);
-  });
-  lines.push("if (m !== n) return false;");
+  const lines = readLines(names, "return false;");
   names.forEach((_, i) => {
     lines.push(`if (a${i} === undefined) given[${i}] = 0; else { out[${i}] = a${i}; given[${i}] = 1; }`);
   });
@@ -334,6 +323,23 @@ export function literalStage(names: readonly string[]): Stager | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The lines that read `names` by name from `values`, count its keys and check each is a number; `fail` for anything else. */
+function readLines(names: readonly string[], fail: string): string[] {
+  const lines = [
+    '"use strict";',
+    `if (typeof values !== "object" || values === null) ${fail}`,
+    "let n = 0;",
+    "for (const key in values) n++;",
+    "let m = 0;",
+  ];
+  names.forEach((name, i) => {
+    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
+    lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") ${fail} m++; }`);
+  });
+  lines.push(`if (m !== n) ${fail}`);
+  return lines;
 }
 
 /**
@@ -365,18 +371,7 @@ export type WriteValues = (values: object, look: WriteTarget, e: number) => bool
  * to check. Undefined where the host forbids making code.
  */
 export function literalWrite(names: readonly string[]): WriteValues | undefined {
-  const lines = [
-    '"use strict";',
-    'if (typeof values !== "object" || values === null) return false;',
-    "let n = 0;",
-    "for (const key in values) n++;",
-    "let m = 0;",
-  ];
-  names.forEach((name, i) => {
-    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
-    lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") return false; m++; }`);
-  });
-  lines.push("if (m !== n) return false;");
+  const lines = readLines(names, "return false;");
   // Looked up only now: the reads above ran any getter there is.
   lines.push("const t = look.find(e);");
   const late = names.map((name, i) => `${JSON.stringify(name)}: a${i}`); // undefined: not given

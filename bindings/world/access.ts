@@ -38,6 +38,7 @@ import { recordTable } from "../core/records.js";
 import { expect, stale } from "../core/status.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, noTableYet } from "../messages.js";
+import { ADD } from "../ops/command-kinds.js";
 import type { CommandBuffer } from "../ops/commands.js";
 import type { TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
@@ -333,6 +334,30 @@ export class Lookup {
   private readonly staged: Float64Array;
   private readonly stagedGiven: Uint8Array;
   private readonly stager: Stager | undefined;
+
+  /**
+   * world.add(e, C, values) while deferring, when the values are numbers of scalar fields
+   * and C is not tracked: the values read once (stage()), then, e alive with a table that
+   * lacks C (the usual add), recorded from what was read, as the general path records them
+   * (world/deferral.ts add). False, with nothing read, for anything else; the values read
+   * as a copy, with nothing recorded, when e has C or no table (the general path takes the copy).
+   */
+  addLater(e: number, values: object, commands: CommandBuffer): boolean | Record<string, number> {
+    if (this.ticksOf[this.id] !== undefined || !this.stage(values)) return false;
+    const t = typeof e === "number" ? this.core.tableOf(e) : -1;
+    if (t < 0 || this.store.tables.at(t).hasId(this.id)) return this.stagedCopy();
+    commands.push(ADD, e, this.id, 0);
+    commands.stagedValues(this.id, this.stagedGiven, this.staged);
+    return true;
+  }
+
+  /** What stage() read, as a values object of the given fields. */
+  private stagedCopy(): Record<string, number> {
+    const out: Record<string, number> = {};
+    const fields = this.c.fields;
+    for (let i = 0; i < fields.length; i++) if (this.stagedGiven[i] !== 0) out[fields[i].name] = this.staged[i];
+    return out;
+  }
 
   private stamp(t: number, row: number): void {
     this.store.changes.stamp(this.store.tables.at(t), this.id, row, 1, false);

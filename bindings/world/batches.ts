@@ -1,17 +1,20 @@
-// The batch half of the World API: addMany, removeMany, destroyMany over a list of
-// entities or a query. A query without row filters moves its tables as whole blocks; a
+// The batch half of the World API: spawnMany, and addMany, removeMany, destroyMany over a
+// list of entities or a query. A query without row filters moves its tables as whole blocks; a
 // list is copied (it may be a view on the memory the batch changes) and checked whole:
 // a stale id anywhere throws and nothing changes.
-import { type Component, type Pair, Relation, WILDCARD } from "../component.js";
+import { type Component, type ComponentInit, type Pair, Relation, WILDCARD } from "../component.js";
+import { MAX_SLOTS } from "../core/constants.generated.js";
+import { slotsAfter } from "../core/records.js";
 import { ArgumentError } from "../errors.js";
-import { bareRelation, batchTarget, foreignQuery } from "../messages.js";
+import { bareRelation, batchTarget, foreignQuery, spawnManyCount } from "../messages.js";
 import { checkLive } from "../ops/batch-ops.js";
 import { Query } from "../query/query.js";
 import type { Init, Schema } from "../schema.js";
+import { copyInits } from "../store/component-sets.js";
 import type { Table } from "../store/table.js";
 import { checkedCopy } from "../store/values.js";
 import type { WorldContext } from "./context.js";
-import { checkIds, liveTable, ownIds, pairIds } from "./validate.js";
+import { checkIds, checkPairs, liveTable, ownIds, pairIds } from "./validate.js";
 
 type Target = ArrayLike<number> | Query;
 
@@ -140,4 +143,38 @@ export function destroyMany(ctx: WorldContext, target: Target): void {
   ctx.store.core.check();
   checkTarget(ctx, target, "destroyMany");
   ctx.defer.destroyMany(wholeTables(target), idsOf(ctx, target));
+}
+
+const NONE: readonly never[] = [];
+
+/** Spawns n entities with one core call; a field's init is one value for all or, with `C.withEach(...)`, one per entity. */
+export function spawnMany(
+  ctx: WorldContext,
+  n: number,
+  args: (Component | ComponentInit<Schema> | Pair)[],
+): Uint32Array {
+  const { store, resolved } = ctx;
+  store.core.check();
+  if (!Number.isInteger(n) || n < 0 || n >= MAX_SLOTS) throw new ArgumentError(spawnManyCount(MAX_SLOTS - 1, n));
+  const set = store.sets.resolve(store.registry, args, true, n, store.debug, store.core.buffer, ctx.unknown, resolved);
+  const all = checkPairs(store, resolved.pairs.slice());
+  if (n === 0) return new Uint32Array(0);
+  const pairs = store.links.ids.length === 0 ? all : all.filter((p) => p.relation.fragmenting);
+  const linked = pairs === all ? NONE : all.filter((p) => !p.relation.fragmenting);
+  const sparse = resolved.sparse.slice();
+  // Room for the new entities' bits first, so nothing can fail once they exist (while
+  // deferring, they are set at the flush).
+  if (!ctx.defer.active) {
+    const slots = slotsAfter(store.core, n);
+    for (const id of sparse) store.sparse.reserveSlots(id, slots);
+    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
+  }
+  // Values that are views on this world's memory would be detached by a growing core call.
+  if (resolved.shared) args = copyInits(args);
+  const ids = ctx.defer.spawnMany(set, n, args, pairs, sparse);
+  for (const p of linked) {
+    const rel = store.registry.ids[p.relation.key];
+    ctx.defer.movePair(undefined, () => ids, rel, p.target as number, true, undefined, p.relation, false);
+  }
+  return ids;
 }

@@ -4,12 +4,10 @@
 import {
   type Component,
   type ComponentArg,
-  type ComponentInit,
   type Pair,
   type Relation,
   WILDCARD,
 } from "../component.js";
-import { MAX_SLOTS } from "../core/constants.generated.js";
 import { slotsAfter } from "../core/records.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
@@ -19,7 +17,6 @@ import {
   describeEntity,
   noTableYet,
   spawnedDeferred,
-  spawnManyCount,
   spawnWaits,
   targetsTakesRelation,
   wildcardPair,
@@ -28,7 +25,6 @@ import { ADD_PAIR, SPARSE } from "../ops/command-kinds.js";
 import { addPlain, destroyPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
-import { copyInits } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { checkedCopy, readOnce, readValues, requiredCopy, writeValues } from "../store/values.js";
@@ -87,38 +83,6 @@ function spawnAny(ctx: WorldContext, args: ComponentArg[]): Entity {
   return e as Entity;
 }
 
-/** Spawns n entities with one core call; a field's init is one value for all or, with `C.withEach(...)`, one per entity. */
-export function spawnMany(
-  ctx: WorldContext,
-  n: number,
-  args: (Component | ComponentInit<Schema> | Pair)[],
-): Uint32Array {
-  const { store, resolved } = ctx;
-  store.core.check();
-  if (!Number.isInteger(n) || n < 0 || n >= MAX_SLOTS) throw new ArgumentError(spawnManyCount(MAX_SLOTS - 1, n));
-  const set = store.sets.resolve(store.registry, args, true, n, store.debug, store.core.buffer, ctx.unknown, resolved);
-  const all = checkPairs(store, resolved.pairs.slice());
-  if (n === 0) return new Uint32Array(0);
-  const pairs = store.links.ids.length === 0 ? all : all.filter((p) => p.relation.fragmenting);
-  const linked = pairs === all ? NONE : all.filter((p) => !p.relation.fragmenting);
-  const sparse = resolved.sparse.slice();
-  // Room for the new entities' bits first, so nothing can fail once they exist (while
-  // deferring, they are set at the flush).
-  if (!ctx.defer.active) {
-    const slots = slotsAfter(store.core, n);
-    for (const id of sparse) store.sparse.reserveSlots(id, slots);
-    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
-  }
-  // Values that are views on this world's memory would be detached by a growing core call.
-  if (resolved.shared) args = copyInits(args);
-  const ids = ctx.defer.spawnMany(set, n, args, pairs, sparse);
-  for (const p of linked) {
-    const rel = store.registry.ids[p.relation.key];
-    ctx.defer.movePair(undefined, () => ids, rel, p.target as number, true, undefined, p.relation, false);
-  }
-  return ids;
-}
-
 /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
 export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
   // The usual add, kept small enough for V8 to inline into a loop: no values, and a plain
@@ -137,14 +101,26 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
         return;
       }
     } else if (hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
-  } else if (values !== undefined && ctx.defer.depth === 0) {
-    const look = ctx.quick[(c as Component)?.key];
-    if (look !== undefined && look.c === c && look.addNow(e, values)) return;
-  }
+  } else if (values !== undefined && addWith(ctx, e, c as Component, values)) return;
   addAny(ctx, e, c, values);
 }
 
-/** add() past its fast path (kept apart so that add() stays small enough for V8 to inline). */
+/**
+ * add(e, C, values) of a plain component with a record lookup (world/access.ts), when the
+ * values are numbers of scalar fields: the lookup's own paths, outside a scope and while
+ * deferring. False when it did nothing; a copy of the values it read when the general path
+ * must take them (e has C, or is no live entity with a table).
+ */
+function addWith(ctx: WorldContext, e: number, c: Component, values: object): boolean {
+  const look = ctx.quick[c?.key];
+  // hot.current(): a world that takes calls and is not debug (the general path checks those).
+  if (look === undefined || look.c !== c || !ctx.hot.current()) return false;
+  if (ctx.defer.depth === 0) return look.addNow(e, values);
+  const done = look.addLater(e, values, ctx.defer.commands);
+  if (typeof done === "object") addAny(ctx, e, c, done);
+  return done !== false;
+}
+
 function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, given?: Init<S>): void {
   const { store, defer } = ctx;
   store.core.check();

@@ -78,7 +78,7 @@ export class World {
    * with `C.withEach(...)`, an array-like with one value per entity. Returns the new entities.
    */
   spawnMany(n: number, ...components: (Component | ComponentInit<Schema> | Pair)[]): EntityList {
-    return entities.spawnMany(this.#ctx, n, components) as EntityList;
+    return batches.spawnMany(this.#ctx, n, components) as EntityList;
   }
 
   /** Adds c to e (migrating it), or, when e has c already, writes the given values. */

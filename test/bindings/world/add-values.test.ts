@@ -107,6 +107,42 @@ describe("world.add with values outside a loop", () => {
   });
 });
 
+describe("world.add with values while deferring", () => {
+  it("lands at the flush, the given fields only, in a query loop and in world.defer()", async () => {
+    const w = await warmWorld();
+    const es = Array.from({ length: 4 }, (_, i) => w.spawn(P.with({ x: i, y: i })));
+    for (const t of w.query({ all: [P], none: [V] })) {
+      const ids = Array.from(t.entities.subarray(0, t.count));
+      for (const e of ids) w.add(e, V, { x: e * 10 });
+      expect(w.has(ids[0] as number, V)).toBe(false); // not yet
+    }
+    for (const e of es) expect(w.get(e, V)).toEqual({ x: e * 10, y: 0 });
+    w.defer(() => {
+      w.add(es[0], V, { y: 5 }); // has V: written at once, as set writes it
+      w.add(es[1], I, { n: 3 });
+      expect(w.get(es[0], V)).toEqual({ x: es[0] * 10, y: 5 });
+    });
+    expect(w.get(es[0], V)).toEqual({ x: es[0] * 10, y: 5 });
+    expect(w.get(es[1], I)).toEqual({ n: 3 });
+  });
+
+  it("takes an entity spawned in the same scope, and throws for a stale one or bad values, recording nothing", async () => {
+    const w = await warmWorld();
+    const dead = w.spawn(P);
+    w.destroy(dead);
+    let made = 0;
+    w.defer(() => {
+      const e = w.spawn(P);
+      w.add(e, V, { x: 1, y: 2 });
+      made = e;
+      expectThrows(() => w.add(dead, V, { x: 1 }), StaleEntityError, /is stale/);
+      expectThrows(() => w.add(e, V, { x: "1" } as never), SchemaError, /V\.x/);
+    });
+    expect(w.get(made, V)).toEqual({ x: 1, y: 2 });
+    expect(w.query({ all: [V] }).count()).toBe(2);
+  });
+});
+
 type Op =
   | { k: "spawn" }
   | { k: "add"; e: number; x: number | undefined; y: number | undefined; c: 0 | 1 }
@@ -127,13 +163,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ k: fc.constant("destroy" as const), e: fc.nat(40) }),
 );
 
-/** Runs ops on a world; what each step gave (an error's class and message, or the values read back). */
-async function run(ops: Op[], debug: boolean): Promise<unknown[]> {
+/** Runs ops on a world, each chunk of `scope` ops inside world.defer() when `deferred`; what each step gave. */
+async function run(ops: Op[], debug: boolean, deferred: boolean, scope: number): Promise<unknown[]> {
   const w = await createWorld({ components: [P, V], debug });
   const es = [w.spawn(P)];
   w.add(es[0], V, { x: 0 }); // the lookup of V
   const out: unknown[] = [];
-  for (const o of ops) {
+  const step = (o: Op) => {
     try {
       if (o.k === "spawn") es.push(w.spawn(P));
       else {
@@ -144,25 +180,32 @@ async function run(ops: Op[], debug: boolean): Promise<unknown[]> {
           if (o.x !== undefined) values.x = o.x;
           if (o.y !== undefined) values.y = o.y;
           w.add(e, C, values);
-          out.push([w.get(e, P), w.has(e, V) ? w.get(e, V) : null]);
+          out.push(w.has(e, P) ? w.get(e, P) : null, w.has(e, V) ? w.get(e, V) : null);
         } else if (o.k === "remove") out.push(w.remove(e, C));
         else w.destroy(e);
       }
     } catch (error) {
       out.push([(error as Error).constructor.name, (error as Error).message]);
     }
+  };
+  for (let i = 0; i < ops.length; i += scope) {
+    const chunk = ops.slice(i, i + scope);
+    if (deferred) w.defer(() => chunk.forEach(step));
+    else chunk.forEach(step);
+    out.push(es.map((e) => (w.isAlive(e) ? [w.has(e, P) && w.get(e, P), w.has(e, V) && w.get(e, V)] : "dead")));
   }
   out.push(w.entityCount, w.query({ all: [V] }).count(), w.query({ all: [P] }).count());
   return out;
 }
 
-describe("world.add with values: the release path agrees with the general one", () => {
-  it("gives what a debug world gives for random adds, removes and destroys", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { maxLength: 60 }), async (ops) => {
-        expect(await run(ops, false)).toEqual(await run(ops, true));
-      }),
-      { numRuns: 60 },
-    );
-  });
+describe("world.add with values: the release paths agree with the general one", () => {
+  for (const deferred of [false, true])
+    it(`gives what a debug world gives for random adds, removes and destroys${deferred ? " inside world.defer()" : ""}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { maxLength: 60 }), fc.integer({ min: 1, max: 12 }), async (ops, scope) => {
+          expect(await run(ops, false, deferred, scope)).toEqual(await run(ops, true, deferred, scope));
+        }),
+        { numRuns: 60 },
+      );
+    });
 });
