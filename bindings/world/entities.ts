@@ -1,13 +1,7 @@
 // The per-entity half of the World API: spawn, add, remove, destroy, set, get, has,
 // targets. Each validates its arguments (typed errors, nothing changed) and hands the
 // structural change to the deferral scope, which applies it now or records it.
-import {
-  type Component,
-  type ComponentArg,
-  type Pair,
-  type Relation,
-  WILDCARD,
-} from "../component.js";
+import { type Component, type ComponentArg, type Pair, type Relation, WILDCARD } from "../component.js";
 import { slotsAfter } from "../core/records.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
