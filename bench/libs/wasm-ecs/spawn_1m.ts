@@ -1,5 +1,6 @@
-// spawn_1m in wasm-ecs: one spawnMany of N entities with Position and Velocity, then one
-// destroyMany of the ids it returned (the batch API is the documented way to make 1M).
+// spawn_1m in wasm-ecs per entity, as the peers write it: world.spawn(Position, Velocity)
+// N times, keeping the ids, then world.destroy(e) on each. The batch form (spawnMany,
+// destroyMany) is spawn_1m.batch.ts.
 import { component, createWorld, type Query, type World } from "wasm-ecs";
 import { N, type Readout } from "../../scenarios/spawn_1m.js";
 import type { Implementation } from "../../spec.js";
@@ -11,21 +12,23 @@ interface State {
   readonly world: World;
   readonly both: Query;
   /** The entities the create stage made, for the destroy stage. */
-  ids: Uint32Array;
+  readonly ids: Uint32Array;
 }
 
 function create(s: State): void {
-  s.ids = s.world.spawnMany(N, Position, Velocity);
+  const { world, ids } = s;
+  for (let i = 0; i < N; i++) ids[i] = world.spawn(Position, Velocity);
 }
 
 function destroy(s: State): void {
-  s.world.destroyMany(s.ids);
+  const { world, ids } = s;
+  for (let i = 0; i < N; i++) world.destroy(ids[i]);
 }
 
 export const implementation: Implementation<State, Readout> = {
   async setup() {
     const world = await createWorld({ components: [Position, Velocity], initialEntities: N });
-    return { world, both: world.query({ all: [Position, Velocity] }), ids: new Uint32Array(0) };
+    return { world, both: world.query({ all: [Position, Velocity] }), ids: new Uint32Array(N) };
   },
   step(s) {
     create(s);
