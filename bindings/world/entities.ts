@@ -357,6 +357,18 @@ export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
 }
 
 export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean {
+  // The usual has(), short enough to inline: a live entity and a plain component the fast paths know.
+  const hot = ctx.hot;
+  const id = hot.idOf(c as Component);
+  if (id >= 0 && (c as Component).sparse === false && hot.current()) {
+    const t = hot.tableOf(e);
+    if (t >= 0) return hot.tableHas(t, id);
+  }
+  return hasAny(ctx, e, c);
+}
+
+/** has() past its fast path. */
+function hasAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store } = ctx;
   store.core.checkLive();
   const t = liveTable(store, e);
@@ -376,6 +388,7 @@ export function has(ctx: WorldContext, e: number, c: Component | Pair): boolean 
   // Like every has(), the state now: what the waiting spawn gives it (a later add or remove waits too).
   if (t === PENDING) return ctx.defer.spawnedWith(e)?.includes(id) === true;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);
+  if (store.registry.plain[(c as Component).key] === id) store.registry.remember(c as Component); // the next has()'s fast path
   return store.tables.at(t).has(c as Component);
 }
 
