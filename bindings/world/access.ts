@@ -291,17 +291,33 @@ export class Lookup {
   }
 
   /**
-   * world.add(e, C, values) outside a deferral scope, when the values are numbers of scalar
-   * fields and nothing about C is tracked: the values read (stage()), C added by the core
-   * (which checks e: StaleEntityError, CapacityError, nothing changed), then the given
-   * fields written into e's row (the others keep what the row had, or C's defaults when e
-   * just gained it), as add()'s general path does. False, with nothing read or done, for
-   * anything else: the general path checks, adds or throws.
+   * world.add(e, C, values) (world/entities.ts addWith) when the values are numbers of
+   * scalar fields and nothing about C is tracked or marked: the values read once, then
+   * added as the general path adds them. Outside a scope: the core's add (which checks e),
+   * then the given fields into e's row. While deferring, e alive in a table without C:
+   * the add recorded with what was read (as world/deferral.ts add records it). False,
+   * nothing read, for anything else; a copy of what was read, nothing done, when the
+   * general path must take it: e has C or no table while deferring, or a getter among
+   * the values called the world (a core call, a scope begun or ended, tracking or marks).
    */
-  addNow(e: number, values: object): boolean {
-    if (this.ticksOf[this.id] !== undefined || this.store.changes.pending.length !== 0) return false;
-    if (typeof e !== "number" || e >>> 0 !== e || !this.stage(values)) return false;
+  addWith(
+    e: number,
+    values: object,
+    defer: { readonly depth: number; readonly commands: CommandBuffer },
+  ): boolean | Record<string, number> {
+    if (!this.quiet() || typeof e !== "number" || e >>> 0 !== e) return false;
     const { core } = this;
+    const depth = defer.depth;
+    const version = core.version;
+    if (!this.stage(values)) return false;
+    if (defer.depth !== depth || core.version !== version || !this.quiet()) return this.stagedCopy();
+    if (depth > 0) {
+      const t = core.tableOf(e);
+      if (t < 0 || this.store.tables.at(t).hasId(this.id)) return this.stagedCopy();
+      defer.commands.push(ADD, e, this.id, 0);
+      defer.commands.stagedValues(this.id, this.stagedGiven, this.staged);
+      return true;
+    }
     const status = core.add(e, this.id);
     if (status < 0) {
       if (status === ERR_STALE) throw stale(this.store, e);
@@ -311,8 +327,13 @@ export class Lookup {
     return true;
   }
 
+  /** Whether nothing about C is tracked and no whole-table marks wait to be settled (the general path stamps them). */
+  private quiet(): boolean {
+    return this.ticksOf[this.id] === undefined && this.store.changes.pending.length === 0;
+  }
+
   /**
-   * addNow()'s values, read into `staged` when they are numbers of scalar fields
+   * addWith()'s values, read into `staged` when they are numbers of scalar fields
    * (store/values.ts literalStage: every value is read before any is kept, so a getter
    * among them that adds C elsewhere leaves these alone); false, with nothing kept, for
    * anything else or where there is no stager (a debug world, other fields).
@@ -330,26 +351,10 @@ export class Lookup {
     for (let i = 0; i < staged.length; i++) if (stagedGiven[i] !== 0) views[i][flat[k + i] + row] = staged[i];
   }
 
-  /** Values stage() read, by field, and whether each was given; the code that reads them (undefined: debug world, other fields). */
+  /** Values stage() read by field, whether each was given; the code that reads them (undefined: debug, other fields). */
   private readonly staged: Float64Array;
   private readonly stagedGiven: Uint8Array;
   private readonly stager: Stager | undefined;
-
-  /**
-   * world.add(e, C, values) while deferring, when the values are numbers of scalar fields
-   * and C is not tracked: the values read once (stage()), then, e alive with a table that
-   * lacks C (the usual add), recorded from what was read, as the general path records them
-   * (world/deferral.ts add). False, with nothing read, for anything else; the values read
-   * as a copy, with nothing recorded, when e has C or no table (the general path takes the copy).
-   */
-  addLater(e: number, values: object, commands: CommandBuffer): boolean | Record<string, number> {
-    if (this.ticksOf[this.id] !== undefined || !this.stage(values)) return false;
-    const t = typeof e === "number" ? this.core.tableOf(e) : -1;
-    if (t < 0 || this.store.tables.at(t).hasId(this.id)) return this.stagedCopy();
-    commands.push(ADD, e, this.id, 0);
-    commands.stagedValues(this.id, this.stagedGiven, this.staged);
-    return true;
-  }
 
   /** What stage() read, as a values object of the given fields. */
   private stagedCopy(): Record<string, number> {

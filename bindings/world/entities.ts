@@ -100,17 +100,14 @@ export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component
 }
 
 /**
- * add(e, C, values) of a plain component with a record lookup (world/access.ts), when the
- * values are numbers of scalar fields: the lookup's own paths, outside a scope and while
- * deferring. False when it did nothing; a copy of the values it read when the general path
- * must take them (e has C, or is no live entity with a table).
+ * add(e, C, values) of a plain component with a record lookup (world/access.ts addWith),
+ * in a world that takes calls and is not debug. False when it did nothing; when the
+ * general path must add, it takes the copy of the values addWith read (getters run once).
  */
 function addWith(ctx: WorldContext, e: number, c: Component, values: object): boolean {
   const look = ctx.quick[c?.key];
-  // hot.current(): a world that takes calls and is not debug (the general path checks those).
   if (look === undefined || look.c !== c || !ctx.hot.current()) return false;
-  if (ctx.defer.depth === 0) return look.addNow(e, values);
-  const done = look.addLater(e, values, ctx.defer.commands);
+  const done = look.addWith(e, values, ctx.defer);
   if (typeof done === "object") addAny(ctx, e, c, done);
   return done !== false;
 }

@@ -5,7 +5,7 @@
 // calls in a release world and a debug one (which always takes the general path).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { component, createWorld, SchemaError, StaleEntityError, tag } from "wasm-ecs";
+import { component, createWorld, type Entity, SchemaError, StaleEntityError, tag, type World } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 
 const P = component("P", { x: "f32", y: "f32" });
@@ -141,6 +141,83 @@ describe("world.add with values while deferring", () => {
     expect(w.get(made, V)).toEqual({ x: 1, y: 2 });
     expect(w.query({ all: [V] }).count()).toBe(2);
   });
+});
+
+describe("world.add with values whose getters call the world", () => {
+  const Q = component("Q", { v: "i32" });
+  /** What each case gives in a world of P, Q and T (P's add made fast first), release or debug. */
+  async function both(body: (w: World, e: Entity, log: unknown[]) => void): Promise<void> {
+    const out: unknown[][] = [];
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, Q, T], debug });
+      w.add(w.spawn(T), P, { x: 0 });
+      const log: unknown[] = [];
+      body(w, w.spawn(T, Q), log);
+      out.push(log);
+    }
+    expect(out[0]).toEqual(out[1]);
+  }
+  const rows = (q: Iterable<{ rows?: Uint32Array | null; entities: ArrayLike<number> }>) => {
+    const got: number[] = [];
+    for (const t of q) for (const r of t.rows as Uint32Array) got.push(t.entities[r] as number);
+    return got;
+  };
+
+  it("a flush inside a getter, in a query loop, applies the add with what the loop waited for", () =>
+    both((w, e, log) => {
+      for (const _ of w.query({ all: [T] })) {
+        w.add(e, P, {
+          get x() {
+            w.flush();
+            return 1;
+          },
+        });
+        break;
+      }
+      log.push(w.has(e, P), w.has(e, P) && w.get(e, P));
+    }));
+
+  it("an iteration begun inside a getter defers the add until it ends", () =>
+    both((w, e, log) => {
+      let it: Iterator<unknown> | undefined;
+      w.add(e, P, {
+        get x() {
+          it = w.query({ all: [T] })[Symbol.iterator]();
+          it.next();
+          return 1;
+        },
+      });
+      log.push(w.has(e, P));
+      it?.return?.();
+      log.push(w.has(e, P), w.has(e, P) && w.get(e, P));
+    }));
+
+  it("tracking begun inside a getter sees the add", () =>
+    both((w, e, log) => {
+      let q: Iterable<{ rows?: Uint32Array | null; entities: ArrayLike<number> }> | undefined;
+      w.add(e, P, {
+        get x() {
+          q = w.query({ all: [T], added: [P] });
+          return 1;
+        },
+      });
+      log.push(rows(q ?? []));
+    }));
+
+  it("a whole table marked changed inside a getter stays marked after the entity moves", () =>
+    both((w, e, log) => {
+      const changed = w.query({ all: [Q], changed: [Q] });
+      rows(changed as never);
+      let held: { write(c: typeof Q): unknown } | undefined;
+      for (const t of w.query({ all: [T, Q], write: [Q] })) held = t;
+      w.add(e, P, {
+        get x() {
+          held?.write(Q);
+          return 1;
+        },
+      });
+      log.push(rows(changed as never));
+    }));
 });
 
 type Op =
