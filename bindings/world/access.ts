@@ -9,11 +9,9 @@
 // the views were last found current at, as every change to the layout is a core call.
 // A record is one u32 pair per slot (assembly/constants.ts), so finding e touches one
 // cache line for the record and one for the value.
-// world.add(e, C, values) outside a deferral scope takes a path of its own here too
-// (addNow): the values read by code made for C, the core's add, then the given fields.
-// It remembers the last entity it found (table and row, at the core's call count): a
-// write after a read of the same entity (`pos.setX(e, pos.x(e) + 1)`, get then set)
-// skips the record. Every change that can move or free a row is a core call, so the
+// world.add(e, C, values) has a path here too (addWith). It remembers the last entity it
+// found (table and row, at the core's call count): a write after a read of the same
+// entity (`pos.setX(e, pos.x(e) + 1)`, get then set) skips the record. Every change that can move or free a row is a core call, so the
 // memo holds exactly while the call count stands still.
 // While a command waits that drops rows of the component or writes over their fields at the
 // flush, the fast paths are off and each write asks whether it covers its entity's row and
@@ -359,8 +357,7 @@ export class Lookup {
   /** What stage() read, as a values object of the given fields. */
   private stagedCopy(): Record<string, number> {
     const out: Record<string, number> = {};
-    const fields = this.c.fields;
-    for (let i = 0; i < fields.length; i++) if (this.stagedGiven[i] !== 0) out[fields[i].name] = this.staged[i];
+    for (const [i, f] of this.c.fields.entries()) if (this.stagedGiven[i] !== 0) out[f.name] = this.staged[i];
     return out;
   }
 

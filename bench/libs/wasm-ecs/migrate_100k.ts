@@ -8,9 +8,9 @@ import { N, type Readout } from "../../scenarios/migrate_100k.js";
 import type { Implementation } from "../../spec.js";
 
 const Position = component("Position", { x: "f32", y: "f32" });
-const Velocity = component("Velocity", { x: "f32", y: "f32" });
+export const Velocity = component("Velocity", { x: "f32", y: "f32" });
 
-interface State {
+export interface State {
   readonly world: World;
   readonly still: Query;
   readonly moving: Query;

@@ -5,10 +5,10 @@ import { component, createWorld, type Query, type World } from "wasm-ecs";
 import { N, type Readout } from "../../scenarios/spawn_1m.js";
 import type { Implementation } from "../../spec.js";
 
-const Position = component("Position", { x: "f32", y: "f32" });
-const Velocity = component("Velocity", { x: "f32", y: "f32" });
+export const Position = component("Position", { x: "f32", y: "f32" });
+export const Velocity = component("Velocity", { x: "f32", y: "f32" });
 
-interface State {
+export interface State {
   readonly world: World;
   readonly both: Query;
   /** The entities the create stage made, for the destroy stage. */
