@@ -303,7 +303,7 @@ export function literalValues(names: readonly string[]): MakeValues | undefined 
 /**
  * Reads the values of an add: false, with nothing written, when values is no object, has
  * any other key or a value that is no number (or undefined); else each field's value into
- * out[i] and whether it was given into given[i] (world/access.ts Lookup.addNow).
+ * out[i] and whether it was given into given[i] (world/access.ts Lookup.addWith).
  */
 export type Stager = (values: unknown, out: Float64Array, given: Uint8Array) => boolean;
 

@@ -11,8 +11,9 @@
 // cache line for the record and one for the value.
 // world.add(e, C, values) has a path here too (addWith). It remembers the last entity it
 // found (table and row, at the core's call count): a write after a read of the same
-// entity (`pos.setX(e, pos.x(e) + 1)`, get then set) skips the record. Every change that can move or free a row is a core call, so the
-// memo holds exactly while the call count stands still.
+// entity (`pos.setX(e, pos.x(e) + 1)`, get then set) skips the record. Every change
+// that can move or free a row is a core call, so the memo holds exactly while the call
+// count stands still.
 // While a command waits that drops rows of the component or writes over their fields at the
 // flush, the fast paths are off and each write asks whether it covers its entity's row and
 // fields (writable(): an ArgumentError then; ops/waiting-rows.ts).

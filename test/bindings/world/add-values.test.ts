@@ -1,8 +1,9 @@
-// world.add(e, C, values) outside a loop: a release world takes a path of its own once C has
-// a record lookup (world/access.ts addNow: the values read by code made for C, the core's
-// add, then the given fields). Each test adds once first (which makes the lookup), then
-// checks the fast path against what add() documents; a model test runs the same random
-// calls in a release world and a debug one (which always takes the general path).
+// world.add(e, C, values): a release world takes a path of its own once C has a record
+// lookup (world/access.ts addWith: the values read by code made for C, then the core's add
+// and the given fields, or, while deferring, the add recorded from what was read). Each
+// test adds once first (which makes the lookup), then checks the fast path against what
+// add() documents; getters that call the world, and a model test of random calls, compare
+// a release world with a debug one (which always takes the general path).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { component, createWorld, type Entity, SchemaError, StaleEntityError, tag, type World } from "wasm-ecs";
