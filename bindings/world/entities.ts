@@ -119,8 +119,9 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
   const values = given === undefined ? given : readOnce(given, (c as Pair<S>)?.relation ?? c);
   if (values === undefined) {
     // A plain component (no sparse tag, no relation), no values.
-    const key = (c as Component | null)?.key as number;
-    const id = store.registry.plain[key];
+    // A pair has no key: plain[undefined] would be a keyed load by name (a slow generic one).
+    const key = (c as Component | null)?.key;
+    const id = typeof key === "number" ? store.registry.plain[key] : undefined;
     if (id !== undefined && store.registry.components[id] === c) {
       store.registry.remember(c as Component);
       if (defer.depth === 0) addPlain(store, e, id, c as Component);
@@ -192,8 +193,8 @@ export function remove(ctx: WorldContext, e: number, c: Component | Pair): boole
 function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
-  const key = (c as Component | null)?.key as number;
-  const plain = store.registry.plain[key];
+  const key = (c as Component | null)?.key;
+  const plain = typeof key === "number" ? store.registry.plain[key] : undefined;
   if (plain !== undefined && store.registry.components[plain] === c) {
     // A plain component (no sparse tag, no relation).
     store.registry.remember(c as Component);
