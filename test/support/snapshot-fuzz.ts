@@ -226,7 +226,8 @@ function mutate(good: Uint8Array, layout: Layout, next: (n: number) => number): 
 /** A word of a random block header of the image. */
 function blockHeaderWord(b: Uint8Array, layout: Layout, next: (n: number) => number): number {
   const dv = new DataView(b.buffer);
-  const top = layout.mem + dv.getUint32(layout.core + H_HEAP_TOP * 4, true);
+  // An earlier edit may have made the heap top (or cut the image) past the bytes there are.
+  const top = Math.min(layout.mem + dv.getUint32(layout.core + H_HEAP_TOP * 4, true), b.length);
   let p = layout.mem + 0;
   const starts: number[] = [];
   // The heap's first block sits after the static data: find block-shaped headers from the header block on.
