@@ -19,7 +19,6 @@
 // fields (writable(): an ArgumentError then; ops/waiting-rows.ts).
 import type { Component } from "../component.js";
 import {
-  ERR_STALE,
   H_EPOCH,
   H_RECORDS,
   H_SLOT_CAP,
@@ -34,11 +33,12 @@ import {
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
 import { recordTable } from "../core/records.js";
-import { expect, stale } from "../core/status.js";
+import { stale } from "../core/status.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
 import { describeEntity, noTableYet } from "../messages.js";
 import { ADD } from "../ops/command-kinds.js";
 import type { CommandBuffer } from "../ops/commands.js";
+import { addPlain } from "../ops/entity-ops.js";
 import type { TypedArray } from "../schema.js";
 import type { Store } from "../store/store.js";
 import {
@@ -317,11 +317,7 @@ export class Lookup {
       defer.commands.stagedValues(this.id, this.stagedGiven, this.staged);
       return true;
     }
-    const status = core.add(e, this.id);
-    if (status < 0) {
-      if (status === ERR_STALE) throw stale(this.store, e);
-      expect(this.store, status, `add ${this.c.name}`);
-    }
+    addPlain(this.store, e, this.id, this.c); // the core checks e; its statuses become errors there
     this.putStaged(core.tableOf(e), core.rowOf(e));
     return true;
   }
