@@ -23,12 +23,15 @@ export class ComponentSet {
   table = -1;
   gen = -1;
   epoch = -1;
+  /** Whether no component is named twice on the path to it. */
+  readonly distinct: boolean = true;
   constructor(parent: ComponentSet | undefined, id: number) {
     if (parent === undefined) {
       this.mask = new Uint32Array(0);
       this.ids = [];
       return;
     }
+    this.distinct = parent.distinct && !parent.ids.includes(id);
     this.ids = [...parent.ids, id];
     this.mask = new Uint32Array(Math.max(parent.mask.length, (id >>> 5) + 1));
     this.mask.set(parent.mask);

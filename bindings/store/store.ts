@@ -35,6 +35,11 @@ export class Store implements Boundary {
    * a target (undefined otherwise): the world drops the queries that name them.
    */
   deadTargets: number[] | undefined = undefined;
+  /**
+   * Whether a spawn is reading init values into record lookups (world/spawn-now.ts): a
+   * getter's spawn or add then takes the general path, which leaves them alone.
+   */
+  staging = false;
 
   constructor(
     readonly core: Core,

@@ -8,12 +8,9 @@
 // epoch at all is one compare: the core's call count (core.version) against the count
 // the views were last found current at, as every change to the layout is a core call.
 // A record is one u32 pair per slot (assembly/constants.ts), so finding e touches one
-// cache line for the record and one for the value.
-// world.add(e, C, values) has a path here too (addWith). It remembers the last entity it
-// found (table and row, at the core's call count): a write after a read of the same
-// entity (`pos.setX(e, pos.x(e) + 1)`, get then set) skips the record. Every change
-// that can move or free a row is a core call, so the memo holds exactly while the call
-// count stands still.
+// cache line for the record and one for the value. The last entity found (table and row,
+// at the core's call count) is remembered: `pos.setX(e, pos.x(e) + 1)`, or get then set,
+// reads the record once. add(e, C, values) and spawn's inits read their values here too.
 // While a command waits that drops rows of the component or writes over their fields at the
 // flush, the fast paths are off and each write asks whether it covers its entity's row and
 // fields (writable(): an ArgumentError then; ops/waiting-rows.ts).
@@ -181,10 +178,11 @@ export class Lookup {
    * column whose row 0 lies at base[t] in table t (-1: t lacks C), the memo set; -1 when
    * e is not alive or its table lacks C. The getter's whole fast path: the index is made
    * before the paths merge, so the row is not read back. tableOf(e) is written out: get's
-   * and set's whole fast paths must fit V8's inlining budget together.
+   * and set's whole fast paths must fit V8's inlining budget together. After a core call
+   * (a spawn or add between two reads) the views are renewed here, not by the general path.
    */
   indexOf(e: number, base: Int32Array): number {
-    if (this.seen !== this.core.version || typeof e !== "number") return -1;
+    if ((this.seen !== this.core.version && !this.renew()) || typeof e !== "number") return -1;
     const s = e & SLOT_MASK;
     if (s >= this.slots || e >>> 0 !== e) return -1;
     const k = s * REC_STRIDE;
@@ -304,7 +302,8 @@ export class Lookup {
     values: object,
     defer: { readonly depth: number; readonly commands: CommandBuffer },
   ): boolean | Record<string, number> {
-    if (!this.quiet() || typeof e !== "number" || e >>> 0 !== e) return false;
+    // While a spawn holds its values in lookups (a getter's add), the general path.
+    if (!this.quiet() || this.store.staging || typeof e !== "number" || e >>> 0 !== e) return false;
     const { core } = this;
     const depth = defer.depth;
     const version = core.version;
@@ -328,17 +327,17 @@ export class Lookup {
   }
 
   /**
-   * addWith()'s values, read into `staged` when they are numbers of scalar fields
-   * (store/values.ts literalStage: every value is read before any is kept, so a getter
-   * among them that adds C elsewhere leaves these alone); false, with nothing kept, for
-   * anything else or where there is no stager (a debug world, other fields).
+   * addWith()'s and spawnWith()'s values (world/spawn-now.ts), read into `staged` when they
+   * are numbers of scalar fields (store/values.ts literalStage: every value is read before
+   * any is kept, so a getter among them that adds C elsewhere leaves these alone); false,
+   * with nothing kept, for anything else or where there is no stager (a debug world, other fields).
    */
-  private stage(values: unknown): boolean {
+  stage(values: unknown): boolean {
     return this.stager?.(values, this.staged, this.stagedGiven) === true;
   }
 
   /** What stage() read last, written into row `row` of table t (which has C); the other fields stay. */
-  private putStaged(t: number, row: number): void {
+  putStaged(t: number, row: number): void {
     // The bases by table stay while the layout epoch does (a new table: rebuilt, as renew() does).
     if (this.core.header(H_EPOCH) !== this.epoch || t >= this.first.length) this.rebuild();
     const { views, flat, staged, stagedGiven } = this;
@@ -352,7 +351,7 @@ export class Lookup {
   private readonly stager: Stager | undefined;
 
   /** What stage() read, as a values object of the given fields. */
-  private stagedCopy(): Record<string, number> {
+  stagedCopy(): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [i, f] of this.c.fields.entries()) if (this.stagedGiven[i] !== 0) out[f.name] = this.staged[i];
     return out;
@@ -386,9 +385,10 @@ export class Lookup {
   /**
    * Makes the views current after a core call: WorldPoisonedError in a dead world (its
    * retirement moved the version on to come here), the views rebuilt when the layout
-   * epoch moved, the slot count read again, the memo dropped.
+   * epoch moved, the slot count read again, the memo dropped. Whether the fast paths may
+   * read them now (not while a waiting command holds C's rows).
    */
-  private renew(): void {
+  private renew(): boolean {
     const core = this.core;
     if (this.current !== core.version) {
       core.checkLive();
@@ -401,6 +401,7 @@ export class Lookup {
     // While a command that drops or writes over rows of C waits, the fast paths stay off:
     // writes go through writable().
     this.seen = this.commands.waiting.marked[this.id] === 1 ? -1 : core.version;
+    return this.seen >= 0;
   }
 
   /**

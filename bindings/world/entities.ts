@@ -1,7 +1,14 @@
 // The per-entity half of the World API: spawn, add, remove, destroy, set, get, has,
 // targets. Each validates its arguments (typed errors, nothing changed) and hands the
 // structural change to the deferral scope, which applies it now or records it.
-import { type Component, type ComponentArg, type Pair, type Relation, WILDCARD } from "../component.js";
+import {
+  type Component,
+  type ComponentArg,
+  type ComponentInit,
+  type Pair,
+  type Relation,
+  WILDCARD,
+} from "../component.js";
 import { slotsAfter } from "../core/records.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
@@ -25,6 +32,7 @@ import { checkedCopy, readOnce, readValues, requiredCopy, writeValues } from "..
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { spawnNow, spawnOne, spawnSome } from "./spawn-later.js";
+import { spawnWith } from "./spawn-now.js";
 import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
 const NONE: readonly never[] = [];
@@ -46,17 +54,31 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
 }
 
 /** spawn() of any arguments. */
-function spawnAny(ctx: WorldContext, args: ComponentArg[]): Entity {
+function spawnAny(ctx: WorldContext, given: ComponentArg[]): Entity {
   const { store, resolved, defer } = ctx;
   store.core.check();
-  // The most usual case: bare plain components whose set's table is known.
+  let args = given;
+  // The most usual cases: bare plain components whose set's table is known, or inits of them.
   if (defer.depth === 0) {
     const table = store.sets.bareTable(store.registry, args, store.tables);
     if (table >= 0) return spawnInto(store, table, undefined) as Entity; // every column at its defaults
+    const done = spawnWith(ctx, args);
+    if (typeof done !== "number")
+      args = done; // what it read, for the general path
+    else if (done >= 0) return done as Entity;
   }
   // The usual case: plain components (or inits of them) whose set the trie knows.
   const known = store.sets.plainSet(store.registry, args);
-  if (known !== undefined) return defer.spawn(known, args, NONE, NONE) as Entity;
+  if (known !== undefined) {
+    const e = defer.spawn(known, args, NONE, NONE) as Entity;
+    // The lookups spawnWith needs next time (each init's component is plain: the trie knows it).
+    if (defer.depth === 0 && !store.debug)
+      for (const a of args) {
+        const c = (a as ComponentInit).component;
+        if (a.isInit) lookup(ctx, c, store.registry.plain[c.key] as number);
+      }
+    return e;
+  }
   const set = store.sets.resolve(store.registry, args, false, 1, store.debug, store.core.buffer, ctx.unknown, resolved);
   if (resolved.sparse.length === 0 && resolved.pairs.length === 0)
     return ctx.defer.spawn(set, args, NONE, NONE) as Entity;
