@@ -120,7 +120,10 @@ function readLines(c: Component, fail: string): string[] {
   ];
   c.fields.forEach((f, j) => {
     lines.push(`const a${j} = values[${JSON.stringify(f.name)}];`);
-    lines.push(`if (typeof a${j} !== "number") { if (a${j} !== undefined) ${fail} } else n--;`);
+    // A key given as undefined counts as given (the general path takes it as left out).
+    lines.push(
+      `if (typeof a${j} !== "number") { if (a${j} !== undefined) ${fail} if (${JSON.stringify(f.name)} in values) n--; } else n--;`,
+    );
   });
   lines.push(`if (n !== 0) ${fail}`);
   return lines;

@@ -336,7 +336,10 @@ function readLines(names: readonly string[], fail: string): string[] {
   ];
   names.forEach((name, i) => {
     lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
-    lines.push(`if (a${i} !== undefined) { if (typeof a${i} !== "number") ${fail} m++; }`);
+    // A key given as undefined counts as given (the general path takes it as left out).
+    lines.push(
+      `if (a${i} !== undefined) { if (typeof a${i} !== "number") ${fail} m++; } else if (${JSON.stringify(name)} in values) m++;`,
+    );
   });
   lines.push(`if (m !== n) ${fail}`);
   return lines;

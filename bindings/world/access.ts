@@ -170,19 +170,20 @@ export class Lookup {
    * is alive and has C, the memo set; else -1.
    */
   locate(e: number): number {
-    return this.indexOf(e, this.first) >= 0 ? this.hitTable : -1;
+    return this.indexOf(e, -1) >= 0 ? this.hitTable : -1;
   }
 
   /**
-   * e's record read while the views are current: the element index of e's row in the
-   * column whose row 0 lies at base[t] in table t (-1: t lacks C), the memo set; -1 when
-   * e is not alive or its table lacks C. The getter's whole fast path: the index is made
-   * before the paths merge, so the row is not read back. tableOf(e) is written out: get's
-   * and set's whole fast paths must fit V8's inlining budget together. After a core call
-   * (a spawn or add between two reads) the views are renewed here, not by the general path.
+   * e's record read while the views are current: the element index of e's row in field
+   * f's column (f < 0: field 0's, `first`), the memo set; -1 when e is not alive or its
+   * table lacks C. The getter's whole fast path: the index is made before the paths
+   * merge, so the row is not read back. tableOf(e) is written out: get's and set's whole
+   * fast paths must fit V8's inlining budget together. After a core call (a spawn or add
+   * between two reads) the views are renewed here, and only then are the bases read.
    */
-  indexOf(e: number, base: Int32Array): number {
+  indexOf(e: number, f: number): number {
     if ((this.seen !== this.core.version && !this.renew()) || typeof e !== "number") return -1;
+    const base = f < 0 ? this.first : this.columns[f].base;
     const s = e & SLOT_MASK;
     if (s >= this.slots || e >>> 0 !== e) return -1;
     const k = s * REC_STRIDE;

@@ -174,7 +174,14 @@ export class Deferral {
     const store = this.store;
     if (this.depth > 0) return this.spawnLater(set, args, pairs, sparse);
     const rows = (set.one ??= new InitRows(store.sets.layoutOf(set, store.registry)));
-    rows.restage(args, store.debug);
+    // A getter's spawn of this set then takes this path too, and restage sees it (world/spawn-now.ts).
+    const staging = store.staging;
+    store.staging = true;
+    try {
+      rows.restage(args, store.debug);
+    } finally {
+      store.staging = staging;
+    }
     if (pairs.length === 0 && sparse.length === 0) {
       // Its table is known: nothing to undo if the spawn fails.
       const known = store.sets.cached(set, store.tables);

@@ -15,10 +15,10 @@ import type { WorldContext } from "./context.js";
  * Spawns an entity with `args` (inits, bare components too) when their set's table is
  * known, each init's component has a record lookup that reads its values (numbers of
  * scalar fields), and the world is as spawnNow (world/spawn-later.ts) asks for: the
- * entity. -1 with nothing spawned otherwise (the general path then reads the values
- * again; when they were read here, it throws for them). Copies of what was read,
- * nothing spawned, when the general path must spawn after all: a getter among the
- * values called the world, or the core refused (the general path names the error).
+ * entity. -1 with nothing spawned and nothing read otherwise. Copies of what was read,
+ * nothing spawned, when the general path must spawn after all: values it cannot read
+ * (the first such init and those after it are left to the general path), a getter
+ * among them called the world, or the core refused (the general path names the error).
  */
 export function spawnWith(ctx: WorldContext, args: readonly ComponentArg[]): number | ComponentArg[] {
   const { store, quick } = ctx;
@@ -41,21 +41,24 @@ export function spawnWith(ctx: WorldContext, args: readonly ComponentArg[]): num
   const one = set.one;
   const round = one === undefined ? 0 : one.round;
   const version = core.version;
+  let read = 0; // args before this one were read
   store.staging = true;
   try {
-    for (let i = 0; i < n; i++) {
-      const arg = args[i];
-      if (arg.isInit && !lookOf(ctx, arg).stage((arg as ComponentInit).values)) return -1;
+    for (; read < n; read++) {
+      const arg = args[read];
+      if (arg.isInit && !lookOf(ctx, arg).stage((arg as ComponentInit).values)) break;
     }
   } finally {
     store.staging = false;
   }
+  // Values no number of a field (SchemaError there) or of other kinds: the general path, with what was read.
+  if (read < n) return read === 0 ? -1 : copies(ctx, args, read);
   // As the general path's restage: ArgumentError when a getter spawned this set with values.
   if (set.one !== one || (one !== undefined && one.round !== round))
     throw new ArgumentError(spawnReentered(comps(args)));
-  if (core.version !== version || changes.pending.length !== 0) return copies(ctx, args);
+  if (core.version !== version || changes.pending.length !== 0) return copies(ctx, args, n);
   const e = core.spawn(table);
-  if (e < 0) return copies(ctx, args);
+  if (e < 0) return copies(ctx, args, n);
   const row = core.rowOf(e);
   for (let i = 0; i < n; i++) if (args[i].isInit) lookOf(ctx, args[i]).putStaged(table, row);
   return e;
@@ -69,7 +72,9 @@ function comps(args: readonly ComponentArg[]): Component[] {
   return args.map((a) => (a.isInit ? (a as ComponentInit).component : (a as Component)));
 }
 
-/** args with each init's values as spawnWith read them. */
-function copies(ctx: WorldContext, args: readonly ComponentArg[]): ComponentArg[] {
-  return args.map((a) => (a.isInit ? (a as ComponentInit).component.with(lookOf(ctx, a).stagedCopy()) : a));
+/** args with the values of the inits before args[read] as spawnWith read them. */
+function copies(ctx: WorldContext, args: readonly ComponentArg[], read: number): ComponentArg[] {
+  return args.map((a, i) =>
+    a.isInit && i < read ? (a as ComponentInit).component.with(lookOf(ctx, a).stagedCopy()) : a,
+  );
 }

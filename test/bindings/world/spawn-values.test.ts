@@ -96,6 +96,31 @@ describe("world.spawn with init values outside a loop", () => {
     expect(w.get(last, P).x).toBe(w.entityCount - 2);
   });
 
+  it("reads each init once: a key given as undefined, and inits before one it cannot read", async () => {
+    const w = await warmWorld();
+    let reads = 0;
+    const counted = (x: number) => ({
+      get x() {
+        reads++;
+        return x;
+      },
+    });
+    const e = w.spawn(P.with(counted(3)), V.with({ x: undefined, y: 1 }));
+    expect([reads, w.get(e, P), w.get(e, V)]).toEqual([1, { x: 3, y: 0 }, { x: 0, y: 1 }]);
+    const vy = {
+      y: undefined,
+      get x() {
+        reads++;
+        return 6;
+      },
+    };
+    const f = w.spawn(P, V.with(vy));
+    expect([reads, w.get(f, V)]).toEqual([2, { x: 6, y: 0 }]);
+    const before = w.entityCount;
+    expectThrows(() => w.spawn(P.with(counted(4)), V.with({ z: 1 } as never)), SchemaError, /V has no field "z"/);
+    expect([reads, w.entityCount]).toEqual([3, before]);
+  });
+
   it("marks spawned rows added when a query tracks additions (the general path)", async () => {
     const w = await warmWorld();
     const added = w.query({ all: [P], added: [P] });
@@ -161,6 +186,16 @@ describe("world.spawn with init values whose getters call the world (release as 
     );
   });
 
+  it("a getter of a spawn the general path reads, spawning the same set with values: ArgumentError", async () => {
+    const log = await both((w, log) => {
+      // V's values have a field that is not enumerable: the general path reads them (it leaves x out).
+      const v = Object.defineProperty({ y: 1 }, "x", { value: 5, enumerable: false });
+      w.spawn(V.with({ x: 0 }), P); // the inner spawn's set, known from now on
+      w.spawn(V.with(v), P.with(getterX(1, () => log.push(w.spawn(V.with({ x: 8 }), P) > 0))));
+    });
+    expect(log.slice(0, 2)).toEqual([true, ArgumentError.name]);
+  });
+
   it("a getter that adds one of the spawn's components with values elsewhere leaves the spawn's values alone", async () => {
     const log = await both((w, log) => {
       const other = w.spawn(T);
@@ -205,6 +240,19 @@ describe("world.spawn with init values whose getters call the world (release as 
 });
 
 describe("world.get / set / accessors right after a core call", () => {
+  it("an accessor getter reads the column where it is after a spawn moved it", async () => {
+    const w = await createWorld({ components: [P] });
+    const pos = w.access(P);
+    const e = w.spawn(P.with({ x: 0 }));
+    const q = w.query({ all: [P] });
+    for (let i = 1; i <= 300; i++) {
+      w.spawn(P); // the table grows now and then: its columns move
+      for (const t of q) t.columns(P).x[0] = i;
+      expect(pos.x(e)).toBe(i);
+      expect(w.get(e, P).x).toBe(i);
+    }
+  });
+
   it("read and write the entity's row after each spawn, add, remove and destroy", async () => {
     const w = await warmWorld();
     const pos = w.access(P);
