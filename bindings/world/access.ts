@@ -86,6 +86,8 @@ export class Lookup {
   slots = 0;
   recs: Int32Array = new Int32Array(0);
   first: Int32Array = new Int32Array(0);
+  /** `first` again, for indexOf (a FieldColumns' base for field 0). */
+  base: Int32Array = this.first;
   flat: Int32Array = new Int32Array(0);
   /** The whole-memory view of each field's type. */
   views: TypedArray[] = [];
@@ -170,20 +172,20 @@ export class Lookup {
    * is alive and has C, the memo set; else -1.
    */
   locate(e: number): number {
-    return this.indexOf(e, -1) >= 0 ? this.hitTable : -1;
+    return this.indexOf(e, this) >= 0 ? this.hitTable : -1;
   }
 
   /**
-   * e's record read while the views are current: the element index of e's row in field
-   * f's column (f < 0: field 0's, `first`), the memo set; -1 when e is not alive or its
-   * table lacks C. The getter's whole fast path: the index is made before the paths
-   * merge, so the row is not read back. tableOf(e) is written out: get's and set's whole
-   * fast paths must fit V8's inlining budget together. After a core call (a spawn or add
-   * between two reads) the views are renewed here, and only then are the bases read.
+   * e's record read while the views are current: the element index of e's row in the
+   * column whose row 0 lies at col.base[t] in table t (-1: t lacks C), the memo set; -1
+   * when e is not alive or its table lacks C. The getter's whole fast path: the index is
+   * made before the paths merge, so the row is not read back. tableOf(e) is written out:
+   * get's and set's fast paths must fit V8's inlining budget together. After a core call
+   * the views are renewed here, and only then is col.base read (renew may replace it).
    */
-  indexOf(e: number, f: number): number {
+  indexOf(e: number, col: { readonly base: Int32Array }): number {
     if ((this.seen !== this.core.version && !this.renew()) || typeof e !== "number") return -1;
-    const base = f < 0 ? this.first : this.columns[f].base;
+    const base = col.base;
     const s = e & SLOT_MASK;
     if (s >= this.slots || e >>> 0 !== e) return -1;
     const k = s * REC_STRIDE;
@@ -437,7 +439,7 @@ export class Lookup {
       first[t] = bases[0];
       for (let i = 0; i < fields.length; i++) this.columns[i].base[t] = bases[i];
     }
-    this.first = first;
+    this.first = this.base = first;
     this.flat = flat;
     this.views = fields.map((f) => core.views[f.code]);
     for (let i = 0; i < fields.length; i++) this.columns[i].view = this.views[i];

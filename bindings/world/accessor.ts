@@ -77,7 +77,7 @@ export function access<S extends Schema>(store: Store, c: Component<S>, id: numb
     };
     if (!f.isArray) {
       out[f.name] = (e: number): number => {
-        const i = look.indexOf(e, f.index); // its column's base read after a renew
+        const i = look.indexOf(e, col); // col.base read after a renew
         if (i >= 0) return col.view[i];
         const j = at(e, 0); // before col.view is read: at() may rebuild it
         return col.view[j];
