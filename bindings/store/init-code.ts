@@ -5,6 +5,7 @@
 import type { Component } from "../component.js";
 import type { TypedArray } from "../schema.js";
 import type { Table } from "./table.js";
+import { readLines } from "./values.js";
 
 /** Copies staged row `from` to row `first` of table t, for each component that took values (given[k] != 0). */
 export type Put = (
@@ -106,27 +107,12 @@ function codeOf(c: Component): { stager: Stager | undefined; solo: SoloSpawn | u
   return code ?? undefined;
 }
 
-/**
- * The lines that read c's values as store/values.ts literalWrite does: each field by its
- * name (one shape per call site, which V8 inlines and whose literal it need not
- * allocate), every key counted once so that a key that is no field leaves the count
- * above zero; `fail` returns for anything else. Values a${j}, the count checked.
- */
-function readLines(c: Component, fail: string): string[] {
-  const lines = [
-    `if (values === null || typeof values !== "object") ${fail}`,
-    "let n = 0;",
-    "for (const key in values) n++;",
-  ];
-  c.fields.forEach((f, j) => {
-    lines.push(`const a${j} = values[${JSON.stringify(f.name)}];`);
-    // A key given as undefined counts as given (the general path takes it as left out).
-    lines.push(
-      `if (typeof a${j} !== "number") { if (a${j} !== undefined) ${fail} if (${JSON.stringify(f.name)} in values) n--; } else n--;`,
-    );
-  });
-  lines.push(`if (n !== 0) ${fail}`);
-  return lines;
+/** store/values.ts readLines for c's fields (a${j}: field j's value, undefined when left out). */
+function readFields(c: Component, fail: string): string[] {
+  return readLines(
+    c.fields.map((f) => f.name),
+    fail,
+  );
 }
 
 /** Each field's default (0 without one), bound as d${j}. */
@@ -142,7 +128,7 @@ function defaultsOf(c: Component): number[] {
  */
 function literalStager(c: Component): Stager | undefined {
   const d = defaultsOf(c);
-  const lines = ["return function stage(values, rows, s, r) {", ...readLines(c, "return false;")];
+  const lines = ["return function stage(values, rows, s, r) {", ...readFields(c, "return false;")];
   lines.push("if (rows.n !== r) return true;", "const cols = rows.cols;");
   for (let j = 0; j < d.length; j++) lines.push(`cols[s + ${j}][r] = a${j} === undefined ? d${j} : a${j};`);
   lines.push("return true;", "};");
@@ -162,7 +148,7 @@ function soloSpawn(c: Component): SoloSpawn | undefined {
     "if (r === rows.cap || rows.given[0] === 0) return -1;",
     "const claimed = claims.count;",
     "const round = rows.round;",
-    ...readLines(c, "return -1;"),
+    ...readFields(c, "return -1;"),
     "rows.alone(claimed, claims.count, round);",
     "const cols = rows.cols;",
   ];

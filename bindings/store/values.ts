@@ -313,7 +313,7 @@ export type Stager = (values: unknown, out: Float64Array, given: Uint8Array) => 
  * among them may use the same scratch). Undefined where the host forbids making code.
  */
 export function literalStage(names: readonly string[]): Stager | undefined {
-  const lines = readLines(names, "return false;");
+  const lines = ['"use strict";', ...readLines(names, "return false;")];
   names.forEach((_, i) => {
     lines.push(`if (a${i} === undefined) given[${i}] = 0; else { out[${i}] = a${i}; given[${i}] = 1; }`);
   });
@@ -325,23 +325,25 @@ export function literalStage(names: readonly string[]): Stager | undefined {
   }
 }
 
-/** The lines that read `names` by name from `values`, count its keys and check each is a number; `fail` for anything else. */
-function readLines(names: readonly string[], fail: string): string[] {
+/**
+ * The lines that read `values` as copyValues does, for scalar fields `names`: the keys a
+ * for-in gives (own and inherited enumerable ones), each a field's (a key that is no
+ * field: `fail`), each value read once, by the field's name, after the walk; then each
+ * one a number or undefined (left out), else `fail`. Field i's value in a${i}. A field
+ * the walk does not give is not read (as copyValues leaves it), even where `values[name]`
+ * would find it. Code that V8 inlines at one call site, a shape per site.
+ */
+export function readLines(names: readonly string[], fail: string): string[] {
   const lines = [
-    '"use strict";',
     `if (typeof values !== "object" || values === null) ${fail}`,
-    "let n = 0;",
-    "for (const key in values) n++;",
-    "let m = 0;",
+    ...names.map((_, i) => `let g${i} = false;`),
   ];
+  const keys = names.map((name, i) => `if (key === ${JSON.stringify(name)}) g${i} = true; else `);
+  lines.push(`for (const key in values) { ${keys.join("")}${fail} }`);
   names.forEach((name, i) => {
-    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
-    // A key given as undefined counts as given (the general path takes it as left out).
-    lines.push(
-      `if (a${i} !== undefined) { if (typeof a${i} !== "number") ${fail} m++; } else if (${JSON.stringify(name)} in values) m++;`,
-    );
+    lines.push(`const a${i} = g${i} ? values[${JSON.stringify(name)}] : undefined;`);
+    lines.push(`if (a${i} !== undefined && typeof a${i} !== "number") ${fail}`);
   });
-  lines.push(`if (m !== n) ${fail}`);
   return lines;
 }
 
@@ -374,7 +376,7 @@ export type WriteValues = (values: object, look: WriteTarget, e: number) => bool
  * to check. Undefined where the host forbids making code.
  */
 export function literalWrite(names: readonly string[]): WriteValues | undefined {
-  const lines = readLines(names, "return false;");
+  const lines = ['"use strict";', ...readLines(names, "return false;")];
   // Looked up only now: the reads above ran any getter there is.
   lines.push("const t = look.find(e);");
   const late = names.map((name, i) => `${JSON.stringify(name)}: a${i}`); // undefined: not given

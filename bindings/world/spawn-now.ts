@@ -8,6 +8,7 @@
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { ArgumentError } from "../errors.js";
 import { spawnReentered } from "../messages.js";
+import { checkedCopy } from "../store/values.js";
 import type { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 
@@ -16,9 +17,9 @@ import type { WorldContext } from "./context.js";
  * known, each init's component has a record lookup that reads its values (numbers of
  * scalar fields), and the world is as spawnNow (world/spawn-later.ts) asks for: the
  * entity. -1 with nothing spawned and nothing read otherwise. Copies of what was read,
- * nothing spawned, when the general path must spawn after all: values it cannot read
- * (the first such init and those after it are left to the general path), a getter
- * among them called the world, or the core refused (the general path names the error).
+ * nothing spawned, when the general path must spawn after all: values the stager
+ * refuses (refused()), a getter among them called the world, or the core refused (the
+ * general path names the error).
  */
 export function spawnWith(ctx: WorldContext, args: readonly ComponentArg[]): number | ComponentArg[] {
   const { store, quick } = ctx;
@@ -51,8 +52,7 @@ export function spawnWith(ctx: WorldContext, args: readonly ComponentArg[]): num
   } finally {
     store.staging = false;
   }
-  // Values no number of a field (SchemaError there) or of other kinds: the general path, with what was read.
-  if (read < n) return read === 0 ? -1 : copies(ctx, args, read);
+  if (read < n) return refused(ctx, args, read);
   // As the general path's restage: ArgumentError when a getter spawned this set with values.
   if (set.one !== one || (one !== undefined && one.round !== round))
     throw new ArgumentError(spawnReentered(comps(args)));
@@ -70,6 +70,18 @@ function lookOf(ctx: WorldContext, init: ComponentArg): Lookup {
 
 function comps(args: readonly ComponentArg[]): Component[] {
   return args.map((a) => (a.isInit ? (a as ComponentInit).component : (a as Component)));
+}
+
+/**
+ * args for the general path when the stager refused args[read]'s values: copies of the
+ * inits before it, and its values read once more into a checked copy, which throws the
+ * SchemaError the general path would (their getters then ran twice, not three times).
+ */
+function refused(ctx: WorldContext, args: readonly ComponentArg[], read: number): ComponentArg[] {
+  const out = copies(ctx, args, read);
+  const { component: c, values } = args[read] as ComponentInit;
+  out[read] = c.with(checkedCopy(c, values, ctx.store.debug) as object);
+  return out;
 }
 
 /** args with the values of the inits before args[read] as spawnWith read them. */

@@ -27,8 +27,10 @@ describe("stagerOf", () => {
     expect(stage({ x: 3 }, at(c, 2), 0, 2)).toBe(true);
     expect(stage({}, at(c, 3), 0, 3)).toBe(true);
     expect(stage({ x: undefined, y: 5 }, at(c, 0), 0, 0)).toBe(true); // undefined: left out, as the general path takes it
-    expect([...c[0]]).toEqual([0, 1, 3, 0]);
-    expect([...c[1]]).toEqual([5, 2, 7, 7]);
+    // A field no for-in gives is left out too (the general path copies what a for-in gives).
+    expect(stage(Object.defineProperty({ y: 8 }, "x", { value: 9 }), at(c, 1), 0, 1)).toBe(true);
+    expect([...c[0]]).toEqual([0, 0, 3, 0]);
+    expect([...c[1]]).toEqual([5, 8, 7, 7]);
   });
 
   it("refuses, writing nothing, what the general path must check or name", () => {
@@ -39,7 +41,7 @@ describe("stagerOf", () => {
     const refused = [
       { x: 1, z: 2 }, // a key that is no field
       { x: "1" }, // no number
-      Object.defineProperty({ y: 1 }, "x", { value: 1, enumerable: false }), // a field the general path does not see
+      Object.defineProperty({ z: 1 }, "x", { value: 1 }), // a key that is no field, beside a field no for-in gives
       Object.assign(Object.create({ z: 1 }), { x: 1 }), // an inherited key that is no field
       null,
       5,

@@ -239,6 +239,90 @@ describe("world.spawn with init values whose getters call the world (release as 
   });
 });
 
+describe("values the fast paths read as the general path does (release as debug)", () => {
+  /** What spawn (now and deferred), add and set give for values, in a release and a debug world, all warmed. */
+  async function outcomes(values: () => object): Promise<unknown[][]> {
+    const out: unknown[][] = [];
+    for (const debug of [false, true]) {
+      const w = await warmWorld(debug);
+      const e = w.spawn(P.with({ x: 1, y: 1 }));
+      w.set(e, P, { x: 1 });
+      w.defer(() => w.spawn(P.with({ x: 1 })));
+      const t = (f: () => unknown) => {
+        try {
+          return f();
+        } catch (error) {
+          return [(error as Error).constructor.name, (error as Error).message];
+        }
+      };
+      out.push([
+        t(() => w.get(w.spawn(P.with(values() as never), V), P)),
+        t(() => w.defer(() => w.get(w.spawn(P.with(values() as never)), P))),
+        t(() => {
+          const f = w.spawn(V);
+          w.add(f, P, values() as never);
+          return w.get(f, P);
+        }),
+        t(() => {
+          w.set(e, P, values() as never);
+          return w.get(e, P);
+        }),
+        w.entityCount,
+      ]);
+    }
+    expect(out[0]).toEqual(out[1]);
+    return out;
+  }
+
+  it("refuses a key that is no field beside a field that only values[name] finds", async () => {
+    class Odd {
+      bogus = 1;
+      get x() {
+        return undefined;
+      }
+    }
+    const [release] = await outcomes(() => new Odd());
+    expect(release.slice(0, 4)).toEqual(
+      new Array(4).fill([SchemaError.name, 'P has no field "bogus" (its fields: x, y)']),
+    );
+    const [hidden] = await outcomes(() => Object.defineProperty({ bogus: 7 }, "x", { value: 5 }));
+    expect(hidden[0]).toEqual([SchemaError.name, 'P has no field "bogus" (its fields: x, y)']);
+  });
+
+  it("takes only the keys a for-in gives: inherited enumerable ones, not hidden ones", async () => {
+    const [release] = await outcomes(() => Object.defineProperty(Object.create({ y: 6 }), "x", { value: 5 }));
+    expect(release.slice(0, 3)).toEqual([
+      { x: 0, y: 6 },
+      { x: 0, y: 6 },
+      { x: 0, y: 6 },
+    ]);
+  });
+
+  it("runs a getter in refused values at most twice, in accepted ones once", async () => {
+    const w = await warmWorld();
+    let n = 0;
+    const bad = {
+      get x() {
+        n++;
+        return "s";
+      },
+    };
+    expectThrows(() => w.spawn(P.with(bad as never), V), SchemaError, /P\.x/);
+    expect(n).toBeLessThanOrEqual(2);
+    n = 0;
+    const ok = Object.create(Object.defineProperty({}, "x", { value: 4 }));
+    Object.defineProperty(ok, "y", {
+      enumerable: true,
+      get() {
+        n++;
+        return 2;
+      },
+    });
+    expect(w.get(w.spawn(P.with(ok), V), P)).toEqual({ x: 0, y: 2 });
+    expect(n).toBe(1);
+  });
+});
+
 describe("world.get / set / accessors right after a core call", () => {
   it("an accessor getter reads the column where it is after a spawn moved it", async () => {
     const w = await createWorld({ components: [P] });
