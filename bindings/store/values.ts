@@ -308,8 +308,8 @@ export function literalValues(names: readonly string[]): MakeValues | undefined 
 export type Stager = (values: unknown, out: Float64Array, given: Uint8Array) => boolean;
 
 /**
- * A Stager for scalar fields `names`, made as literalWrite is: each field read by its name,
- * every key counted once, and every value read before anything is written (a getter
+ * A Stager for scalar fields `names`, made as literalWrite is: the keys checked and each
+ * field read by its name (readLines), every value read before anything is written (a getter
  * among them may use the same scratch). Undefined where the host forbids making code.
  */
 export function literalStage(names: readonly string[]): Stager | undefined {
@@ -371,9 +371,9 @@ export type WriteValues = (values: object, look: WriteTarget, e: number) => bool
 
 /**
  * A WriteValues for scalar fields `names`, made as literalValues is: each field read by
- * its name (one shape per call site, not a generic keyed read), every key counted once,
- * so a key that is no field (or a field given undefined) leaves the caller's general path
- * to check. Undefined where the host forbids making code.
+ * its name (one shape per call site, not a generic keyed read) after the keys are checked
+ * (readLines), so a key that is no field, or a value that is no number, leaves the
+ * caller's general path to check. Undefined where the host forbids making code.
  */
 export function literalWrite(names: readonly string[]): WriteValues | undefined {
   const lines = ['"use strict";', ...readLines(names, "return false;")];
