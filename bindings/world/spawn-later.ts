@@ -90,9 +90,23 @@ function soloRun(store: Store, commands: CommandBuffer, c: Component | Pair): In
  * the core refuses (spawnAny then asks again and names the error).
  */
 export function spawnNow(store: Store, args: readonly ComponentArg[]): number {
-  const { core, changes } = store;
-  if (core.dead !== undefined || core.onCheck !== undefined) return -1;
-  if (changes.pending.length !== 0 || changes.ticksOf.length !== 0 || store.sparse.ids.length !== 0) return -1;
+  if (!spawnsPlain(store)) return -1;
   const table = store.sets.memoTable(store.registry, args, store.tables);
-  return table >= 0 ? core.spawn(table) : -1;
+  return table >= 0 ? store.core.spawn(table) : -1;
+}
+
+/**
+ * Whether an immediate spawn may be one core call and its row's fields (spawnNow, and
+ * world/spawn-now.ts spawnWith): the world takes calls, has no debug check to run, and
+ * nothing to stamp, settle or follow (changes tracked or marked, sparse tags).
+ */
+export function spawnsPlain(store: Store): boolean {
+  const { core, changes } = store;
+  return (
+    core.dead === undefined &&
+    core.onCheck === undefined &&
+    changes.pending.length === 0 &&
+    changes.ticksOf.length === 0 &&
+    store.sparse.ids.length === 0
+  );
 }

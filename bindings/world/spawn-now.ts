@@ -11,11 +11,12 @@ import { spawnReentered } from "../messages.js";
 import { checkedCopy } from "../store/values.js";
 import type { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
+import { spawnsPlain } from "./spawn-later.js";
 
 /**
  * Spawns an entity with `args` (inits, bare components too) when their set's table is
  * known, each init's component has a record lookup that reads its values (numbers of
- * scalar fields), and the world is as spawnNow (world/spawn-later.ts) asks for: the
+ * scalar fields), and the world is as spawnsPlain (world/spawn-later.ts) asks for: the
  * entity. -1 with nothing spawned and nothing read otherwise. Copies of what was read,
  * nothing spawned, when the general path must spawn after all: values the stager
  * refuses (refused()), a getter among them called the world, or the core refused (the
@@ -24,8 +25,7 @@ import type { WorldContext } from "./context.js";
 export function spawnWith(ctx: WorldContext, args: readonly ComponentArg[]): number | ComponentArg[] {
   const { store, quick } = ctx;
   const { core, changes } = store;
-  if (core.dead !== undefined || core.onCheck !== undefined || store.debug || store.staging) return -1;
-  if (changes.pending.length !== 0 || changes.ticksOf.length !== 0 || store.sparse.ids.length !== 0) return -1;
+  if (store.debug || store.staging || !spawnsPlain(store)) return -1;
   const n = args.length;
   const set = store.sets.plainSet(store.registry, args);
   if (set === undefined || !set.distinct) return -1;
