@@ -52,13 +52,19 @@ async function bytesOf(source: KernelBytes): Promise<Uint8Array> {
 /** The message of a caught error. */
 const messageOf = (error: unknown): string => show(error instanceof Error ? error.message : error);
 
-/** The import check a compiled module allows: it imports the memory and nothing else. */
+/**
+ * The import check a compiled module allows: it imports the memory and nothing else. Without
+ * that import it has a memory of its own (or none), which its kernels would run over instead
+ * of the world's: readKernelModule refuses the same for bytes.
+ */
 function checkImports(module: WebAssembly.Module): void {
-  for (const i of WebAssembly.Module.imports(module))
+  const imports = WebAssembly.Module.imports(module);
+  for (const i of imports)
     if (!(i.module === "env" && i.name === "memory" && i.kind === "memory"))
       throw new KernelError(
         kernelModule(`it imports ${i.module}.${i.name}: a kernel imports only the world's memory (env.memory)`),
       );
+  if (imports.length === 0) throw new KernelError(kernelModule("it does not import the world's memory (env.memory)"));
 }
 
 /** KernelError when instantiating a compiled module writes, grows or traps on a scratch memory. */

@@ -194,6 +194,24 @@ describe("kernels", () => {
       "The kernel module was refused: its wasm-ecs.kernels section does not name its functions",
     );
   });
+
+  it("refuses a compiled module that does not import the world's memory, the world unchanged", async () => {
+    const world = await createWorld({ components: ALL, sharedMemory: false });
+    const e = world.spawn(Val.with({ value: 5 }));
+    const k = `(func (export "k") (param i32 i32))`;
+    for (const body of [`(memory 1) ${k}`, `(memory (export "memory") 1) ${k}`, k]) {
+      await expectRejects(
+        world.kernels(await WebAssembly.compile(wasm(`(module ${body})`))),
+        KernelError,
+        "The kernel module was refused: it does not import the world's memory (env.memory)",
+      );
+    }
+    expect(world.get(e, Val).value).toBe(5);
+    expect(world.entityCount).toBe(1);
+    const mod = await world.kernels(await WebAssembly.compile(BYTES));
+    mod.kernel("double", { write: [Val] }).run({});
+    expect(world.get(e, Val).value).toBe(10);
+  });
 });
 
 describe("kernels refuse queries of another world and malformed arguments", () => {
