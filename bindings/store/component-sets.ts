@@ -7,7 +7,7 @@ import { ArgumentError } from "../errors.js";
 import { bareRelation } from "../messages.js";
 import { InitLayout, type InitRows } from "./init-rows.js";
 import type { Registry } from "./registry.js";
-import { checkManyValues, copyValues, readOnce } from "./values.js";
+import { checkManyValues, checkValues, copyValues, readOnce } from "./values.js";
 
 /** A set of component ids reached by adding ids in argument order; caches its table. */
 export class ComponentSet {
@@ -92,6 +92,13 @@ export class ComponentSets {
       if (id === undefined) unknown(c);
       if (c.isRelation) throw new ArgumentError(bareRelation(c.name, many ? "spawnMany" : "spawn"));
       if (registry.sparseFlag[id as number] === 1) {
+        // A sparse tag has no fields, but values given to it are checked as a tag's are:
+        // only {} (or keys left undefined) passes. Nothing of them is written.
+        if (arg.isInit) {
+          const { values, each } = arg as ComponentInit;
+          if (many) checkManyValues(c, readOnce(values, c), n, strict, buffer, each);
+          else checkValues(c, readOnce(values, c), strict);
+        }
         out.sparse.push(id as number);
         continue;
       }

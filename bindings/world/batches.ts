@@ -82,6 +82,7 @@ function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean,
     return;
   }
   if (store.registry.isSparse(id)) {
+    if (adding) checkedCopy(c, values, store.debug); // a tag's values: {} at most (nothing is written)
     sparseMany(ctx, target, id, adding);
     return;
   }

@@ -162,6 +162,7 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
   if (comp.isRelation) throw new ArgumentError(bareRelation(comp.name, "add"));
   // Not structural: applied at once, also while deferring.
   if (store.registry.isSparse(id)) {
+    checkedCopy(comp, values, store.debug); // a tag's values: {} at most (nothing is written)
     store.registry.remember(comp);
     ctx.defer.sparse(e, t, id, true);
     return;

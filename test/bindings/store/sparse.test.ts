@@ -1,7 +1,16 @@
 // Sparse tags: bitset membership, no migration, row filters in queries.
 import { describe, expect, it } from "vitest";
-import { ArgumentError, component, createWorld, StaleEntityError, tag, UnknownComponentError } from "wasm-ecs";
+import {
+  ArgumentError,
+  component,
+  createWorld,
+  SchemaError,
+  StaleEntityError,
+  tag,
+  UnknownComponentError,
+} from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
+import { stateOf } from "../../support/state.js";
 
 const Position = component("Position", { x: "f32" });
 const Selected = tag("Selected", { sparse: true });
@@ -155,6 +164,50 @@ describe("sparse tags", () => {
     );
     expect(world.has(e, Selected)).toBe(false);
     expect(world.query({ all: [Selected] }).count()).toBe(0);
+  });
+
+  it("values given to a sparse tag are checked as a tag's, at the call: SchemaError, nothing spawned or set", async () => {
+    for (const debug of [false, true]) {
+      const world = await createWorld({ components: ALL, debug });
+      const e = world.spawn(Position.with({ x: 1 }));
+      const before = stateOf(world, ALL);
+      const noField = /^Selected has no field "x" \(its fields: none\)/;
+      const calls: [() => unknown, RegExp][] = [
+        [() => world.spawnMany(3, Position, Selected.with({ x: 1 })), noField],
+        [
+          () => world.spawnMany(3, Position, Selected.with(undefined as never)),
+          /^Values for Selected must be an object, got undefined/,
+        ],
+        [() => world.spawn(Position, Selected.with({ x: 1 })), noField],
+        [
+          () => world.spawn(Position, Selected.with(undefined as never)),
+          /^Values for Selected must be an object such as/,
+        ],
+        [() => world.add(e, Selected, { x: 1 } as never), noField],
+        [
+          () => world.add(e, Selected, null as never),
+          /^Values for Selected must be an object such as \{ x: 1 \}, got null/,
+        ],
+        [() => world.addMany([e], Selected, { x: 1 } as never), noField],
+      ];
+      for (const [call, message] of calls) {
+        expectThrows(call, SchemaError, message);
+        // The same inside a loop, where spawns are deferred and sparse flips apply at once.
+        const a = world.spawn(Position);
+        for (const _ of world.query({ all: [Position] })) {
+          expectThrows(call, SchemaError, message);
+          world.destroy(a); // recorded after the refused call: the flush still applies it
+          break;
+        }
+        expect(world.isAlive(a)).toBe(false);
+        expect(stateOf(world, ALL)).toEqual(before);
+      }
+      // {} is a tag's whole value: taken, and nothing is written.
+      world.spawnMany(2, Position, Selected.with({}));
+      world.add(e, Selected, {} as never);
+      expect(world.query({ all: [Selected] }).count()).toBe(3);
+      expect(world.has(e, Selected)).toBe(true);
+    }
   });
 
   it("sparse tags are refused in any, added, changed, read and write terms", async () => {
