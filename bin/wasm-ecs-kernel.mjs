@@ -79,12 +79,44 @@ const SLOT = 8;
 
 /**
  * The custom section naming every exported function's parameter and result types, for a
- * module the facade is given compiled (bindings/kernels/module.ts, signaturesOfCompiled):
- * `{ "move": { "params": ["i32", ...], "results": [] }, ... }` as UTF-8 JSON.
+ * module the facade is given compiled (bindings/kernels/module.ts, signaturesOfCompiled),
+ * and for each kernel the element type of each column parameter (`Read<T>` / `Write<T>`:
+ * T; null for the count and the scalars), which the facade checks against the fields the
+ * declaration gives it (a wasm parameter is an i32 pointer either way):
+ * `{ "move": { "params": ["i32", ...], "results": [], "elements": [null, "f32", ...] }, ... }`
+ * as UTF-8 JSON.
  */
 const SIGNATURES_SECTION = "wasm-ecs.kernels";
 
-function signatures(binaryen, m) {
+/**
+ * An asc transform (a class: asc makes it with `program` set) that notes, for each function
+ * the entry file exports, the element type of each `Read<T>` / `Write<T>` parameter
+ * (kernel/index.ts), in `found` by export name.
+ */
+function columnTypes(found) {
+  const USER_ENTRY = 1; // asc's SourceKind.UserEntry: the file given to build
+  // The classes of "wasm-ecs/kernel" (kernel/index.ts), as asc names them: a user's own Read is none.
+  const COLUMN_CLASSES = ["~lib/wasm-ecs/kernel/index/Read", "~lib/wasm-ecs/kernel/index/Write"];
+  return class ColumnTypes {
+    afterCompile() {
+      for (const file of this.program.filesByName.values()) {
+        if (file.source.sourceKind !== USER_ENTRY || file.exports === null) continue;
+        for (const [name, element] of file.exports) {
+          for (const instance of element.instances?.values() ?? []) {
+            const params = instance.signature?.parameterTypes ?? [];
+            found[name] = params.map((t) => {
+              const c = t.classReference;
+              const kernelColumn = c !== null && COLUMN_CLASSES.includes(c.prototype.internalName);
+              return kernelColumn && c.typeArguments?.length === 1 ? c.typeArguments[0].toString() : null;
+            });
+          }
+        }
+      }
+    }
+  };
+}
+
+function signatures(binaryen, m, elements = {}) {
   const names = new Map([
     [binaryen.i32, "i32"],
     [binaryen.i64, "i64"],
@@ -99,6 +131,7 @@ function signatures(binaryen, m) {
     if (info.kind !== binaryen.ExternalFunction) continue;
     const fn = binaryen.getFunctionInfo(m.getFunction(info.value));
     out[info.name] = { params: types(fn.params), results: types(fn.results) };
+    if (elements[info.name] !== undefined) out[info.name].elements = elements[info.name];
   }
   return out;
 }
@@ -142,7 +175,7 @@ function inlineKernels(binaryen, m) {
  *
  * The dispatcher writes nothing but buffer + 0 and reads only the buffer and the counts.
  */
-export function addDispatchers(binaryen, bytes, simd, unroll = true, vectorize = true) {
+export function addDispatchers(binaryen, bytes, simd, unroll = true, vectorize = true, elements = {}) {
   const features =
     binaryen.Features.MVP |
     binaryen.Features.MutableGlobals |
@@ -205,7 +238,7 @@ export function addDispatchers(binaryen, bytes, simd, unroll = true, vectorize =
       m.addFunctionExport(dispatcher, dispatcher);
     }
     inlineKernels(binaryen, m);
-    m.addCustomSection(SIGNATURES_SECTION, new TextEncoder().encode(JSON.stringify(signatures(binaryen, m))));
+    m.addCustomSection(SIGNATURES_SECTION, new TextEncoder().encode(JSON.stringify(signatures(binaryen, m, elements))));
     if (!m.validate()) fail("wasm-ecs-kernel made an invalid dispatcher (a bug of wasm-ecs)");
     return { binary: m.emitBinary(), text: m.emitText() };
   } finally {
@@ -238,7 +271,8 @@ export async function buildKernel(input, output, { simd = true, unroll = true, v
     writeFileSync(config, "{}");
     const args = [input, "--config", config, "--outFile", built, "--textFile", text, "--path", paths, ...KERNEL_FLAGS];
     if (simd) args.push("--enable", "simd");
-    const { error } = await asc.main(args, { stdout: stream, stderr: stream });
+    const elements = {};
+    const { error } = await asc.main(args, { stdout: stream, stderr: stream, transforms: [columnTypes(elements)] });
     if (error) fail(`asc could not build ${input}:\n${log || error.message}`);
     const wat = readFileSync(text, "utf8");
     if (/\$~lib\/rt\//.test(wat))
@@ -249,7 +283,7 @@ export async function buildKernel(input, output, { simd = true, unroll = true, v
       );
     if (!/\(import "env" "memory"/.test(wat)) fail(`${input} was built without the world's memory`);
     if (!/\(export "/.test(wat)) fail(`${input} exports no function: export each kernel`);
-    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd, unroll, vectorize);
+    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd, unroll, vectorize, elements);
     writeFileSync(output, binary);
     return final;
   } finally {

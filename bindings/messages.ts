@@ -268,6 +268,8 @@ export const kernelSignature = (
   expected: readonly string[],
 ) =>
   `Kernel ${name} takes (${params.join(", ")})${results.length > 0 ? ` and returns ${results.join(", ")}` : ""}; its declaration needs (${names.map((n, i) => `${n}: ${expected[i]}`).join(", ")}) and no result`;
+export const kernelColumnType = (name: string, param: number, column: string, element: string, field: string) =>
+  `Kernel ${name} cannot be declared: its parameter ${param} is a column of ${element} and the declaration gives it ${column}, a field of ${field}`;
 export const kernelArgs = (name: string, scalars: readonly string[], args: unknown) =>
   `Kernel ${name} takes its scalars as { ${scalars.map((s) => `${s}: number`).join(", ")} }, got ${formatValue(args)}`;
 export const kernelTrap = (name: string, table: string, cause: string) =>

@@ -64,9 +64,11 @@ export const GOAL_GZ = 20_000;
  * (+0.42 KB: 10-30% less time per world.spawn(P.with(...)) outside a loop, 1.5x less per
  * get and 2.4x less per set right after a spawn, add or destroy) (73,789 measured); 73,950
  * with that spawn's reads made exact (+0.11 KB: a getter ran twice, and an accessor read
- * a column from before it moved) (73,903 measured).
+ * a column from before it moved) (73,903 measured); 74,200 with the checks two reviews
+ * asked for (+0.19 KB): a kernel column's element type against its field's, a compiled
+ * kernel module's memory import, values given to a sparse tag (74,146 measured).
  */
-export const BUDGET_GZ = 73_950;
+export const BUDGET_GZ = 74_200;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

@@ -20,6 +20,7 @@ import {
   describeValue,
   foreignQuery,
   kernelArgs,
+  kernelColumnType,
   kernelDeclaration,
   kernelOutside,
   kernelQuery,
@@ -156,6 +157,13 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
       const params = sig?.params ?? Array.from({ length: fn.length }, () => "?");
       throw new KernelError(kernelSignature(name, params, sig?.results ?? [], names, expected));
     }
+    // Every column is an i32 pointer: only the element types the build named tell a
+    // Write<i32> from a Write<u8>, which would write 4 bytes a row into a 1-byte column.
+    plan.columns.forEach(({ c, f }, i) => {
+      const element = sig?.elements?.[i + 1];
+      if (typeof element === "string" && element !== f.scalar)
+        throw new KernelError(kernelColumnType(name, i + 1, `${c.name}.${f.name}`, element, f.scalar));
+    });
     this.argv = new Array(expected.length).fill(0);
     // Slots are written by type: without the signature, the scalars' types are unknown.
     this.types = sig?.params ?? [];

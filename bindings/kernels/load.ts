@@ -127,11 +127,19 @@ async function check(source: KernelBytes, shared: boolean): Promise<Checked> {
   const bytes = await bytesOf(source);
   const signatures = readKernelModule(bytes);
   const code = shared ? shareMemoryImport(bytes, MAX_PAGES) : (bytes as Uint8Array<ArrayBuffer>);
+  let module: WebAssembly.Module;
   try {
-    return { module: await WebAssembly.compile(code), signatures };
+    module = await WebAssembly.compile(code);
   } catch (error) {
     throw new KernelError(kernelModule(`it is not valid WebAssembly (${messageOf(error)})`));
   }
+  // The types the binary has, with the columns' element types its build named (if it did).
+  const named = signaturesOfCompiled(module);
+  for (const [name, sig] of signatures) {
+    const elements = named?.get(name)?.elements;
+    if (elements !== undefined && elements.length === sig.params.length) signatures.set(name, { ...sig, elements });
+  }
+  return { module, signatures };
 }
 
 function checked(source: KernelBytes, shared: boolean): Promise<Checked> {

@@ -18,6 +18,11 @@ export type ValType = "i32" | "i64" | "f32" | "f64" | "v128" | "ref";
 export interface KernelSignature {
   readonly params: readonly ValType[];
   readonly results: readonly ValType[];
+  /**
+   * Per parameter, the element type of a column (`Read<T>` / `Write<T>`: T), null for the
+   * count and the scalars, as the kernel build named them; undefined when it did not.
+   */
+  readonly elements?: readonly (string | null)[];
 }
 
 const TYPES: Record<number, ValType> = {
@@ -144,9 +149,20 @@ export function signaturesOfCompiled(module: WebAssembly.Module): Map<string, Ke
   const out = new Map<string, KernelSignature>();
   for (const e of WebAssembly.Module.exports(module)) {
     if (e.kind !== "function") continue;
-    const sig = (named as Record<string, { params?: unknown; results?: unknown }> | null)?.[e.name];
+    const sig = (named as Record<string, { params?: unknown; results?: unknown; elements?: unknown }> | null)?.[e.name];
     if (sig === undefined || sig === null) throw bad();
-    out.set(e.name, { params: types(sig.params), results: types(sig.results) });
+    const params = types(sig.params);
+    const elements = sig.elements;
+    if (
+      elements !== undefined &&
+      !(
+        Array.isArray(elements) &&
+        elements.length === params.length &&
+        elements.every((t) => t === null || typeof t === "string")
+      )
+    )
+      throw bad();
+    out.set(e.name, { params, results: types(sig.results), elements });
   }
   return out;
 }

@@ -195,6 +195,34 @@ describe("kernels", () => {
     );
   });
 
+  it("refuses a declaration whose fields are not of the element types of the kernel's columns", async () => {
+    const Byte = component("Byte", { v: "u8" });
+    const Wide = component("Wide", { v: "f64" });
+    for (const sharedMemory of [true, false]) {
+      const world = await createWorld({ components: [...ALL, Byte, Wide], sharedMemory });
+      const e = world.spawn(Byte.with({ v: 1 }), Val.with({ value: 3 }));
+      // As bytes and compiled (the build names the element types in its custom section).
+      const sources = [BYTES, ...(sharedMemory ? [] : [await WebAssembly.compile(BYTES)])];
+      for (const source of sources) {
+        const mod = await world.kernels(source);
+        // double(n, v: Write<i32>): 4 bytes a row would go into a 1-byte column.
+        expectThrows(
+          () => mod.kernel("double", { write: [Byte] }),
+          KernelError,
+          "Kernel double cannot be declared: its parameter 1 is a column of i32 and the declaration gives it Byte.v, a field of u8",
+        );
+        expectThrows(
+          () => mod.kernel("move", { write: [Pos], read: [Wide, One], scalars: ["dt"] }),
+          KernelError,
+          "Kernel move cannot be declared: its parameter 3 is a column of f32 and the declaration gives it Wide.v, a field of f64",
+        );
+        mod.kernel("double", { write: [Val] }).run({});
+      }
+      expect(world.get(e, Byte).v).toBe(1);
+      expect(world.get(e, Val).value).toBe(3 * 2 ** sources.length);
+    }
+  });
+
   it("refuses a compiled module that does not import the world's memory, the world unchanged", async () => {
     const world = await createWorld({ components: ALL, sharedMemory: false });
     const e = world.spawn(Val.with({ value: 5 }));
