@@ -81,12 +81,11 @@ function moves(ctx: WorldContext, target: Target, c: Component, adding: boolean,
     unlinkMany(ctx, target, id);
     return;
   }
+  values = checkedCopy(c, values, store.debug);
   if (store.registry.isSparse(id)) {
-    if (adding) checkedCopy(c, values, store.debug); // a tag's values: {} at most (nothing is written)
-    sparseMany(ctx, target, id, adding);
+    sparseMany(ctx, target, id, adding); // a tag's values were {} at most: nothing to write
     return;
   }
-  values = checkedCopy(c, values, store.debug);
   ctx.defer.move(wholeTables(target), idsOf(ctx, target), id, adding, values, c, false);
 }
 

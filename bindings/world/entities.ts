@@ -160,15 +160,14 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
   const comp = c as Component<S>;
   const id = store.registry.idOf(comp);
   if (comp.isRelation) throw new ArgumentError(bareRelation(comp.name, "add"));
-  // Not structural: applied at once, also while deferring.
+  // Read once into a copy, which is what is checked and written (a getter cannot answer twice).
+  const v = checkedCopy(comp, values, store.debug);
+  // Not structural: applied at once, also while deferring (a tag's values were {} at most).
   if (store.registry.isSparse(id)) {
-    checkedCopy(comp, values, store.debug); // a tag's values: {} at most (nothing is written)
     store.registry.remember(comp);
     ctx.defer.sparse(e, t, id, true);
     return;
   }
-  // Read once into a copy, which is what is checked and written (a getter cannot answer twice).
-  const v = checkedCopy(comp, values, store.debug);
   ctx.defer.add(e, id, comp, v, false);
   if (v !== undefined && store.registry.plain[comp.key] === id) lookup(ctx, comp, id); // add()'s fast path next time
 }
