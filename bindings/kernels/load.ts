@@ -4,7 +4,8 @@
 // scratch memory (filled with 0x00, then 0xFF) and refused when that writes a byte of it,
 // grows it or traps, which a non-empty data segment always does and a start function that
 // writes memory does when it writes there; its kernels' signatures are what its build named
-// (the signatures' custom section; without one, by arity alone).
+// (the signatures' custom section; without one, by arity alone). Either way, the element
+// type of each column parameter is what that section names (without one, not checked).
 import { compile, isShared, MAX_PAGES, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";

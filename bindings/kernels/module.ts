@@ -3,7 +3,8 @@
 // (no memory of its own, no data segments, no start function, no import but the
 // memory), and its exports are functions whose parameter types we read here, so a
 // kernel's declaration can be checked against its signature. A module given compiled
-// has no bytes to read: the kernel build names its signatures in a custom section.
+// has no bytes to read: the kernel build names its signatures in a custom section, with
+// each column parameter's element type (which bytes do not show either: load.ts reads it).
 //
 //   binary: "\0asm" version  section*     section: id:u8 size:leb [payload]
 //   1 types  2 imports  3 functions  5 memories  7 exports  8 start  11 data  12 data count
