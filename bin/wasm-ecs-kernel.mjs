@@ -82,18 +82,21 @@ const SLOT = 8;
  * module the facade is given compiled (bindings/kernels/module.ts, signaturesOfCompiled),
  * and for each kernel the element type of each column parameter (`Read<T>` / `Write<T>`:
  * T; null for the count and the scalars), which the facade checks against the fields the
- * declaration gives it (a wasm parameter is an i32 pointer either way):
- * `{ "move": { "params": ["i32", ...], "results": [], "elements": [null, "f32", ...] }, ... }`
- * as UTF-8 JSON.
+ * declaration gives it (a wasm parameter is an i32 pointer either way), and the
+ * AssemblyScript type of every other parameter (`u8`, `i32`, `f32`; null for a column),
+ * whose range the facade checks a scalar argument against (a wasm i32 takes a u8's 300):
+ * `{ "move": { "params": ["i32", ...], "results": [], "elements": [null, "f32", ...],
+ *   "scalarTypes": ["i32", null, ..., "f32"] }, ... }` as UTF-8 JSON.
  */
 const SIGNATURES_SECTION = "wasm-ecs.kernels";
 
 /**
  * An asc transform (a class: asc makes it with `program` set) that notes, for each function
  * the entry file exports, the element type of each `Read<T>` / `Write<T>` parameter
- * (kernel/index.ts), in `found` by export name.
+ * (kernel/index.ts) in `found`, and the type of each parameter of no class in `scalars`,
+ * both by export name.
  */
-function columnTypes(found) {
+function columnTypes(found, scalars) {
   const USER_ENTRY = 1; // asc's SourceKind.UserEntry: the file given to build
   // The classes of "wasm-ecs/kernel" (kernel/index.ts), as asc names them: a user's own Read is none.
   const COLUMN_CLASSES = ["~lib/wasm-ecs/kernel/index/Read", "~lib/wasm-ecs/kernel/index/Write"];
@@ -109,6 +112,7 @@ function columnTypes(found) {
               const kernelColumn = c !== null && COLUMN_CLASSES.includes(c.prototype.internalName);
               return kernelColumn && c.typeArguments?.length === 1 ? c.typeArguments[0].toString() : null;
             });
+            scalars[name] = params.map((t) => (t.classReference === null ? t.toString() : null));
           }
         }
       }
@@ -116,7 +120,7 @@ function columnTypes(found) {
   };
 }
 
-function signatures(binaryen, m, elements = {}) {
+function signatures(binaryen, m, elements = {}, scalarTypes = {}) {
   const names = new Map([
     [binaryen.i32, "i32"],
     [binaryen.i64, "i64"],
@@ -132,6 +136,7 @@ function signatures(binaryen, m, elements = {}) {
     const fn = binaryen.getFunctionInfo(m.getFunction(info.value));
     out[info.name] = { params: types(fn.params), results: types(fn.results) };
     if (elements[info.name] !== undefined) out[info.name].elements = elements[info.name];
+    if (scalarTypes[info.name] !== undefined) out[info.name].scalarTypes = scalarTypes[info.name];
   }
   return out;
 }
@@ -175,7 +180,15 @@ function inlineKernels(binaryen, m) {
  *
  * The dispatcher writes nothing but buffer + 0 and reads only the buffer and the counts.
  */
-export function addDispatchers(binaryen, bytes, simd, unroll = true, vectorize = true, elements = {}) {
+export function addDispatchers(
+  binaryen,
+  bytes,
+  simd,
+  unroll = true,
+  vectorize = true,
+  elements = {},
+  scalarTypes = {},
+) {
   const features =
     binaryen.Features.MVP |
     binaryen.Features.MutableGlobals |
@@ -238,7 +251,10 @@ export function addDispatchers(binaryen, bytes, simd, unroll = true, vectorize =
       m.addFunctionExport(dispatcher, dispatcher);
     }
     inlineKernels(binaryen, m);
-    m.addCustomSection(SIGNATURES_SECTION, new TextEncoder().encode(JSON.stringify(signatures(binaryen, m, elements))));
+    m.addCustomSection(
+      SIGNATURES_SECTION,
+      new TextEncoder().encode(JSON.stringify(signatures(binaryen, m, elements, scalarTypes))),
+    );
     if (!m.validate()) fail("wasm-ecs-kernel made an invalid dispatcher (a bug of wasm-ecs)");
     return { binary: m.emitBinary(), text: m.emitText() };
   } finally {
@@ -272,7 +288,9 @@ export async function buildKernel(input, output, { simd = true, unroll = true, v
     const args = [input, "--config", config, "--outFile", built, "--textFile", text, "--path", paths, ...KERNEL_FLAGS];
     if (simd) args.push("--enable", "simd");
     const elements = {};
-    const { error } = await asc.main(args, { stdout: stream, stderr: stream, transforms: [columnTypes(elements)] });
+    const scalarTypes = {};
+    const transform = columnTypes(elements, scalarTypes);
+    const { error } = await asc.main(args, { stdout: stream, stderr: stream, transforms: [transform] });
     if (error) fail(`asc could not build ${input}:\n${log || error.message}`);
     const wat = readFileSync(text, "utf8");
     if (/\$~lib\/rt\//.test(wat))
@@ -283,7 +301,15 @@ export async function buildKernel(input, output, { simd = true, unroll = true, v
       );
     if (!/\(import "env" "memory"/.test(wat)) fail(`${input} was built without the world's memory`);
     if (!/\(export "/.test(wat)) fail(`${input} exports no function: export each kernel`);
-    const { binary, text: final } = addDispatchers(binaryen, readFileSync(built), simd, unroll, vectorize, elements);
+    const { binary, text: final } = addDispatchers(
+      binaryen,
+      readFileSync(built),
+      simd,
+      unroll,
+      vectorize,
+      elements,
+      scalarTypes,
+    );
     writeFileSync(output, binary);
     return final;
   } finally {

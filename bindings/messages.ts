@@ -272,6 +272,8 @@ export const kernelColumnType = (name: string, param: number, column: string, el
   `Kernel ${name} cannot be declared: its parameter ${param} is a column of ${element} and the declaration gives it ${column}, a field of ${field}`;
 export const kernelArgs = (name: string, scalars: readonly string[], args: unknown) =>
   `Kernel ${name} takes its scalars as { ${scalars.map((s) => `${s}: number`).join(", ")} }, got ${formatValue(args)}`;
+export const kernelScalar = (name: string, scalar: string, type: string, lo: number, hi: number, value: unknown) =>
+  `Kernel ${name} takes its scalar ${scalar} as ${type}, an integer from ${lo} to ${hi}, got ${formatValue(value)}`;
 export const kernelTrap = (name: string, table: string, cause: string) =>
   `kernel ${name} trapped on table ${table} (${cause}); its columns may be half-written: restore a snapshot into a new world`;
 export const kernelOutside = (name: string, table: string, byte: number) =>

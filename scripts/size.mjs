@@ -66,9 +66,11 @@ export const GOAL_GZ = 20_000;
  * with that spawn's reads made exact (+0.11 KB: a getter ran twice, and an accessor read
  * a column from before it moved) (73,903 measured); 74,200 with the checks two reviews
  * asked for (+0.19 KB): a kernel column's element type against its field's, a compiled
- * kernel module's memory import, values given to a sparse tag (74,146 measured).
+ * kernel module's memory import, values given to a sparse tag (74,146 measured); 74,450
+ * with a kernel's integer scalars checked against their types (+0.28 KB: 2.7 was truncated,
+ * 300 wrapped in a u8, NaN ran as 0) (74,426 measured).
  */
-export const BUDGET_GZ = 74_200;
+export const BUDGET_GZ = 74_450;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

@@ -24,6 +24,7 @@ import {
   kernelDeclaration,
   kernelOutside,
   kernelQuery,
+  kernelScalar,
   kernelSignature,
   kernelTrap,
   noKernel,
@@ -129,6 +130,8 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
   private lastRecords: TableRecords | undefined = undefined;
   /** Component ids of `written`. */
   private readonly writtenIds: readonly number[];
+  /** Per scalar, the integers its parameter takes ([type, lo, hi]), or undefined: any number (a float). */
+  private readonly ints: readonly (readonly [string, number, number] | undefined)[];
 
   /**
    * @internal Made by KernelModule.kernel() and the built-ins. `sig` undefined: only the
@@ -169,6 +172,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     this.types = sig?.params ?? [];
     this.each = sig !== undefined && expected.length <= MAX_DISPATCHED_ARGS ? each : undefined;
     this.writtenIds = this.written.map((c) => host.store.registry.idOf(c));
+    this.ints = plan.scalars.map((_, s) => integers(sig, 1 + nc + s));
   }
 
   /**
@@ -186,6 +190,10 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     for (let s = 0; s < this.scalars.length; s++) {
       const v = (args as Record<string, unknown>)?.[this.scalars[s]];
       if (typeof v !== "number") throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
+      // A wasm i32 would take 2.7 as 2, NaN as 0 and 2 ** 40 wrapped: refused instead.
+      const int = this.ints[s];
+      if (int !== undefined && !(Number.isInteger(v) && v >= int[1] && v <= int[2]))
+        throw new ArgumentError(kernelScalar(this.name, this.scalars[s], ...int, v));
       argv[1 + nc + s] = v;
     }
     if (q.filter === undefined) {
@@ -417,4 +425,20 @@ function callWith(fn: Fn, a: number[]): void {
     default:
       fn(...a);
   }
+}
+
+/**
+ * The integers parameter p takes ([type, lo, hi]): by the AssemblyScript type the kernel
+ * build named (i8 .. u32, isize and usize as on wasm32, bool), else by its wasm type (an
+ * i32 is read as signed or unsigned: either range); undefined for a float, or when the
+ * signature is unknown (a module given compiled, built otherwise).
+ */
+function integers(sig: KernelSignature | undefined, p: number): readonly [string, number, number] | undefined {
+  if (sig?.params[p] !== "i32") return undefined;
+  const named = String(sig.scalarTypes?.[p]);
+  const m = /^([iu])(8|16|32|size)$/.exec(named);
+  if (named === "bool") return [named, 0, 1];
+  if (m === null) return ["i32", -(2 ** 31), 2 ** 32 - 1];
+  const bits = m[2] === "size" ? 32 : Number(m[2]);
+  return m[1] === "u" ? [named, 0, 2 ** bits - 1] : [named, -(2 ** (bits - 1)), 2 ** (bits - 1) - 1];
 }

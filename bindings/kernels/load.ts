@@ -134,11 +134,12 @@ async function check(source: KernelBytes, shared: boolean): Promise<Checked> {
   } catch (error) {
     throw new KernelError(kernelModule(`it is not valid WebAssembly (${messageOf(error)})`));
   }
-  // The types the binary has, with the columns' element types its build named (if it did).
+  // The types the binary has, with the columns' element types and scalars' types its build named (if it did).
   const named = signaturesOfCompiled(module);
   for (const [name, sig] of signatures) {
-    const elements = named?.get(name)?.elements;
-    if (elements !== undefined && elements.length === sig.params.length) signatures.set(name, { ...sig, elements });
+    const built = named?.get(name);
+    if (built !== undefined && built.params.length === sig.params.length)
+      signatures.set(name, { ...sig, elements: built.elements, scalarTypes: built.scalarTypes });
   }
   return { module, signatures };
 }

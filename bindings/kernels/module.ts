@@ -24,6 +24,11 @@ export interface KernelSignature {
    * count and the scalars, as the kernel build named them; undefined when it did not.
    */
   readonly elements?: readonly (string | null)[];
+  /**
+   * Per parameter, the AssemblyScript type of one that is no column (`u8`, `i32`, `f32`),
+   * null for a column, as the kernel build named them; undefined when it did not.
+   */
+  readonly scalarTypes?: readonly (string | null)[];
 }
 
 const TYPES: Record<number, ValType> = {
@@ -150,20 +155,23 @@ export function signaturesOfCompiled(module: WebAssembly.Module): Map<string, Ke
   const out = new Map<string, KernelSignature>();
   for (const e of WebAssembly.Module.exports(module)) {
     if (e.kind !== "function") continue;
-    const sig = (named as Record<string, { params?: unknown; results?: unknown; elements?: unknown }> | null)?.[e.name];
+    const sig = (named as Record<string, Record<string, unknown> | null> | null)?.[e.name];
     if (sig === undefined || sig === null) throw bad();
     const params = types(sig.params);
-    const elements = sig.elements;
-    if (
-      elements !== undefined &&
-      !(
-        Array.isArray(elements) &&
-        elements.length === params.length &&
-        elements.every((t) => t === null || typeof t === "string")
+    // Per parameter, a type name or null (each optional: a build that did not name them).
+    const names = (list: unknown): (string | null)[] | undefined => {
+      if (list === undefined) return undefined;
+      if (
+        Array.isArray(list) &&
+        list.length === params.length &&
+        list.every((t) => t === null || typeof t === "string")
       )
-    )
+        return list;
       throw bad();
-    out.set(e.name, { params, results: types(sig.results), elements });
+    };
+    const elements = names(sig.elements);
+    const scalarTypes = names(sig.scalarTypes);
+    out.set(e.name, { params, results: types(sig.results), elements, scalarTypes });
   }
   return out;
 }

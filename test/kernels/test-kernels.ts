@@ -54,3 +54,8 @@ export function wrongCount(n: f64, v: Write<f32>): void {
 export function addInt(n: i32, v: Write<i32>, k: i32): void {
   for (let i = 0; i < n; i++) v[i] += k;
 }
+
+/** Adds k, a u8, to every element of an i32 column. */
+export function addByte(n: i32, v: Write<i32>, k: u8): void {
+  for (let i = 0; i < n; i++) v[i] += k;
+}

@@ -223,6 +223,55 @@ describe("kernels", () => {
     }
   });
 
+  it("refuses an integer scalar that its parameter's type cannot hold, before any table runs", async () => {
+    for (const sharedMemory of [true, false]) {
+      const world = await createWorld({ components: ALL, sharedMemory });
+      const e = world.spawn(Val.with({ value: 3 }));
+      // As bytes and compiled (the build names the scalars' types in its custom section).
+      const sources = [BYTES, ...(sharedMemory ? [] : [await WebAssembly.compile(BYTES)])];
+      for (const source of sources) {
+        const mod = await world.kernels(source);
+        const addInt = mod.kernel("addInt", { write: [Val], scalars: ["k"] });
+        const addByte = mod.kernel("addByte", { write: [Val], scalars: ["k"] });
+        const i32 = "an integer from -2147483648 to 2147483647";
+        for (const k of [2.7, Number.NaN, Infinity, 2 ** 31, -(2 ** 31) - 1])
+          expectThrows(
+            () => addInt.run({ k }),
+            ArgumentError,
+            `Kernel addInt takes its scalar k as i32, ${i32}, got ${k}`,
+          );
+        for (const k of [-1, 256, 0.5])
+          expectThrows(
+            () => world.defer(() => addByte.run({ k })),
+            ArgumentError,
+            `Kernel addByte takes its scalar k as u8, an integer from 0 to 255, got ${k}`,
+          );
+        const before = world.get(e, Val).value;
+        addInt.run({ k: -(2 ** 31) });
+        addInt.run({ k: 2 ** 31 - 1 });
+        addByte.run({ k: 255 });
+        expect(world.get(e, Val).value).toBe(before + 254);
+      }
+      expect(world.get(e, Val).value).toBe(3 + 254 * sources.length);
+    }
+    // A module whose build named no scalar types: an i32 takes a signed or an unsigned 32-bit integer.
+    const world = await createWorld({ components: ALL, sharedMemory: false });
+    const k = `(func (export "k") (param i32 i32 i32))`;
+    const section = JSON.stringify({ k: { params: ["i32", "i32", "i32"], results: [] } });
+    const mod = await world.kernels(
+      await WebAssembly.compile(wasm(`(module ${MEMORY} ${k})`, ["wasm-ecs.kernels", section])),
+    );
+    const plain = mod.kernel("k", { write: [Val], scalars: ["s"] });
+    plain.run({ s: 2 ** 32 - 1 });
+    plain.run({ s: -(2 ** 31) });
+    for (const s of [2 ** 32, 1.5])
+      expectThrows(
+        () => plain.run({ s }),
+        ArgumentError,
+        `Kernel k takes its scalar s as i32, an integer from -2147483648 to 4294967295, got ${s}`,
+      );
+  });
+
   it("refuses a compiled module that does not import the world's memory, the world unchanged", async () => {
     const world = await createWorld({ components: ALL, sharedMemory: false });
     const e = world.spawn(Val.with({ value: 5 }));
