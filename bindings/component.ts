@@ -5,7 +5,6 @@ import { isHandle } from "./entity.js";
 import { ArgumentError, SchemaError } from "./errors.js";
 import {
   badFieldType,
-  badFragmenting,
   badPolicy,
   badRelationData,
   badTarget,
@@ -14,12 +13,13 @@ import {
   nonFragmentingData,
   notASchema,
   notValues,
+  optionsOf,
   relationDataNeedsExclusive,
   relationObjectFields,
-  relationOptions,
   reservedField,
   reservedName,
   rules,
+  show,
   unknownField,
 } from "./messages.js";
 import { type FieldInfo, type Init, type ManyInit, parseField, type Schema, valueProblem } from "./schema.js";
@@ -243,17 +243,27 @@ function userName<N>(name: N): N {
 export function component<const S extends Schema, const N extends string = string>(
   name: N,
   schema: S,
-  options: ComponentOptions<S> = {},
+  options?: ComponentOptions<S>,
 ): Component<S, N> {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     throw new SchemaError(notASchema(name, schema));
   }
-  return new Component(userName(name), schema, false, false, options.defaults ?? {});
+  const { defaults } = optionsOf(
+    `component(${show(name)})`,
+    options,
+    "{ defaults: { x: 1 } }",
+    { defaults: false },
+    schemaError,
+  );
+  return new Component(userName(name), schema, false, false, defaults ?? {});
 }
 
+const schemaError = (message: string) => new SchemaError(message);
+
 /** Defines a tag: a component with no data and no column. */
-export function tag<const N extends string>(name: N, options: TagOptions = {}): Component<Record<never, never>, N> {
-  return new Component(userName(name), {}, true, options.sparse === true, {});
+export function tag<const N extends string>(name: N, options?: TagOptions): Component<Record<never, never>, N> {
+  const { sparse } = optionsOf(`tag(${show(name)})`, options, "{ sparse: true }", { sparse: true }, schemaError);
+  return new Component(userName(name), {}, true, sparse === true, {});
 }
 
 /** Anything spawn and add accept for a component. */
@@ -366,14 +376,19 @@ export class Pair<S extends Schema = Schema> {
  */
 export function relation<const N extends string, const S extends Schema = Record<never, never>>(
   name: N,
-  options: RelationOptions<S> = {},
+  given?: RelationOptions<S>,
 ): Relation<S, N> {
-  if (options === null || typeof options !== "object") throw new SchemaError(relationOptions(name, options));
+  const options = optionsOf(
+    `relation(${show(name)})`,
+    given,
+    "{ exclusive: true }",
+    { exclusive: true, onTargetDestroyed: false, data: false, defaults: false, fragmenting: true },
+    schemaError,
+  );
   const policy = options.onTargetDestroyed ?? "remove";
   if (policy !== "remove" && policy !== "destroy") throw new SchemaError(badPolicy(name, policy));
   const data = options.data ?? ({} as S);
   if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SchemaError(badRelationData(name));
   const fragmenting = options.fragmenting ?? true;
-  if (typeof fragmenting !== "boolean") throw new SchemaError(badFragmenting(name, fragmenting));
   return new Relation(userName(name), data, options.exclusive === true, policy, options.defaults ?? {}, fragmenting);
 }

@@ -137,8 +137,12 @@ export const relationObjectFields = (name: string) =>
   `Relation ${name} cannot have "object" fields; numeric data fields only`;
 export const relationDataNeedsExclusive = (name: string) =>
   `Relation ${name} has data fields, which need exclusive: true (one value per entity, not per target)`;
-export const relationOptions = (name: unknown, options: unknown) =>
-  `relation(${show(name)}) takes options such as { exclusive: true }, got ${show(options)}`;
+export const takesOptions = (call: string, example: string, options: unknown) =>
+  `${call} takes options such as ${example}, got ${describeValue(options)}`;
+export const unknownOption = (call: string, key: string, known: readonly string[]) =>
+  `${call} has no option ${JSON.stringify(key)} (its options: ${known.join(", ")})`;
+export const notBoolean = (call: string, key: string, value: unknown) =>
+  `${call}: ${key} is true or false, got ${show(value)}`;
 export const badPolicy = (name: unknown, policy: unknown) =>
   `onTargetDestroyed of ${show(name)} must be "remove" or "destroy", got ${show(policy)}`;
 export const badRelationData = (name: unknown) =>
@@ -153,8 +157,6 @@ export const pairInTerm = (pair: string, key: string, relation: string) =>
 export const cascadeTakesRelation = (value: unknown) => `cascade takes a relation, got ${show(value)}`;
 export const nonFragmentingData = (name: string) =>
   `Relation ${name} is non-fragmenting (fragmenting: false): its pairs carry no data fields`;
-export const badFragmenting = (name: unknown, value: unknown) =>
-  `relation(${show(name)}): fragmenting is true or false, got ${show(value)}`;
 export const nonFragmentingCascade = (name: string) =>
   `cascade: ${name} is non-fragmenting (fragmenting: false): its pairs are not per table, so tables have no breadth order over it`;
 /** What a snapshot's malformed() names about the pairs of non-fragmenting relations. */
@@ -215,8 +217,6 @@ export const poisoned = (cause: string) =>
   `an internal error left it half-updated (${cause}); restore a snapshot into a new world`;
 export const maxMemory = (min: number, value: unknown) =>
   `maxMemoryBytes must be a number of bytes of at least ${min}, got ${show(value)}`;
-export const worldOptions = (value: unknown) =>
-  `createWorld() takes options such as { components: [A, B] }, got ${describeValue(value)}`;
 export const worldComponents = (value: unknown) =>
   `createWorld({ components }) takes an array of components, got ${describeValue(value)}`;
 export const initialEntities = (value: unknown) => `initialEntities must be a whole number, got ${show(value)}`;
@@ -368,3 +368,27 @@ export const runKernelOver = (name: string) => `run kernel ${name} over`;
 
 /** A broken facade invariant, found by the tests' invariant walk (world/testing.ts). */
 export const facadeInvariant = (what: string) => `A facade invariant is broken: ${what}`;
+
+/**
+ * The options object of `call` (undefined: {}), each key one of `keys`, and a boolean
+ * where given when `keys` marks it true; else the error `fail` makes of the message
+ * (`example` shows what it takes). A typo in an option would otherwise go unseen.
+ */
+export function optionsOf<T extends object>(
+  call: string,
+  options: T | undefined,
+  example: string,
+  keys: Record<keyof T, boolean>,
+  fail: (message: string) => Error,
+): T {
+  if (options === undefined) return {} as T;
+  if (options === null || typeof options !== "object" || Array.isArray(options))
+    throw fail(takesOptions(call, example, options));
+  const known = Object.keys(keys);
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw fail(unknownOption(call, key, known));
+    const v = (options as Record<string, unknown>)[key];
+    if (keys[key as keyof T] && v !== undefined && typeof v !== "boolean") throw fail(notBoolean(call, key, v));
+  }
+  return options;
+}

@@ -6,7 +6,7 @@ import { MAX_SLOTS } from "../core/constants.generated.js";
 import { Core } from "../core/core.js";
 import { createMemory, instantiateCore, MAX_PAGES } from "../core/load.js";
 import { ArgumentError, CapacityError } from "../errors.js";
-import { initialEntities, initialMemory, maxMemory, outOfMemory, worldComponents, worldOptions } from "../messages.js";
+import { initialEntities, initialMemory, maxMemory, optionsOf, outOfMemory, worldComponents } from "../messages.js";
 import { register } from "../ops/components.js";
 import { decode, FLAG_DEBUG } from "../snapshot/format.js";
 import { registerLike, restore } from "../snapshot/world-state.js";
@@ -58,9 +58,22 @@ const PAGE = 65536;
 const MIN_PAGES = 2;
 const DEFAULT_INITIAL_BYTES = 256 << 20;
 
+/** The keys of WorldOptions, true for a boolean. */
+const WORLD_OPTIONS: Record<keyof WorldOptions, boolean> = {
+  components: false,
+  initialEntities: false,
+  maxMemoryBytes: false,
+  initialMemoryBytes: false,
+  sharedMemory: true,
+  debug: true,
+  snapshot: false,
+  growMemoryEachCall: true,
+};
+const argumentError = (message: string) => new ArgumentError(message);
+
 /** Creates a world in any runtime. The compiled core is cached, so later worlds only instantiate. */
-export async function createWorld(options: WorldOptions = {}): Promise<World> {
-  if (options === null || typeof options !== "object") throw new ArgumentError(worldOptions(options));
+export async function createWorld(given?: WorldOptions): Promise<World> {
+  const options = optionsOf("createWorld()", given, "{ components: [A, B] }", WORLD_OPTIONS, argumentError);
   if (options.components !== undefined && !Array.isArray(options.components))
     throw new ArgumentError(worldComponents(options.components));
   const snap = options.snapshot === undefined ? undefined : decode(options.snapshot);

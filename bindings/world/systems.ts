@@ -11,6 +11,7 @@ import {
   stepWhileDeferring,
   systemCycle,
   systemOption,
+  unknownOption,
   unknownSystem,
 } from "../messages.js";
 import type { Query } from "../query/query.js";
@@ -45,6 +46,9 @@ export interface SystemOptions<W = unknown> {
 export function checkOptions<W>(name: string, options: SystemOptions<W>): SystemOptions<W> {
   if (options === null || typeof options !== "object")
     throw new ArgumentError(systemOption(name, "options", options, 'an object such as { after: ["input"] }'));
+  const known = ["before", "after", "begin", "end"];
+  for (const key of Object.keys(options))
+    if (!known.includes(key)) throw new ArgumentError(unknownOption(`System "${name}"`, key, known));
   const names = (key: "before" | "after"): readonly string[] | undefined => {
     const list: unknown = options[key];
     if (list === undefined) return undefined;

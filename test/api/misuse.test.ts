@@ -267,6 +267,36 @@ describe("misuse", () => {
       ArgumentError,
       "createWorld({ components }) takes an array of components, got a Component object",
     );
+    // A misspelt option, or a flag that is no boolean, would otherwise be silently ignored.
+    const keys =
+      "components, initialEntities, maxMemoryBytes, initialMemoryBytes, sharedMemory, debug, snapshot, growMemoryEachCall";
+    await expectRejects(
+      createWorld({ initalEntities: 10 } as never),
+      ArgumentError,
+      `createWorld() has no option "initalEntities" (its options: ${keys})`,
+    );
+    for (const flag of ["debug", "sharedMemory", "growMemoryEachCall"])
+      await expectRejects(
+        createWorld({ [flag]: "yes" } as never),
+        ArgumentError,
+        `createWorld(): ${flag} is true or false, got yes`,
+      );
+    const w = await createWorld({ components: ALL, debug: false, sharedMemory: false, growMemoryEachCall: false });
+    expect(w.stats().sharedMemory).toBe(false);
+    w.dispose();
+  });
+
+  it("system() refuses an option it does not know, and the world has no such system", async () => {
+    const w = await createWorld({ components: ALL });
+    let ran = 0;
+    expectThrows(
+      () => w.system("a", {}, () => ran++, { befor: ["b"] } as never),
+      ArgumentError,
+      'System "a" has no option "befor" (its options: before, after, begin, end)',
+    );
+    w.system("a", {}, () => ran++);
+    w.step(1);
+    expect(ran).toBe(1);
   });
 
   it("set() without values, or with undefined, is a SchemaError naming the component, and the values stay", async () => {

@@ -5,6 +5,36 @@ import { ArgumentError, component, createWorld, relation, SchemaError, tag } fro
 import { expectThrows } from "../support/errors.js";
 import { Likes } from "../support/relations.js";
 
+describe("component(), tag() and relation() options", () => {
+  it("an option they do not know, options that are no object and a flag that is no boolean are SchemaErrors", () => {
+    const cases: [() => unknown, string][] = [
+      [
+        () => component("P", { x: "f32" }, { default: { x: 1 } } as never),
+        'component(P) has no option "default" (its options: defaults)',
+      ],
+      [
+        () => component("P", { x: "f32" }, null as never),
+        "component(P) takes options such as { defaults: { x: 1 } }, got null",
+      ],
+      [() => tag("T", { spares: true } as never), 'tag(T) has no option "spares" (its options: sparse)'],
+      [() => tag("T", { sparse: "yes" } as never), "tag(T): sparse is true or false, got yes"],
+      [() => tag("T", 3 as never), "tag(T) takes options such as { sparse: true }, got number 3"],
+      [
+        () => relation("R", { schema: { w: "f32" } } as never),
+        'relation(R) has no option "schema" (its options: exclusive, onTargetDestroyed, data, defaults, fragmenting)',
+      ],
+      [() => relation("R", { exclusive: 1 } as never), "relation(R): exclusive is true or false, got 1"],
+      [() => relation("R", [] as never), "relation(R) takes options such as { exclusive: true }, got an Array object"],
+    ];
+    for (const [call, message] of cases) expectThrows(call, SchemaError, message);
+    // What they take still works.
+    expect(component("P", { x: "f32" }, { defaults: { x: 2 } }).defaults).toEqual({ x: 2 });
+    expect(tag("T", { sparse: true }).sparse).toBe(true);
+    expect(tag("T", {}).sparse).toBe(false);
+    expect(relation("R", { exclusive: true, data: { w: "f32" }, defaults: { w: 1 } }).exclusive).toBe(true);
+  });
+});
+
 describe("relation()", () => {
   it("rejects a bad policy, data on a non-exclusive relation and object fields with SchemaError", () => {
     expect(() => relation("R1", { onTargetDestroyed: "delete" as "remove" })).toThrow(
