@@ -312,6 +312,7 @@ export const snap = {
   sparseBitsetOf: (id: number) => `sparse bitset of component ${id}`,
   bitsetOutside: (name: string) => `the bitset of ${name} lies outside the memory part`,
   bitsetNotBlock: (name: string) => `the bitset of ${name} is not a block of the core's memory`,
+  noBitset: (name: string) => `sparse tag ${name} has no bitset`,
   anObjectList: () => "an object-value list",
   objectValuesOf: (t: number, id: number) => `object values of table ${t}, component ${id}`,
   objectValuesWithout: (t: number, id: number) => `object values for table ${t}, which has no component ${id}`,

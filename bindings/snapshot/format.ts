@@ -333,6 +333,10 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     )
       throw bad(snap.bitsetNotBlock(schema[s.id].name));
   }
+  // snapshot() lists every sparse tag's bitset: one left out would stay allocated with no owner.
+  schema.forEach((entry, id) => {
+    if (entry.sparse && !seenSparse.has(id)) throw bad(snap.noBitset(entry.name));
+  });
   // Object values: one list per (non-empty table, object field), one value per row.
   const records = read(h + H_TABLES) >>> 2;
   const lists = new Set<string>();

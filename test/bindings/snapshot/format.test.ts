@@ -206,11 +206,24 @@ describe("snapshot format checkParts", () => {
     );
   });
 
+  it("refuses a sparse tag whose bitset the JSON part leaves out", async () => {
+    const { store, memory, corePtr } = await image(1);
+    const tables = store.core.tableCount;
+    // The bitset stays in the memory; the JSON part (resealed by a hostile edit) no longer names it.
+    expect(store.sparse.words(1)[1]).toBeGreaterThan(0);
+    expectRefused(
+      () => checkParts(meta({ entities: 1, tables, sparse: [] }), memory, corePtr),
+      "its JSON part is malformed: sparse tag Picked has no bitset",
+    );
+  });
+
   it("refuses object values for a table without the component, and a memory part shorter than its records", async () => {
     const { store, memory, corePtr } = await image(2);
     const tables = store.core.tableCount;
+    const [ptr, words] = store.sparse.words(1);
+    const sparse = [{ id: 1, ptr: ptr * 4, words, count: 0 }];
     expectRefused(
-      () => checkParts(meta({ entities: 2, tables, objects: [[0, 0, 0, []]] }), memory, corePtr),
+      () => checkParts(meta({ entities: 2, tables, sparse, objects: [[0, 0, 0, []]] }), memory, corePtr),
       "its JSON part is malformed: object values of table 0, component 0",
     );
     expectRefused(
