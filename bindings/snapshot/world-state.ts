@@ -188,8 +188,14 @@ function checkSchema(ctx: WorldContext, theirs: readonly SchemaEntry[]): void {
     const b = theirs[id];
     if (a !== undefined && b !== undefined) {
       if (a.hidden && b.hidden && a.name === b.name) continue;
-      if (JSON.stringify({ ...a, tracks: 0 }) === JSON.stringify({ ...b, tracks: 0 })) continue;
-      throw new SnapshotError(snap.schema(`component ${id} is ${describeEntry(b)} there and ${describeEntry(a)} here`));
+      // Key by key (not by key order); what tracks what is checked with the stamps' names.
+      const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+      const differ = keys.filter(
+        (k) =>
+          k !== "tracks" && JSON.stringify(a[k as keyof SchemaEntry]) !== JSON.stringify(b[k as keyof SchemaEntry]),
+      );
+      if (differ.length === 0) continue;
+      throw new SnapshotError(snap.schema(snap.entryDiffers(id, describeEntry(b), describeEntry(a), differ)));
     }
     const extra = (a ?? b) as SchemaEntry;
     if (!extra.hidden)

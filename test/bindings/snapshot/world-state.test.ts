@@ -227,7 +227,7 @@ describe("snapshots of relations", () => {
     const world = await createWorld({ components: [Pos, relation("Link", { exclusive: true })] });
     const bytes = world.snapshot();
     await expect(createWorld({ snapshot: bytes, components: [Pos, relation("Link")] })).rejects.toThrow(
-      'The snapshot was refused: its schema does not match this world\'s: component 1 is relation (exclusive, onTargetDestroyed: remove) "Link" there and relation (multiple, onTargetDestroyed: remove) "Link" here',
+      'The snapshot was refused: its schema does not match this world\'s: component 1 is relation (exclusive, onTargetDestroyed: remove) "Link" there and relation (multiple, onTargetDestroyed: remove) "Link" here (they differ in "relation")',
     );
   });
 });
@@ -305,6 +305,35 @@ describe("snapshots refuse what they cannot keep, and keep every name and value"
     expect(world.get(e, Position)).toEqual({ x: 1, y: 0 });
   });
 
+  it("restore names what differs in a schema entry, and takes one whose keys come in another order", async () => {
+    const world = await createWorld({ components: [Position] });
+    const e = world.spawn(Position.with({ x: 1 }));
+    const bytes = world.snapshot();
+    const extra = withJson(bytes, (j) => {
+      (j.schema as Record<string, unknown>[])[0].note = 1;
+    });
+    expectThrows(
+      () => world.restore(extra),
+      SnapshotError,
+      `The snapshot was refused: its schema does not match this world's: component 0 is "Position" { x: f32, y: f32 } there and "Position" { x: f32, y: f32 } here (they differ in "note")`,
+    );
+    const wide = withJson(bytes, (j) => {
+      (j.schema as { fields: unknown[][] }[])[0].fields[1][1] = "f64";
+    });
+    expectThrows(
+      () => world.restore(wide),
+      SnapshotError,
+      `The snapshot was refused: its schema does not match this world's: component 0 is "Position" { x: f32, y: f64 } there and "Position" { x: f32, y: f32 } here (they differ in "fields")`,
+    );
+    world.set(e, Position, { x: 5 });
+    const reordered = withJson(bytes, (j) => {
+      const schema = j.schema as Record<string, unknown>[];
+      schema[0] = Object.fromEntries(Object.entries(schema[0]).reverse());
+    });
+    world.restore(reordered);
+    expect(world.get(e, Position)).toEqual({ x: 1, y: 0 });
+  });
+
   it("a snapshot with change stamps between user components is refused by a world that registered them alone, and read by createWorld", async () => {
     const Z = component("Z", { z: "i32" });
     const world = await createWorld({ components: [Health] });
@@ -317,7 +346,7 @@ describe("snapshots refuse what they cannot keep, and keep every name and value"
     expectThrows(
       () => other.restore(bytes),
       SnapshotError,
-      `The snapshot was refused: its schema does not match this world's: component 1 is "wasm-ecs:ticks:Health" (internal) there and "Z" { z: i32 } here`,
+      `The snapshot was refused: its schema does not match this world's: component 1 is "wasm-ecs:ticks:Health" (internal) there and "Z" { z: i32 } here (they differ in "name", "hidden", "fields")`,
     );
     expect(other.get(e, Z)).toEqual({ z: 3 });
     const copy = await createWorld({ snapshot: bytes, components: [Health, Z] });
