@@ -14,7 +14,7 @@ import { copyInits } from "../store/component-sets.js";
 import type { Table } from "../store/table.js";
 import { checkedCopy } from "../store/values.js";
 import type { WorldContext } from "./context.js";
-import { checkIds, checkPairs, liveTable, ownIds, pairIds } from "./validate.js";
+import { checkPairs, liveTable, ownIds, pairIds } from "./validate.js";
 
 type Target = ArrayLike<number> | Query;
 
@@ -38,8 +38,8 @@ function wholeTables(target: Target): readonly Table[] | undefined {
 /** The batch's ids, owned by the world (checked for form first). */
 function idsOf(ctx: WorldContext, target: Target): () => Uint32Array {
   if (target instanceof Query) return () => target.entities();
-  checkIds(ctx.store, target);
-  return () => ownIds(target);
+  const ids = ownIds(ctx.store, target);
+  return () => ids;
 }
 
 /** Adds c (with the same values) to every listed entity, or every entity a query matches. */
@@ -94,8 +94,7 @@ function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean):
   const { store } = ctx;
   if (ctx.defer.active) {
     // No core call while deferring: bit by bit (entities spawned in this scope get theirs at the flush).
-    checkIds(store, target instanceof Query ? [] : target);
-    const ids = target instanceof Query ? target.entities() : ownIds(target);
+    const ids = target instanceof Query ? target.entities() : ownIds(store, target);
     const tables = Array.from(ids, (e) => liveTable(store, e));
     for (let i = 0; i < ids.length; i++) ctx.defer.sparse(ids[i], tables[i], id, on);
     return;
@@ -115,9 +114,8 @@ function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean):
     else for (const t of target.tables()) if (t.refresh() > 0) store.sparse.setMany(id, t.entities, on);
     return;
   }
-  checkIds(store, target);
   // A copy: checking may grow memory, which would detach a list that is a view (t.entities).
-  const ids = ownIds(target);
+  const ids = ownIds(store, target);
   checkLive(store, ids);
   store.sparse.setMany(id, ids, on);
 }
@@ -129,8 +127,7 @@ function sparseMany(ctx: WorldContext, target: Target, id: number, on: boolean):
  */
 function unlinkMany(ctx: WorldContext, target: Target, id: number): void {
   const { store } = ctx;
-  if (!(target instanceof Query)) checkIds(store, target);
-  const ids = target instanceof Query ? target.entities() : ownIds(target);
+  const ids = target instanceof Query ? target.entities() : ownIds(store, target);
   for (let i = 0; i < ids.length; i++) liveTable(store, ids[i]);
   for (let i = 0; i < ids.length; i++) {
     ctx.defer.unlinkingNow(id, ids[i]);

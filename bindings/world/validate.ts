@@ -77,18 +77,19 @@ export function relationOf(store: Store, r: unknown, message: (v: unknown) => st
   return r;
 }
 
-/** StaleEntityError for an element of a list that is not an entity handle (before any conversion to u32). */
-export function checkIds(b: Boundary, ids: ArrayLike<number>): void {
-  if (ids instanceof Uint32Array) return;
-  for (let i = 0; i < ids.length; i++) if (!isHandle(ids[i])) throw stale(b, ids[i]);
-}
-
 /**
  * The ids of a batch as a Uint32Array the world owns: a copy of the caller's list. A
  * list that is a view on this world's memory (t.entities) would be detached or changed
- * by the batch itself.
+ * by the batch itself. Its length and each element are read once (a getter or a Proxy
+ * answers once), each checked as read: StaleEntityError for one that is no entity handle.
  */
-export function ownIds(ids: ArrayLike<number>): Uint32Array {
+export function ownIds(b: Boundary, ids: ArrayLike<number>): Uint32Array {
   if (ids instanceof Uint32Array) return ids.slice();
-  return Uint32Array.from(ids, (e) => (typeof e === "number" && e >>> 0 === e ? e : 0));
+  const list: number[] = [];
+  for (let i = 0, n = ids.length; i < n; i++) {
+    const e = ids[i];
+    if (!isHandle(e)) throw stale(b, e);
+    list.push(e);
+  }
+  return Uint32Array.from(list);
 }
