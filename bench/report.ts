@@ -201,6 +201,12 @@ export function microRows(entries: readonly Entry[]): MicroRow[] {
     const figure = "deferred_spawn_100k: time of a deferred spawn / an immediate one (spawn_destroy_100k)";
     rows.push(ratio("deferred_spawn_100k/ratio", figure, deferred, immediate));
   }
+  const together = phaseStats.get("deferred_spawn_100k/spawn, immediate, same process");
+  if (deferred !== undefined && together !== undefined) {
+    // A program that spawns both ways: both loops in one process (V8's inlining sees both paths).
+    const figure = "deferred_spawn_100k: time of a deferred spawn / an immediate one, both in one process";
+    rows.push(ratio("deferred_spawn_100k/ratio", figure, deferred, together));
+  }
   if (grown !== undefined && plain !== undefined) {
     // Not a wasm-ecs figure: what detach checks cost any typed-array loop (see DETACHING).
     const figure = "views_vs_arrays_1m: time of plain Float32Arrays after a memory.grow / without";

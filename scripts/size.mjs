@@ -73,9 +73,11 @@ export const GOAL_GZ = 20_000;
  * component's, tag's, relation's and system's typos were ignored, and null options threw
  * a TypeError) (74,711 measured); 74,850 with restore's schema entries compared key by
  * key (naming the keys that differ), a sparse tag's missing bitset refused, and batch
- * lists read once (+0.06 KB) (74,774 measured).
+ * lists read once (+0.06 KB) (74,774 measured); 75,000 with the deferred spawn's bare path
+ * and the call guard's sync split from their slow parts to fit V8's inlining budget
+ * (+0.12 KB: a deferred spawn 23-33% less time in process A/B) (74,891 measured).
  */
-export const BUDGET_GZ = 74_850;
+export const BUDGET_GZ = 75_000;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

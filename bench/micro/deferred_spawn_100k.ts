@@ -3,6 +3,11 @@
 // returns, then 100,000 single world.destroy(e) calls the same way. Each phase's time
 // includes its flush. The report sets "spawn, deferred" against spawn_destroy_100k's
 // immediate spawn (the budget: at most 2x). wasm-ecs only: the peers defer nothing.
+//
+// The same cycle then spawns and destroys at once, as spawn_destroy_100k does, in this
+// process: a program that spawns both ways, as a game does (at once while loading, deferred
+// in its systems). V8 inlines both ways into each loop, from feedback the two share, within
+// one budget per optimized function; a path too large for it leaves calls in both loops.
 import type { PhaseBench, PhaseImplementation } from "../types.js";
 import { checkCycle, N, Position, type State, setup, Velocity } from "./spawn_destroy_100k.js";
 
@@ -20,12 +25,27 @@ function destroyEach(s: State): void {
   });
 }
 
+function spawnNow(s: State): void {
+  const { world, ids } = s;
+  for (let i = 0; i < N; i++) ids[i] = world.spawn(Position, Velocity);
+}
+
+function destroyNow(s: State): void {
+  const { world, ids } = s;
+  for (let i = 0; i < N; i++) world.destroy(ids[i]);
+}
+
 const wasmEcs: PhaseImplementation<State> = {
   setup,
-  check: (s) => checkCycle("deferred_spawn_100k", s, spawnEach, destroyEach),
+  check: (s) => {
+    checkCycle("deferred_spawn_100k", s, spawnEach, destroyEach);
+    checkCycle("deferred_spawn_100k", s, spawnNow, destroyNow);
+  },
   phases: [
     { name: "spawn, deferred", per: N, unit: "entity", run: spawnEach },
     { name: "destroy, deferred", per: N, unit: "entity", run: destroyEach },
+    { name: "spawn, immediate, same process", per: N, unit: "entity", run: spawnNow },
+    { name: "destroy, immediate, same process", per: N, unit: "entity", run: destroyNow },
   ],
 };
 
@@ -34,6 +54,6 @@ export const bench: PhaseBench = {
   name: "deferred_spawn_100k",
   group: "micro",
   description:
-    "world.spawn(Position, Velocity) x 100k inside world.defer(), then world.destroy(e) x 100k the same way; ns per entity, flush included",
+    "world.spawn(Position, Velocity) x 100k inside world.defer(), then world.destroy(e) x 100k the same way; ns per entity, flush included; then both at once, in the same process",
   implementations: { "wasm-ecs": wasmEcs },
 };

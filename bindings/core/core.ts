@@ -126,6 +126,13 @@ export class Core extends CoreCalls {
    */
   protected sync(): void {
     this.version++;
+    // One test inline (every guarded call inlines this into its caller); the rest out of line.
+    // (A detached view reads undefined: a new epoch for this test as well.)
+    if (this.u32[this.hdr + H_EPOCH] !== this.seenEpoch || this.onJournal !== undefined) this.settle();
+  }
+
+  /** sync() past its usual case: views follow a grown or moved memory; journaled row moves are replayed. */
+  private settle(): void {
     if (this.u32.length === 0) this.refresh();
     else if (this.u32[this.hdr + H_EPOCH] !== this.seenEpoch) this.follow();
     if (this.onJournal !== undefined && this.u32[this.hdr + H_JOURNAL_LEN] !== 0) this.onJournal();

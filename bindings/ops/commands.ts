@@ -239,6 +239,11 @@ export class CommandBuffer {
   spawnRun(set: ComponentSet, sets: ComponentSets, registry: Registry): InitRows {
     const last = this.lastRun;
     if (last !== undefined && last.set === set && this.lastRunAt === this.size - 1) return last.rows;
+    return this.newSpawnRun(set, sets, registry);
+  }
+
+  /** spawnRun() past the run it continues, out of line: the check above stays small enough for V8 to inline cheaply. */
+  private newSpawnRun(set: ComponentSet, sets: ComponentSets, registry: Registry): InitRows {
     const rows = set.spare.pop() ?? new InitRows(sets.layoutOf(set, registry));
     const run = { set, rows, solo: set.ids.length === 1 ? registry.components[set.ids[0]] : undefined };
     this.push(SPAWN, 0, 0, 0, run);

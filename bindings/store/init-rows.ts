@@ -91,9 +91,16 @@ export class InitRows {
    * and copies it. The row counts only after commit(), so a throw leaves no trace.
    */
   stage(args: readonly ComponentArg[], strict: boolean): void {
-    const L = this.layout;
     const r = this.n;
     if (r === this.cap) this.grow();
+    // Bare components while no row took values: nothing to stage (their defaults are the
+    // table's own). The loop over them stays out of line, so this inlines cheaply.
+    if (this.any || !bare(args)) this.stageArgs(args, r, strict);
+  }
+
+  /** stage() of args into row r, component by component. */
+  private stageArgs(args: readonly ComponentArg[], r: number, strict: boolean): void {
+    const L = this.layout;
     let k = 0;
     for (let i = 0; i < args.length && k < L.comps.length; i++) {
       const arg = args[i];
@@ -212,7 +219,11 @@ export class InitRows {
 
   /** After a spawn staged its values: ArgumentError when a getter spawned (claims moved) or flushed or restaged here (round). */
   alone(claimed: number, now: number, round: number): void {
-    if (claimed !== now || this.round !== round) throw new ArgumentError(spawnReentered(this.layout.comps));
+    if (claimed !== now || this.round !== round) this.reentered();
+  }
+
+  private reentered(): never {
+    throw new ArgumentError(spawnReentered(this.layout.comps));
   }
 
   /** Forgets every row (the layout's columns stay for reuse). */
@@ -353,4 +364,10 @@ export class InitRows {
 
 function fieldNames(c: Component): string[] {
   return [...c.fields, ...c.objectFields].map((f) => f.name);
+}
+
+/** Whether every argument is a component, no init (a pair or a primitive fails stage() elsewhere first). */
+export function bare(args: readonly ComponentArg[]): boolean {
+  for (let i = 0; i < args.length; i++) if (args[i].isInit) return false;
+  return true;
 }
