@@ -4,7 +4,7 @@
 // core has changed nothing.
 import type { Component, Relation } from "../component.js";
 import { ERR_STALE } from "../core/constants.generated.js";
-import { expect, stale } from "../core/status.js";
+import { expect, stale, statusError } from "../core/status.js";
 import type { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
 import { writeValues } from "../store/values.js";
@@ -39,33 +39,42 @@ export function add(store: Store, e: number, id: number, c: Component, values: o
  * (ERR_STALE), so the common case is one call.
  */
 export function addPlain(store: Store, e: number, id: number, c: Component): void {
-  const { core, changes } = store;
-  if (changes.ticksOf[id] !== undefined || changes.pending.length !== 0 || typeof e !== "number" || e >>> 0 !== e) {
-    if (core.tableOf(e) < 0) throw stale(store, e);
-    add(store, e, id, c, undefined);
-    return;
+  const { changes } = store;
+  if (changes.ticksOf[id] !== undefined || changes.pending.length !== 0 || typeof e !== "number" || e >>> 0 !== e)
+    addChecked(store, e, id, c);
+  else {
+    const status = store.core.add(e, id);
+    if (status < 0) failed(store, e, status, "add", c);
   }
-  const status = core.add(e, id);
-  if (status < 0) {
-    if (status === ERR_STALE) throw stale(store, e);
-    expect(store, status, `add ${c.name}`);
-  }
+}
+
+/** addPlain() of an entity that may be no handle, or of a component whose changes are tracked. */
+function addChecked(store: Store, e: number, id: number, c: Component): void {
+  if (store.core.tableOf(e) < 0) throw stale(store, e);
+  add(store, e, id, c, undefined);
+}
+
+/** The error for a refused add or remove of c (out of line: addPlain and removePlain stay small). */
+function failed(store: Store, e: number, status: number, what: string, c: Component): never {
+  if (status === ERR_STALE) throw stale(store, e);
+  throw statusError(store, status, `${what} ${c.name}`);
 }
 
 /** remove() of a plain component, for e of any liveness (the core checks it); false when e did not have it. */
 export function removePlain(store: Store, e: number, id: number, c: Component): boolean {
-  const { core, changes } = store;
+  const { changes } = store;
   // Not a u32 (the call would truncate it to another id), or bookkeeping to do: the general path.
-  if (changes.logged.length !== 0 || changes.pending.length !== 0 || typeof e !== "number" || e >>> 0 !== e) {
-    if (core.tableOf(e) < 0) throw stale(store, e);
-    return remove(store, e, id, c);
-  }
-  const status = core.remove(e, id);
-  if (status < 0) {
-    if (status === ERR_STALE) throw stale(store, e);
-    expect(store, status, `remove ${c.name}`);
-  }
+  if (changes.logged.length !== 0 || changes.pending.length !== 0 || typeof e !== "number" || e >>> 0 !== e)
+    return removeChecked(store, e, id, c);
+  const status = store.core.remove(e, id);
+  if (status < 0) failed(store, e, status, "remove", c);
   return status === 1;
+}
+
+/** removePlain() of an entity that may be no handle, or with bookkeeping to do. */
+function removeChecked(store: Store, e: number, id: number, c: Component): boolean {
+  if (store.core.tableOf(e) < 0) throw stale(store, e);
+  return remove(store, e, id, c);
 }
 
 /** destroy() when nothing needs the facade's bookkeeping (no relation, removal log or sparse tag). */

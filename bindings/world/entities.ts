@@ -101,22 +101,23 @@ function spawnAny(ctx: WorldContext, given: ComponentArg[]): Entity {
 
 /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
 export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
-  // The usual add, kept small enough for V8 to inline into a loop: no values, and a plain
-  // component (now: the core checks e; while deferring: e alive, recorded) or a sparse
-  // tag on a live entity whose bit needs no memory (set at once, also while deferring).
+  // The usual add, small enough for V8 to inline into a loop: no values, and a plain
+  // component (now: the core checks e, no records read, which each call would make stale;
+  // deferring: e alive, recorded) or a sparse tag on a live entity (set at once).
   const hot = ctx.hot;
   const id = hot.idOf(c as Component);
-  if (id >= 0 && values === undefined && hot.current()) {
+  if (id >= 0 && values === undefined) {
     if ((c as Component).sparse === false) {
       if (ctx.defer.depth === 0) {
-        addPlain(ctx.store, e, id, c as Component);
-        return;
-      }
-      if (hot.tableOf(e) >= 0) {
+        if (hot.takesCalls()) {
+          addPlain(ctx.store, e, id, c as Component);
+          return;
+        }
+      } else if (hot.current() && hot.tableOf(e) >= 0) {
         ctx.defer.addLater(e, id);
         return;
       }
-    } else if (hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
+    } else if (hot.current() && hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
   } else if (values !== undefined && addWith(ctx, e, c as Component, values)) return;
   addAny(ctx, e, c, values);
 }
@@ -190,20 +191,21 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
 
 /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
-  // The usual remove, kept small enough for V8 to inline into a loop: a plain component
-  // (now: the core checks e; while deferring: e alive, recorded) or a sparse tag on a
-  // live entity (cleared at once).
+  // The usual remove, as add(): a plain component (now or deferred) or a sparse tag (at once).
   const hot = ctx.hot;
   const id = hot.idOf(c as Component);
-  if (id >= 0 && hot.current()) {
+  if (id >= 0) {
     if ((c as Component).sparse === false) {
-      if (ctx.defer.depth === 0) return removePlain(ctx.store, e, id, c as Component);
-      const t = hot.tableOf(e);
-      if (t >= 0) {
-        ctx.defer.removeLater(e, id);
-        return hot.tableHas(t, id);
+      if (ctx.defer.depth === 0) {
+        if (hot.takesCalls()) return removePlain(ctx.store, e, id, c as Component);
+      } else if (hot.current()) {
+        const t = hot.tableOf(e);
+        if (t >= 0) {
+          ctx.defer.removeLater(e, id);
+          return hot.tableHas(t, id);
+        }
       }
-    } else if (hot.tableOf(e) >= 0) {
+    } else if (hot.current() && hot.tableOf(e) >= 0) {
       const was = ctx.store.sparse.setInPlace(id, e, false);
       if (was >= 0) return was === 1;
     }

@@ -31,6 +31,14 @@ export class Hot {
     readonly registry: Registry,
   ) {}
 
+  /**
+   * Whether the world takes a fast call now (no trap, not disposed, not debug): what an
+   * immediate add or remove needs (the core checks the entity), without the read.
+   */
+  takesCalls(): boolean {
+    return this.core.dead === undefined && this.core.onCheck === undefined;
+  }
+
   /** Whether the read is current (made again when the core was called since); false for a world whose calls must go the long way. */
   current(): boolean {
     return this.version === this.core.version || this.read() === true; // (a boolean V8 need not convert)
