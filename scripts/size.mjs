@@ -75,9 +75,11 @@ export const GOAL_GZ = 20_000;
  * key (naming the keys that differ), a sparse tag's missing bitset refused, and batch
  * lists read once (+0.06 KB) (74,774 measured); 75,000 with the deferred spawn's bare path
  * and the call guard's sync split from their slow parts to fit V8's inlining budget
- * (+0.12 KB: a deferred spawn 23-33% less time in process A/B) (74,891 measured).
+ * (+0.12 KB: a deferred spawn 23-33% less time in process A/B) (74,891 measured); 75,150
+ * with the immediate add, remove and destroy paths kept off the records read and their
+ * error paths out of line (+0.11 KB: 15-30% less time each, see the commits) (75,003 measured).
  */
-export const BUDGET_GZ = 75_000;
+export const BUDGET_GZ = 75_150;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

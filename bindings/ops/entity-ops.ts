@@ -79,12 +79,32 @@ function removeChecked(store: Store, e: number, id: number, c: Component): boole
 
 /** destroy() when nothing needs the facade's bookkeeping (no relation, removal log or sparse tag). */
 export function destroyPlain(store: Store, e: number): void {
-  if (typeof e !== "number" || e >>> 0 !== e) throw stale(store, e); // the call would truncate it to another id
-  const status = store.core.destroy(e);
-  if (status < 0) {
-    if (status === ERR_STALE) throw stale(store, e);
-    expect(store, status, "destroy an entity");
-  }
+  // Not a u32: the call would truncate it to another id.
+  const status = typeof e === "number" && e >>> 0 === e ? store.core.destroy(e) : ERR_STALE;
+  if (status < 0) destroyFailed(store, e, status);
+}
+
+/** The error for a refused destroy (out of line: destroyPlain stays small). */
+function destroyFailed(store: Store, e: number, status: number): never {
+  if (status === ERR_STALE) throw stale(store, e);
+  throw statusError(store, status, "destroy an entity");
+}
+
+/**
+ * Whether an immediate destroy may be one core call (destroyPlain): the world takes
+ * calls (no trap, not debug) and keeps no bookkeeping a destroy must update (relations,
+ * a removal log, pending change stamps, sparse tags).
+ */
+export function destroysPlain(store: Store): boolean {
+  const { core, changes } = store;
+  return (
+    core.dead === undefined &&
+    core.onCheck === undefined &&
+    store.registry.relations === 0 &&
+    changes.logged.length === 0 &&
+    changes.pending.length === 0 &&
+    store.sparse.ids.length === 0
+  );
 }
 
 /** Removes component id from live e; false when e did not have it. */

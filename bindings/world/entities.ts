@@ -23,7 +23,7 @@ import {
   wildcardPair,
 } from "../messages.js";
 import { ADD_PAIR, SPARSE } from "../ops/command-kinds.js";
-import { addPlain, destroyPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
+import { addPlain, destroyPlain, destroysPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
@@ -255,8 +255,13 @@ export function destroy(ctx: WorldContext, e: number): void {
   // deferring, kept small enough for V8 to inline into the loop. (check()'s debug look
   // for stale writes waits for the scope's end anyway.)
   const { store, defer } = ctx;
-  if (defer.depth > 0 && store.core.dead === undefined && store.core.tableOf(e) >= 0) {
-    defer.destroyLater(e);
+  if (defer.depth > 0) {
+    if (store.core.dead === undefined && store.core.tableOf(e) >= 0) {
+      defer.destroyLater(e);
+      return;
+    }
+  } else if (destroysPlain(store)) {
+    destroyPlain(store, e); // the core checks e
     return;
   }
   destroyAny(ctx, e);
@@ -266,16 +271,6 @@ export function destroy(ctx: WorldContext, e: number): void {
 function destroyAny(ctx: WorldContext, e: number): void {
   const { store, defer } = ctx;
   store.core.check();
-  if (
-    defer.depth === 0 &&
-    store.registry.relations === 0 &&
-    store.changes.logged.length === 0 &&
-    store.changes.pending.length === 0 &&
-    store.sparse.ids.length === 0
-  ) {
-    destroyPlain(store, e); // the core checks e
-    return;
-  }
   liveTable(store, e);
   defer.destroy(e);
 }
