@@ -117,6 +117,11 @@ export class InitRows {
     }
   }
 
+  /** Whether the next row may be claimed as it is: room for it, and no row took values (so it stages nothing). */
+  open(): boolean {
+    return this.n !== this.cap && !this.any;
+  }
+
   /** stage() of the layout's only component alone, no init (the usual spawn in a loop). */
   stageSolo(): void {
     const r = this.n;

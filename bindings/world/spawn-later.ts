@@ -22,7 +22,7 @@ export function stageLater(
   // Bare components into a run whose rows took no values and have room: nothing to stage
   // and no user code to run, only an id to claim. Small, so that V8 inlines it whole into
   // a loop that also spawns at once (both paths must fit its inlining budget).
-  if (rows.n !== rows.cap && !rows.any && bare(args)) {
+  if (rows.open() && bare(args)) {
     const e = store.claims.claim();
     rows.commit(e);
     return e;
