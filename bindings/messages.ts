@@ -373,9 +373,11 @@ export const runKernelOver = (name: string) => `run kernel ${name} over`;
 export const facadeInvariant = (what: string) => `A facade invariant is broken: ${what}`;
 
 /**
- * The options object of `call` (undefined: {}), each key one of `keys`, and a boolean
- * where given when `keys` marks it true; else the error `fail` makes of the message
- * (`example` shows what it takes). A typo in an option would otherwise go unseen.
+ * A copy of the options object of `call` (undefined: {}), each key one of `keys`, and a
+ * boolean where given when `keys` marks it true; else the error `fail` makes of the
+ * message (`example` shows what it takes). A typo in an option would otherwise go unseen.
+ * Inherited keys count as given (the callers read them so); each value is read once, into
+ * the copy the caller reads, so a getter cannot answer the check and the caller apart.
  */
 export function optionsOf<T extends object>(
   call: string,
@@ -388,10 +390,12 @@ export function optionsOf<T extends object>(
   if (options === null || typeof options !== "object" || Array.isArray(options))
     throw fail(takesOptions(call, example, options));
   const known = Object.keys(keys);
-  for (const key of Object.keys(options)) {
+  const copy: Record<string, unknown> = {};
+  for (const key in options) {
     if (!known.includes(key)) throw fail(unknownOption(call, key, known));
     const v = (options as Record<string, unknown>)[key];
     if (keys[key as keyof T] && v !== undefined && typeof v !== "boolean") throw fail(notBoolean(call, key, v));
+    copy[key] = v;
   }
-  return options;
+  return copy as T;
 }

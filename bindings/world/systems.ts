@@ -47,7 +47,7 @@ export function checkOptions<W>(name: string, options: SystemOptions<W>): System
   if (options === null || typeof options !== "object")
     throw new ArgumentError(systemOption(name, "options", options, 'an object such as { after: ["input"] }'));
   const known = ["before", "after", "begin", "end"];
-  for (const key of Object.keys(options))
+  for (const key in options)
     if (!known.includes(key)) throw new ArgumentError(unknownOption(`System "${name}"`, key, known));
   const names = (key: "before" | "after"): readonly string[] | undefined => {
     const list: unknown = options[key];

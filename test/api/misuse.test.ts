@@ -281,6 +281,20 @@ describe("misuse", () => {
         ArgumentError,
         `createWorld(): ${flag} is true or false, got yes`,
       );
+    await expectRejects(
+      createWorld(Object.create({ initalEntities: 10 })),
+      ArgumentError,
+      `createWorld() has no option "initalEntities" (its options: ${keys})`,
+    );
+    let reads = 0;
+    const fickle = await createWorld({
+      get sharedMemory() {
+        reads++;
+        return reads !== 1;
+      },
+    });
+    expect([fickle.stats().sharedMemory, reads]).toEqual([false, 1]);
+    fickle.dispose();
     const w = await createWorld({ components: ALL, debug: false, sharedMemory: false, growMemoryEachCall: false });
     expect(w.stats().sharedMemory).toBe(false);
     w.dispose();

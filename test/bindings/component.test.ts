@@ -27,6 +27,20 @@ describe("component(), tag() and relation() options", () => {
       [() => relation("R", [] as never), "relation(R) takes options such as { exclusive: true }, got an Array object"],
     ];
     for (const [call, message] of cases) expectThrows(call, SchemaError, message);
+    // Inherited options count as given; a getter is read once, so the check and the definition agree.
+    expectThrows(
+      () => tag("T", Object.create({ sparse: "yes" })),
+      SchemaError,
+      "tag(T): sparse is true or false, got yes",
+    );
+    let reads = 0;
+    const R = relation("R", {
+      get exclusive() {
+        reads++;
+        return reads === 1 ? true : "yes";
+      },
+    } as never);
+    expect([R.exclusive, reads]).toEqual([true, 1]);
     // What they take still works.
     expect(component("P", { x: "f32" }, { defaults: { x: 2 } }).defaults).toEqual({ x: 2 });
     expect(tag("T", { sparse: true }).sparse).toBe(true);
