@@ -130,7 +130,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
   private lastRecords: TableRecords | undefined = undefined;
   /** Component ids of `written`. */
   private readonly writtenIds: readonly number[];
-  /** Per scalar, the integers its parameter takes ([type, lo, hi]), or undefined: any number (a float). */
+  /** Per scalar, the integers its parameter takes ([type, lo, hi]), or undefined for a float (every number). */
   private readonly ints: readonly (readonly [string, number, number] | undefined)[];
 
   /**
@@ -436,8 +436,8 @@ function callWith(fn: Fn, a: number[]): void {
 function integers(sig: KernelSignature | undefined, p: number): readonly [string, number, number] | undefined {
   if (sig?.params[p] !== "i32") return undefined;
   const named = String(sig.scalarTypes?.[p]);
-  const m = /^([iu])(8|16|32|size)$/.exec(named);
   if (named === "bool") return [named, 0, 1];
+  const m = /^([iu])(8|16|32|size)$/.exec(named);
   if (m === null) return ["i32", -(2 ** 31), 2 ** 32 - 1];
   const bits = m[2] === "size" ? 32 : Number(m[2]);
   return m[1] === "u" ? [named, 0, 2 ** bits - 1] : [named, -(2 ** (bits - 1)), 2 ** (bits - 1) - 1];
