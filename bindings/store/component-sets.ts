@@ -199,6 +199,26 @@ export class ComponentSets {
   }
 }
 
+/**
+ * args with each component once, where it first appears, with its last init: a component
+ * given twice would take two slots of one staged row, and the later slot's values (or,
+ * after a row with values, its defaults) win by slot order. The last init wins; a bare
+ * repeat changes nothing (as spawnMany has it). Pairs go as they are (resolve checks them).
+ */
+export function distinctArgs(args: ComponentArg[]): ComponentArg[] {
+  const out: ComponentArg[] = [];
+  const at = new Map<unknown, number>();
+  for (const a of args) {
+    const c = a?.isPair === false && a.isInit ? (a as ComponentInit).component : a;
+    const i = at.get(c);
+    if (i === undefined || a?.isPair !== false) {
+      at.set(c, out.length);
+      out.push(a);
+    } else if (a.isInit) out[i] = a;
+  }
+  return out.length === args.length ? args : out;
+}
+
 /** Init values with every array copied: they may be live views that a flush or growth would change. */
 export function copyInits(args: readonly ComponentArg[]): ComponentArg[] {
   return args.map((arg) =>

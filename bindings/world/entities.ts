@@ -26,6 +26,7 @@ import { ADD_PAIR, SPARSE } from "../ops/command-kinds.js";
 import { addPlain, destroyPlain, destroysPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
+import { distinctArgs } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { checkedCopy, readOnce, readValues, requiredCopy, writeValues } from "../store/values.js";
@@ -57,7 +58,7 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
 function spawnAny(ctx: WorldContext, given: ComponentArg[]): Entity {
   const { store, resolved, defer } = ctx;
   store.core.check();
-  let args = given;
+  let args = distinctArgs(given);
   // The most usual cases: bare plain components whose set's table is known, or inits of them.
   if (defer.depth === 0) {
     const table = store.sets.bareTable(store.registry, args, store.tables);

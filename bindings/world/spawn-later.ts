@@ -47,7 +47,8 @@ function stageRow(store: Store, rows: InitRows, args: readonly ComponentArg[]): 
 /** A deferred spawn of several plain components (or inits of them) whose set the trie knows; -1 (nothing done) otherwise. */
 export function spawnSome(store: Store, commands: CommandBuffer, args: readonly ComponentArg[]): number {
   const set = store.core.dead === undefined ? store.sets.plainSet(store.registry, args) : undefined;
-  return set === undefined ? -1 : stageLater(store, commands, set, args);
+  // A component given twice: the general path gives it once (store/component-sets.ts distinctArgs).
+  return set === undefined || !set.distinct ? -1 : stageLater(store, commands, set, args);
 }
 
 /**

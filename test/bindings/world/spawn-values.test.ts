@@ -7,7 +7,16 @@
 // Also here: get / set / accessors right after a core call renew their lookup on the spot.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ArgumentError, CapacityError, component, createWorld, SchemaError, tag, type World } from "wasm-ecs";
+import {
+  ArgumentError,
+  CapacityError,
+  type ComponentArg,
+  component,
+  createWorld,
+  SchemaError,
+  tag,
+  type World,
+} from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 
 const P = component("P", { x: "f32", y: "f32" });
@@ -414,5 +423,56 @@ describe("world.spawn with init values: the release path agrees with the general
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("a component given twice in one spawn", () => {
+  it("is added once with its last init, whatever was spawned before, at once, deferred and in spawnMany", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [I, V], debug });
+      const forms: ComponentArg[][] = [
+        [I.with({ n: 1 }), I.with({ n: 2 })],
+        [I, I.with({ n: 2 })],
+        [I.with({ n: 2 }), I],
+        [I.with({ n: 2 }), V, I],
+        [I, V.with({ x: 3 }), I],
+      ];
+      const expected = [2, 2, 2, 2, 7];
+      // Each form twice after every other one, so no staged row of an earlier spawn can decide it.
+      for (let round = 0; round < 2; round++)
+        for (const [k, args] of forms.entries()) {
+          let later = -1;
+          let inLoop = -1;
+          const now = w.spawn(...args);
+          w.defer(() => {
+            later = w.spawn(...args);
+            w.spawn(I.with({ n: 9 }), V);
+            inLoop = w.spawn(...args);
+          });
+          const [many] = w.spawnMany(1, ...args);
+          for (const e of [now, later, inLoop, many]) {
+            expect(w.get(e, I).n).toBe(expected[k]);
+            expect(w.has(e, V)).toBe(args.some((a) => a === V || (a.isInit && a.component === V)));
+          }
+        }
+      // One after another in one deferred run of the same set (I given twice).
+      const run: number[] = [];
+      w.defer(() => {
+        for (let i = 0; i < 3; i++) for (const k of [1, 2, 1, 0]) run.push(w.spawn(...forms[k]));
+      });
+      expect(run.map((e) => w.get(e, I).n)).toEqual(run.map(() => 2));
+      // A getter in the kept init runs once.
+      let reads = 0;
+      const e = w.spawn(
+        I,
+        I.with({
+          get n() {
+            reads++;
+            return 4;
+          },
+        }),
+      );
+      expect([w.get(e, I).n, reads]).toEqual([4, 1]);
+    }
   });
 });
