@@ -77,7 +77,7 @@ export const GOAL_GZ = 20_000;
  * and the call guard's sync split from their slow parts to fit V8's inlining budget
  * (+0.12 KB: a deferred spawn 23-33% less time in process A/B) (74,891 measured); 75,150
  * with the immediate add, remove and destroy paths kept off the records read and their
- * error paths out of line (+0.11 KB: 15-30% less time each, see the commits) (75,003 measured).
+ * error paths out of line (+0.11 KB: 5-33% less time each, see the commits) (75,003 measured).
  */
 export const BUDGET_GZ = 75_150;
 
