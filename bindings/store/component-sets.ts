@@ -204,19 +204,35 @@ export class ComponentSets {
  * given twice would take two slots of one staged row, and the later slot's values (or,
  * after a row with values, its defaults) win by slot order. The last init wins; a bare
  * repeat changes nothing (as spawnMany has it). Pairs go as they are (resolve checks them).
+ * args itself, with nothing allocated, when no component repeats (the usual case).
  */
 export function distinctArgs(args: ComponentArg[]): ComponentArg[] {
+  for (let i = 1; i < args.length; i++) {
+    const c = componentOf(args[i]);
+    if (c !== undefined) for (let j = 0; j < i; j++) if (componentOf(args[j]) === c) return firstOfEach(args);
+  }
+  return args;
+}
+
+/** The component an argument gives (a component or an init of one), else undefined (a pair, no component). */
+function componentOf(a: ComponentArg): unknown {
+  if (a?.isPair !== false) return undefined;
+  return a.isInit ? (a as ComponentInit).component : a;
+}
+
+/** distinctArgs() of args in which a component repeats. */
+function firstOfEach(args: ComponentArg[]): ComponentArg[] {
   const out: ComponentArg[] = [];
   const at = new Map<unknown, number>();
   for (const a of args) {
-    const c = a?.isPair === false && a.isInit ? (a as ComponentInit).component : a;
-    const i = at.get(c);
-    if (i === undefined || a?.isPair !== false) {
-      at.set(c, out.length);
+    const c = componentOf(a);
+    const i = c === undefined ? undefined : at.get(c);
+    if (i === undefined) {
+      if (c !== undefined) at.set(c, out.length);
       out.push(a);
     } else if (a.isInit) out[i] = a;
   }
-  return out.length === args.length ? args : out;
+  return out;
 }
 
 /** Init values with every array copied: they may be live views that a flush or growth would change. */
