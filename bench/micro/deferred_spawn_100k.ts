@@ -9,7 +9,16 @@
 // in its systems). V8 inlines both ways into each loop, from feedback the two share, within
 // one budget per optimized function; a path too large for it leaves calls in both loops.
 import type { PhaseBench, PhaseImplementation } from "../types.js";
-import { checkCycle, N, Position, type State, setup, Velocity } from "./spawn_destroy_100k.js";
+import {
+  checkCycle,
+  destroyEach as destroyNow,
+  N,
+  Position,
+  type State,
+  setup,
+  spawnEach as spawnNow,
+  Velocity,
+} from "./spawn_destroy_100k.js";
 
 function spawnEach(s: State): void {
   const { world, ids } = s;
@@ -23,16 +32,6 @@ function destroyEach(s: State): void {
   world.defer(() => {
     for (let i = 0; i < N; i++) world.destroy(ids[i]);
   });
-}
-
-function spawnNow(s: State): void {
-  const { world, ids } = s;
-  for (let i = 0; i < N; i++) ids[i] = world.spawn(Position, Velocity);
-}
-
-function destroyNow(s: State): void {
-  const { world, ids } = s;
-  for (let i = 0; i < N; i++) world.destroy(ids[i]);
 }
 
 const wasmEcs: PhaseImplementation<State> = {

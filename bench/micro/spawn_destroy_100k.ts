@@ -17,12 +17,14 @@ export interface State {
   readonly ids: Uint32Array;
 }
 
-function spawnEach(s: State): void {
+/** N single spawns of (Position, Velocity), their ids into s.ids (deferred_spawn_100k makes them too). */
+export function spawnEach(s: State): void {
   const { world, ids } = s;
   for (let i = 0; i < N; i++) ids[i] = world.spawn(Position, Velocity);
 }
 
-function destroyEach(s: State): void {
+/** N single destroys of s.ids. */
+export function destroyEach(s: State): void {
   const { world, ids } = s;
   for (let i = 0; i < N; i++) world.destroy(ids[i]);
 }
