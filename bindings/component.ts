@@ -173,9 +173,9 @@ export class ComponentInit<S extends Schema = Schema> {
 }
 
 /**
- * Checks init values against c's schema: an object whose keys are c's fields, numbers
- * for scalars, array-likes of the field's length (or one number) for arrays; with
- * `strict`, integers must fit their field. Returns whether a value is array-like.
+ * Checks init values against c's schema: an object, numbers for scalars, array-likes of
+ * the field's length (or one number) for arrays; with `strict` (a debug world), integers
+ * must fit their field and every key must be a field. Returns whether a value is array-like.
  */
 export function checkInitValues(c: Component, values: unknown, strict: boolean): boolean {
   if (values === null || typeof values !== "object")
@@ -183,10 +183,13 @@ export function checkInitValues(c: Component, values: unknown, strict: boolean):
   let arrays = false;
   const own = values as Record<string, unknown>;
   for (const name in own) {
-    if (!Object.hasOwn(own, name)) continue;
+    if (!Object.hasOwn(own, name) || c.objectFieldByName.has(name)) continue; // object fields take any JS value
+    const f = c.fieldByName.get(name);
+    // A key that is no field: refused in a debug world (SchemaError naming it), else not read.
+    if (f === undefined && !strict) continue;
     const value = own[name];
-    if (value === undefined || c.objectFieldByName.has(name)) continue; // object fields take any JS value
-    checkInit(c, c.field(name), value, strict);
+    if (value === undefined) continue;
+    checkInit(c, f ?? c.field(name), value, strict);
     if (typeof value === "object") arrays = true;
   }
   return arrays;

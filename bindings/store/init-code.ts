@@ -64,8 +64,9 @@ export type StageTarget = { readonly n: number; readonly cols: readonly TypedArr
 /**
  * A deferred spawn of one component alone with init values, whole (InitRows of a run of
  * such spawns; claims of store/claims.ts): the values staged in row n, an id claimed,
- * the row committed; the id. -1 with nothing done when the row needs the general path
- * (rows full, no row took values yet) or the values do (any that is not a number of a
+ * the row committed; the id. Room for the row is made out of line, without the values (a
+ * call that took them would make V8 allocate the caller's literal every time). -1 with
+ * nothing staged when the values need the general path (any that is not a number of a
  * field). A getter among the values that spawned or flushed throws from rows.alone.
  */
 export type SoloSpawn = (
@@ -81,6 +82,7 @@ export type SoloRows = StageTarget & {
   readonly given: Uint8Array;
   readonly ids: Uint32Array;
   readonly round: number;
+  roomFor(r: number): void;
   alone(claimed: number, now: number, round: number): void;
 };
 
@@ -145,7 +147,7 @@ function soloSpawn(c: Component): SoloSpawn | undefined {
   const lines = [
     "return function spawnSolo(values, rows, claims) {",
     "const r = rows.n;",
-    "if (r === rows.cap || rows.given[0] === 0) return -1;",
+    "if (r === rows.cap || rows.given[0] === 0) rows.roomFor(r);",
     "const claimed = claims.count;",
     "const round = rows.round;",
     ...readFields(c, "return -1;"),

@@ -142,7 +142,7 @@ export class InitRows {
   }
 
   /** Row r made ready for component 0's values: room for it, and earlier rows backfilled when none took values. */
-  private roomFor(r: number): void {
+  roomFor(r: number): void {
     if (r === this.cap) this.grow();
     if (this.given[0] === 0) this.backfill(0, r);
   }
@@ -196,7 +196,8 @@ export class InitRows {
         this.objs[L.objBase[k] + o.index][r] = value;
         continue;
       }
-      const f = c.fieldByName.get(name) as FieldInfo;
+      const f = c.fieldByName.get(name);
+      if (f === undefined) continue; // no field (a debug world's checks refused it before)
       const col = this.cols[L.base[k] + f.index];
       if (typeof value === "number") col.fill(value, r * f.length, (r + 1) * f.length);
       else col.set(value as ArrayLike<number>, r * f.length);
@@ -277,52 +278,32 @@ export class InitRows {
     const c = L.comps[k];
     if (values === null || typeof values !== "object")
       throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
-    // Each value is read once, all before row r is written (a getter that staged row r
-    // meanwhile keeps it: the caller throws). The usual literal (numeric fields in schema
-    // order, a number each) is copied as it comes; from the first value that is not, the
-    // rest go the general path, the fields not staged yet starting from their defaults.
-    const fields = c.fields;
-    const base = L.base[k];
+    // Each field read once by its name (as store/values.ts readLines reads them), all before
+    // row r is written (a getter that staged row r meanwhile keeps it: the caller throws).
+    // A key that is no field: refused in a debug world, else not looked at.
     const own = values as Record<string, unknown>;
-    const read: unknown[] = [];
-    for (const name in own) read.push(name, own[name]);
+    if (strict)
+      for (const name in own)
+        if (!c.fieldByName.has(name) && !c.objectFieldByName.has(name))
+          throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
+    const read = c.fields.map((f) => own[f.name]);
+    // An "object" field given as undefined stores undefined (as writeValues does); left out, its default.
+    const objects = c.objectFields.map((o) => (o.name in own ? [own[o.name]] : undefined));
     if (this.n !== r) return;
-    let fast = !strict;
-    let j = 0;
-    if (!fast) this.defaults(k, r, 0);
-    for (let i = 0; i < read.length; i += 2) {
-      const name = read[i] as string;
-      const value = read[i + 1];
-      if (fast) {
-        const f = fields[j];
-        if (f !== undefined && f.name === name && typeof value === "number" && !f.isArray) {
-          this.cols[base + j][r] = value;
-          j++;
-          continue;
-        }
-        fast = false;
-        this.defaults(k, r, j);
-      }
-      this.stageOne(k, name, value, r, strict);
+    this.defaults(k, r);
+    const base = L.base[k];
+    for (let j = 0; j < read.length; j++) {
+      const value = read[j];
+      if (value === undefined) continue;
+      const f = c.fields[j];
+      const col = this.cols[base + j];
+      if (typeof value === "number" && !strict && !f.isArray) col[r] = value;
+      else this.stageOther(c, f, value, col, r, strict);
     }
-    if (fast && (j < fields.length || c.objectFields.length > 0)) this.defaults(k, r, j);
-  }
-
-  /** One value of component k for row r, checked and copied. */
-  private stageOne(k: number, name: string, value: unknown, r: number, strict: boolean): void {
-    const L = this.layout;
-    const c = L.comps[k];
-    const f = c.fieldByName.get(name);
-    if (f === undefined) {
-      const o = c.objectFieldByName.get(name);
-      if (o !== undefined) this.objs[L.objBase[k] + o.index][r] = value;
-      else throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
-      return;
+    for (let j = 0; j < objects.length; j++) {
+      const given = objects[j];
+      if (given !== undefined) this.objs[L.objBase[k] + j][r] = given[0];
     }
-    if (value === undefined) return;
-    const col = this.cols[L.base[k] + f.index];
-    if (typeof value === "number" && !strict && !f.isArray) col[r] = value;
-    else this.stageOther(c, f, value, col, r, strict);
   }
 
   /** An array field's value, or any value in strict mode: checked, then copied. */
@@ -333,11 +314,11 @@ export class InitRows {
     else for (let x = 0; x < len; x++) col[r * len + x] = (value as ArrayLike<number>)[x];
   }
 
-  /** Component k's defaults into row r, for its fields from `from` on and all its object fields. */
-  private defaults(k: number, r: number, from = 0): void {
+  /** Component k's defaults into row r. */
+  private defaults(k: number, r: number): void {
     const L = this.layout;
     const c = L.comps[k];
-    for (let j = from, s = L.base[k] + from; j < c.fields.length; j++, s++) {
+    for (let j = 0, s = L.base[k]; j < c.fields.length; j++, s++) {
       const d = L.defaults[s];
       if (d.length === 1) this.cols[s][r] = d[0];
       else this.cols[s].set(d, r * d.length);

@@ -53,6 +53,7 @@ export function checkManyValues(
       continue;
     }
     if (value === undefined) continue;
+    if (!c.fieldByName.has(name) && !strict) continue; // no field: only a debug world refuses it
     if (typeof value === "object" && value !== null && (value as ArrayBufferView).buffer === buffer) onBuffer = true;
     const f = c.field(name);
     if (isPerEntity(f, value, n)) {
@@ -72,21 +73,26 @@ export function checkManyValues(
 }
 
 /**
- * A copy of values whose array values no longer share the world's memory. Values of
- * c's "object" fields are kept as they are (the same JS values).
+ * A copy of values whose array values no longer share the world's memory, each of c's
+ * fields read once by its name (own or inherited, as the made readers of readLines read
+ * them), in schema order; then every other enumerable key, read once, so that a debug
+ * world's checks can name it (the others skip it). Values of c's "object" fields are kept
+ * as they are (the same JS values).
  */
-export function copyValues<T extends object>(values: T, c?: Component, typedToo = true): T {
+export function copyValues<T extends object>(values: T, c: Component, typedToo = true): T {
   if (values === null || typeof values !== "object") return values; // checkValues names it
   const out: Record<string, unknown> = {};
-  // Every enumerable key, own or inherited, as the fast paths' for-in and keyed reads see them.
-  for (const k in values) {
-    const v: unknown = values[k];
-    const keep =
-      c?.objectFieldByName?.has(k) === true || (!typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView));
+  const own = values as Record<string, unknown>;
+  for (const f of c.fields) {
+    const v = own[f.name];
+    if (v !== undefined)
+      out[f.name] = !typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView) ? v : copyArrayLike(v);
+  }
+  for (const o of c.objectFields) if (o.name in own) out[o.name] = own[o.name];
+  for (const k in own) {
+    if (c.fieldByName.has(k) || c.objectFieldByName.has(k)) continue;
     // An own "__proto__" key (JSON.parse makes them) stays a key, which the checks name as no field.
-    if (k === "__proto__")
-      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = keep ? v : copyArrayLike(v);
+    Object.defineProperty(out, k, { value: own[k], enumerable: true, writable: true, configurable: true });
   }
   return out as T;
 }
@@ -200,8 +206,8 @@ export function writeManyValues(
       for (let i = 0; i < n; i++) if (rows[i] >= 0) col[rows[i]] = each ? (value as unknown[])[i] : value;
       continue;
     }
-    if (value === undefined) continue;
-    const f = c.field(name);
+    const f = c.fieldByName.get(name);
+    if (value === undefined || f === undefined) continue; // no field: checked before
     const view = core.views[f.code];
     const base = table.fieldBases(id, c)[f.index];
     const len = f.length;
@@ -301,15 +307,15 @@ export function literalValues(names: readonly string[]): MakeValues | undefined 
 }
 
 /**
- * Reads the values of an add: false, with nothing written, when values is no object, has
- * any other key or a value that is no number (or undefined); else each field's value into
+ * Reads the values of an add: false, with nothing written, when values give no field or a
+ * value that is no number (or undefined; readLines); else each field's value into
  * out[i] and whether it was given into given[i] (world/access.ts Lookup.addWith).
  */
 export type Stager = (values: unknown, out: Float64Array, given: Uint8Array) => boolean;
 
 /**
- * A Stager for scalar fields `names`, made as literalWrite is: the keys checked and each
- * field read by its name (readLines), every value read before anything is written (a getter
+ * A Stager for scalar fields `names`, made as literalWrite is: each field read by its name
+ * (readLines), every value read before anything is written (a getter
  * among them may use the same scratch). Undefined where the host forbids making code.
  */
 export function literalStage(names: readonly string[]): Stager | undefined {
@@ -326,24 +332,23 @@ export function literalStage(names: readonly string[]): Stager | undefined {
 }
 
 /**
- * The lines that read `values` as copyValues does, for scalar fields `names`: the keys a
- * for-in gives (own and inherited enumerable ones), each a field's (a key that is no
- * field: `fail`), each value read once, by the field's name, after the walk; then each
- * one a number or undefined (left out), else `fail`. Field i's value in a${i}. A field
- * the walk does not give is not read (as copyValues leaves it), even where `values[name]`
- * would find it. Code that V8 inlines at one call site, a shape per site.
+ * The lines that read `values` as copyValues does, for scalar fields `names`: each field
+ * read once by its name (own or inherited: `values[name]`), a number or undefined (left
+ * out), else `fail`; keys that are no field are not looked at (only a debug world refuses
+ * them, on its general paths). Values that give no field at all also `fail`: a primitive
+ * reads as none, and the general path names it. Field i's value in a${i}. Code that V8
+ * inlines at one call site: nothing here (no `for-in`, no `typeof values`) makes it
+ * allocate the caller's literal, which escape analysis then drops.
  */
 export function readLines(names: readonly string[], fail: string): string[] {
-  const lines = [
-    `if (typeof values !== "object" || values === null) ${fail}`,
-    ...names.map((_, i) => `let g${i} = false;`),
-  ];
-  const keys = names.map((name, i) => `if (key === ${JSON.stringify(name)}) g${i} = true; else `);
-  lines.push(`for (const key in values) { ${keys.join("")}${fail} }`);
+  const lines = [`if (values === null || values === undefined) ${fail}`];
+  // The one number a primitive's prototype gives by default: a string's length.
+  if (names.includes("length")) lines.push(`if (typeof values === "string") ${fail}`);
   names.forEach((name, i) => {
-    lines.push(`const a${i} = g${i} ? values[${JSON.stringify(name)}] : undefined;`);
+    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
     lines.push(`if (a${i} !== undefined && typeof a${i} !== "number") ${fail}`);
   });
+  lines.push(`if (${names.map((_, i) => `a${i} === undefined`).join(" && ")}) ${fail}`);
   return lines;
 }
 
@@ -364,16 +369,16 @@ export interface WriteTarget {
 /**
  * Writes the numbers `values` gives for scalar fields of entity e, e looked up in `look`
  * after every value was read (a getter in them may change the world: the row is where
- * e is then). False, with nothing written, when values is no object, has any other key
- * or a value that is no number; or when e is not found (then look.late holds the values read).
+ * e is then). False, with nothing written, when values give no field or a value that is
+ * no number (readLines); or when e is not found (then look.late holds the values read).
  */
 export type WriteValues = (values: object, look: WriteTarget, e: number) => boolean;
 
 /**
  * A WriteValues for scalar fields `names`, made as literalValues is: each field read by
- * its name (one shape per call site, not a generic keyed read) after the keys are checked
- * (readLines), so a key that is no field, or a value that is no number, leaves the
- * caller's general path to check. Undefined where the host forbids making code.
+ * its name (one shape per call site, not a generic keyed read; readLines), so values that
+ * give no field, or a value that is no number, leave the caller's general path to check.
+ * Undefined where the host forbids making code.
  */
 export function literalWrite(names: readonly string[]): WriteValues | undefined {
   const lines = ['"use strict";', ...readLines(names, "return false;")];

@@ -61,9 +61,11 @@ export function spawnOne(store: Store, commands: CommandBuffer, arg: ComponentAr
   // A primitive has no isInit and is no component: -1, and the caller's general path names it.
   if (store.core.dead !== undefined || arg === null || arg === undefined) return -1;
   if (arg.isInit && !store.debug) {
-    const rows = commands.soloRun((arg as ComponentInit).component);
+    // A new run's branch takes the component, not arg (which would escape there).
+    const c = (arg as ComponentInit).component;
+    const rows = commands.soloRun(c) ?? soloRun(store, commands, c);
     const solo = rows === undefined ? undefined : rows.layout.solo;
-    // -1 from it: this row or these values need the general path.
+    // -1 from it: these values need the general path.
     const e = solo === undefined ? -1 : solo((arg as ComponentInit).values, rows as InitRows, store.claims);
     if (e >= 0) return e;
   }

@@ -14,8 +14,8 @@ const V = component("V", { x: "f32", y: "f32" });
 const I = component("I", { n: "i32" }, { defaults: { n: 7 } });
 const T = tag("T");
 
-async function warmWorld() {
-  const w = await createWorld({ components: [P, V, I, T] });
+async function warmWorld(debug = false) {
+  const w = await createWorld({ components: [P, V, I, T], debug });
   const warm = w.spawn(P);
   w.add(warm, V, { x: 0 });
   w.add(warm, I, { n: 0 });
@@ -69,13 +69,19 @@ describe("world.add with values outside a loop", () => {
     expect(w.entityCount).toBe(1);
   });
 
-  it("throws SchemaError for a value that is no number or a key that is no field, nothing changed", async () => {
+  it("throws SchemaError for a value that is no number or (debug) a key that is no field, nothing changed", async () => {
+    for (const debug of [false, true]) {
+      const w = await warmWorld(debug);
+      const e = w.spawn(P);
+      expectThrows(() => w.add(e, V, { x: "1" } as never), SchemaError, /V\.x/);
+      if (debug) expectThrows(() => w.add(e, V, { z: 1 } as never), SchemaError, /^V has no field "z"/);
+      expect(w.has(e, V)).toBe(false);
+      expect(w.query({ all: [V] }).count()).toBe(1);
+    }
     const w = await warmWorld();
     const e = w.spawn(P);
-    expectThrows(() => w.add(e, V, { x: "1" } as never), SchemaError, /V\.x/);
-    expectThrows(() => w.add(e, V, { z: 1 } as never), SchemaError, /V has no field "z"/);
-    expect(w.has(e, V)).toBe(false);
-    expect(w.query({ all: [V] }).count()).toBe(1);
+    w.add(e, V, { y: 2, z: 1 } as never); // a release world does not look at z
+    expect(w.get(e, V)).toEqual({ x: 0, y: 2 });
   });
 
   it("reads a getter among the values once, before the entity moves", async () => {
