@@ -47,6 +47,8 @@ export class Deferral {
   deferring = 0;
   /** iterating + deferring: the hot paths' one load. */
   depth = 0;
+  /** Told when the outermost scope opens (true) and closes (false, before its flush): world/world.ts swaps its per-mode entry points. */
+  onScope: ((open: boolean) => void) | undefined = undefined;
   /** @internal What waits (spawn-later.ts records the usual spawns in a loop itself). */
   readonly commands = new CommandBuffer();
   /** Components whose change tracking waits for the end of the current scope. */
@@ -66,13 +68,13 @@ export class Deferral {
   // ── Scopes ───────────────────────────────────────────────────────────────
   open(): void {
     this.deferring++;
-    this.depth++;
+    if (this.depth++ === 0) this.onScope?.(true);
   }
 
   /** Closes a defer() scope or a system; the outermost applies what waited. */
   close(): void {
     this.deferring--;
-    if (--this.depth === 0) this.flush();
+    if (--this.depth === 0) this.closed();
   }
 
   /** The iterations open now (registered at their first next()), innermost last. */
@@ -81,7 +83,7 @@ export class Deferral {
   beginIteration(it: OpenIteration): void {
     this.iterations.push(it);
     this.iterating++;
-    this.depth++;
+    if (this.depth++ === 0) this.onScope?.(true);
   }
 
   endIteration(it: OpenIteration): void {
@@ -94,7 +96,13 @@ export class Deferral {
       open.splice(k, 1);
     }
     this.iterating--;
-    if (--this.depth === 0) this.flush();
+    if (--this.depth === 0) this.closed();
+  }
+
+  /** The outermost scope closed: the world's entry points back to the immediate ones, then what waited applied. */
+  private closed(): void {
+    this.onScope?.(false);
+    this.flush();
   }
 
   /**

@@ -1,15 +1,7 @@
-// The per-entity half of the World API: spawn, add, remove, destroy, set, get, has,
+// The per-entity half of the World API (spawn: spawn.ts): add, remove, destroy, set, get, has,
 // targets. Each validates its arguments (typed errors, nothing changed) and hands the
 // structural change to the deferral scope, which applies it now or records it.
-import {
-  type Component,
-  type ComponentArg,
-  type ComponentInit,
-  type Pair,
-  type Relation,
-  WILDCARD,
-} from "../component.js";
-import { slotsAfter } from "../core/records.js";
+import { type Component, type Pair, type Relation, WILDCARD } from "../component.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
@@ -23,104 +15,66 @@ import {
   wildcardPair,
 } from "../messages.js";
 import { ADD_PAIR, SPARSE } from "../ops/command-kinds.js";
-import { addPlain, destroyPlain, destroysPlain, removePlain, spawn as spawnInto } from "../ops/entity-ops.js";
+import { addPlain, destroyPlain, destroysPlain, removePlain } from "../ops/entity-ops.js";
 import type { Init, Schema, Values } from "../schema.js";
 import { PENDING } from "../store/claims.js";
-import { distinctArgs } from "../store/component-sets.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { checkedCopy, readOnce, readValues, requiredCopy, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
-import { spawnNow, spawnOne, spawnSome } from "./spawn-later.js";
-import { spawnWith } from "./spawn-now.js";
-import { checkPairs, liveTable, pairIds, relationOf, tableWith } from "./validate.js";
+import { liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
-const NONE: readonly never[] = [];
-
-/** Spawns an entity with the given components (and init values). */
-export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
-  // The usual spawn in a loop: plain components (or inits of them) while deferring, one
-  // or several, kept small enough for V8 to inline into the loop. (check()'s debug look for stale
-  // writes waits for the scope's end anyway.)
-  const defer = ctx.defer;
-  const { store } = ctx;
-  const e =
-    defer.depth === 0
-      ? spawnNow(store, args)
-      : args.length === 1
-        ? spawnOne(store, defer.commands, args[0])
-        : spawnSome(store, defer.commands, args);
-  return e >= 0 ? (e as Entity) : spawnAny(ctx, args);
-}
-
-/** spawn() of any arguments. */
-function spawnAny(ctx: WorldContext, given: ComponentArg[]): Entity {
-  const { store, resolved, defer } = ctx;
-  store.core.check();
-  let args = distinctArgs(given);
-  // The most usual cases: bare plain components whose set's table is known, or inits of them.
-  if (defer.depth === 0) {
-    const table = store.sets.bareTable(store.registry, args, store.tables);
-    if (table >= 0) return spawnInto(store, table, undefined) as Entity; // every column at its defaults
-    const done = spawnWith(ctx, args);
-    if (typeof done !== "number")
-      args = done; // what it read, for the general path
-    else if (done >= 0) return done as Entity;
-  }
-  // The usual case: plain components (or inits of them) whose set the trie knows.
-  const known = store.sets.plainSet(store.registry, args);
-  if (known !== undefined) {
-    const e = defer.spawn(known, args, NONE, NONE) as Entity;
-    // The lookups spawnWith needs next time (each init's component is plain: the trie knows it).
-    if (defer.depth === 0 && !store.debug)
-      for (const a of args) {
-        const c = (a as ComponentInit).component;
-        if (a.isInit) lookup(ctx, c, store.registry.plain[c.key] as number);
-      }
-    return e;
-  }
-  const set = store.sets.resolve(store.registry, args, false, 1, store.debug, store.core.buffer, ctx.unknown, resolved);
-  if (resolved.sparse.length === 0 && resolved.pairs.length === 0)
-    return ctx.defer.spawn(set, args, NONE, NONE) as Entity;
-  const sparse = resolved.sparse.slice();
-  const all = checkPairs(store, resolved.pairs.slice());
-  const pairs = store.links.ids.length === 0 ? all : all.filter((p) => p.relation.fragmenting);
-  const linked = pairs === all ? NONE : all.filter((p) => !p.relation.fragmenting);
-  // Room for the new entity's bits first, so nothing can fail once it exists (while
-  // deferring, they are set at the flush).
-  if (!ctx.defer.active) {
-    const slots = slotsAfter(store.core, 1);
-    for (const id of sparse) store.sparse.reserveSlots(id, slots);
-    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
-  }
-  const e = ctx.defer.spawn(set, args, pairs, sparse);
-  for (const p of linked)
-    ctx.defer.addPair(e, store.registry.ids[p.relation.key], p.target as number, undefined, p.relation, false);
-  return e as Entity;
-}
-
-/** Adds c to e (migrating it), or, when e has c already, writes the given values. */
+/**
+ * Adds c to e (migrating it), or, when e has c already, writes the given values: world.add
+ * outside a scope (addLater inside one; world/world.ts swaps them, as for spawn). The
+ * usual add, small enough for V8 to inline into a loop: no values, and a plain component
+ * (the core checks e, no records read, which each call would make stale) or a sparse tag
+ * on a live entity (set at once).
+ */
 export function add<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
-  // The usual add, small enough for V8 to inline into a loop: no values, and a plain
-  // component (now: the core checks e, no records read, which each call would make stale;
-  // deferring: e alive, recorded) or a sparse tag on a live entity (set at once).
   const hot = ctx.hot;
   const id = hot.idOf(c as Component);
   if (id >= 0 && values === undefined) {
-    if ((c as Component).sparse === false) {
-      if (ctx.defer.depth === 0) {
-        if (hot.takesCalls()) {
-          addPlain(ctx.store, e, id, c as Component);
-          return;
-        }
-      } else if (hot.current() && hot.tableOf(e) >= 0) {
-        ctx.defer.addLater(e, id);
-        return;
-      }
-    } else if (hot.current() && hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0) return;
-  } else if (values !== undefined && addWith(ctx, e, c as Component, values)) return;
-  addAny(ctx, e, c, values);
+    if ((c as Component).sparse !== false) {
+      if (addSparse(ctx, e, id)) return;
+    } else if (ctx.defer.depth === 0 && hot.takesCalls()) {
+      addPlain(ctx.store, e, id, c as Component);
+      return;
+    }
+  }
+  addOther(ctx, e, c, values);
+}
+
+/** add() inside a scope: the usual add of a plain component to a live entity is recorded. */
+export function addLater<S extends Schema>(
+  ctx: WorldContext,
+  e: number,
+  c: Component<S> | Pair<S>,
+  values?: Init<S>,
+): void {
+  const hot = ctx.hot;
+  const id = hot.idOf(c as Component);
+  if (id >= 0 && values === undefined) {
+    if ((c as Component).sparse !== false) {
+      if (addSparse(ctx, e, id)) return;
+    } else if (ctx.defer.depth !== 0 && hot.current() && hot.tableOf(e) >= 0) {
+      ctx.defer.addLater(e, id);
+      return;
+    }
+  }
+  addOther(ctx, e, c, values);
+}
+
+/** A sparse tag set on a live entity at once (in any mode); false when the general path must add it. */
+function addSparse(ctx: WorldContext, e: number, id: number): boolean {
+  const hot = ctx.hot;
+  return hot.current() && hot.tableOf(e) >= 0 && ctx.store.sparse.setInPlace(id, e, true) >= 0;
+}
+
+/** add() past the usual case: values (addWith), or the general path. */
+function addOther<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
+  if (values === undefined || !addWith(ctx, e, c as Component, values)) addAny(ctx, e, c, values);
 }
 
 /**
@@ -192,26 +146,41 @@ function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, val
 
 /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
 export function remove(ctx: WorldContext, e: number, c: Component | Pair): boolean {
-  // The usual remove, as add(): a plain component (now or deferred) or a sparse tag (at once).
+  // The usual remove, as add(): a plain component or a sparse tag (at once); removeLater inside a scope.
   const hot = ctx.hot;
   const id = hot.idOf(c as Component);
   if (id >= 0) {
-    if ((c as Component).sparse === false) {
-      if (ctx.defer.depth === 0) {
-        if (hot.takesCalls()) return removePlain(ctx.store, e, id, c as Component);
-      } else if (hot.current()) {
-        const t = hot.tableOf(e);
-        if (t >= 0) {
-          ctx.defer.removeLater(e, id);
-          return hot.tableHas(t, id);
-        }
-      }
-    } else if (hot.current() && hot.tableOf(e) >= 0) {
-      const was = ctx.store.sparse.setInPlace(id, e, false);
+    if ((c as Component).sparse !== false) {
+      const was = removeSparse(ctx, e, id);
       if (was >= 0) return was === 1;
+    } else if (ctx.defer.depth === 0 && hot.takesCalls()) return removePlain(ctx.store, e, id, c as Component);
+  }
+  return removeAny(ctx, e, c);
+}
+
+/** remove() inside a scope: the usual remove of a plain component from a live entity is recorded. */
+export function removeLater(ctx: WorldContext, e: number, c: Component | Pair): boolean {
+  const hot = ctx.hot;
+  const id = hot.idOf(c as Component);
+  if (id >= 0) {
+    if ((c as Component).sparse !== false) {
+      const was = removeSparse(ctx, e, id);
+      if (was >= 0) return was === 1;
+    } else if (ctx.defer.depth !== 0 && hot.current()) {
+      const t = hot.tableOf(e);
+      if (t >= 0) {
+        ctx.defer.removeLater(e, id);
+        return hot.tableHas(t, id);
+      }
     }
   }
   return removeAny(ctx, e, c);
+}
+
+/** A sparse tag cleared on a live entity at once (in any mode): 1 or 0 (whether it had it), -1 when the general path must remove it. */
+function removeSparse(ctx: WorldContext, e: number, id: number): number {
+  const hot = ctx.hot;
+  return hot.current() && hot.tableOf(e) >= 0 ? ctx.store.sparse.setInPlace(id, e, false) : -1;
 }
 
 /** remove() past its fast path (kept apart so that remove() stays small enough for V8 to inline). */
@@ -252,20 +221,21 @@ function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
 
 /** Destroys e; its id becomes stale and its slot is reused with a new generation. */
 export function destroy(ctx: WorldContext, e: number): void {
-  // The usual destroy in a loop: a live entity (not one spawned in this scope) while
-  // deferring, kept small enough for V8 to inline into the loop. (check()'s debug look
-  // for stale writes waits for the scope's end anyway.)
-  const { store, defer } = ctx;
-  if (defer.depth > 0) {
-    if (store.core.dead === undefined && store.core.tableOf(e) >= 0) {
-      defer.destroyLater(e);
-      return;
-    }
-  } else if (destroysPlain(store)) {
+  // The usual destroy at once (destroyLater inside a scope), small enough for V8 to inline.
+  const store = ctx.store;
+  if (ctx.defer.depth === 0 && destroysPlain(store))
     destroyPlain(store, e); // the core checks e
-    return;
-  }
-  destroyAny(ctx, e);
+  else destroyAny(ctx, e);
+}
+
+/**
+ * destroy() inside a scope: a live entity (not one spawned in this scope), recorded. (check()'s
+ * debug look for stale writes waits for the scope's end anyway.)
+ */
+export function destroyLater(ctx: WorldContext, e: number): void {
+  const { store, defer } = ctx;
+  if (defer.depth !== 0 && store.core.dead === undefined && store.core.tableOf(e) >= 0) defer.destroyLater(e);
+  else destroyAny(ctx, e);
 }
 
 /** destroy() of any entity. */

@@ -52,40 +52,46 @@ export function spawnSome(store: Store, commands: CommandBuffer, args: readonly 
 }
 
 /**
- * A deferred spawn of a single argument, a plain component or an init of one, whose set
+ * A deferred spawn of a single argument that is no init, a plain component, whose set
  * the trie knows: no lookup of the set, no loop over arguments; -1 (nothing done) for any
- * other argument. The usual one, an init of the component the last run spawns, is the
- * code made for that component (store/init-code.ts SoloSpawn), the rest spawnOneRow.
+ * other argument (a pair, a primitive: the caller's general path names it).
  */
 export function spawnOne(store: Store, commands: CommandBuffer, arg: ComponentArg): number {
-  // A primitive has no isInit and is no component: -1, and the caller's general path names it.
-  if (store.core.dead !== undefined || arg === null || arg === undefined) return -1;
-  if (arg.isInit && !store.debug) {
-    // A new run's branch takes the component, not arg (which would escape there).
-    const c = (arg as ComponentInit).component;
-    const rows = commands.soloRun(c) ?? soloRun(store, commands, c);
-    const solo = rows === undefined ? undefined : rows.layout.solo;
-    // -1 from it: these values need the general path.
-    const e = solo === undefined ? -1 : solo((arg as ComponentInit).values, rows as InitRows, store.claims);
-    if (e >= 0) return e;
-  }
-  return spawnOneRow(store, commands, arg);
+  if (store.core.dead !== undefined || arg === null || arg === undefined || arg.isInit) return -1;
+  const rows = commands.soloRun(arg) ?? soloRun(store, commands, arg as Component | Pair);
+  if (rows === undefined) return -1;
+  rows.stageSolo();
+  const e = store.claims.claim();
+  rows.commit(e);
+  return e;
 }
 
-/** spawnOne() past its usual case: a run's first row, a plain component, values to check and name. */
-function spawnOneRow(store: Store, commands: CommandBuffer, arg: ComponentArg): number {
-  const init = arg.isInit;
-  const c = init ? (arg as ComponentInit).component : arg;
-  // A new run's branch takes c, not arg (which would escape there, and be allocated each time).
+/**
+ * A deferred spawn of an init of one plain component whose set the trie knows; -1
+ * (nothing done) otherwise. The usual one is the code made for that component
+ * (store/init-code.ts SoloSpawn), the rest stageInit. Nothing here passes the init to a
+ * call that V8 would not inline but on paths the usual init never takes: a loop's
+ * `{ x, y }` literal is then never allocated (escape analysis drops it).
+ */
+export function spawnInit(store: Store, commands: CommandBuffer, arg: ComponentInit): number {
+  if (store.core.dead !== undefined) return -1;
+  // A new run's branch takes the component, not the init.
+  const c = arg.component;
   const rows = commands.soloRun(c) ?? soloRun(store, commands, c);
   if (rows === undefined) return -1;
+  const solo = store.debug ? undefined : rows.layout.solo;
+  // -1 from it: these values need the general path.
+  const e = solo === undefined ? -1 : solo(arg.values, rows, store.claims);
+  return e >= 0 ? e : stageInit(store, rows, arg);
+}
+
+/** spawnInit() past its made code: the values checked and named (array fields, a value that is no number). */
+function stageInit(store: Store, rows: InitRows, arg: ComponentInit): number {
   const claims = store.claims;
-  if (init) {
-    const claimed = claims.count;
-    const round = rows.round;
-    rows.stageSoloInit((arg as ComponentInit).values, store.debug);
-    rows.alone(claimed, claims.count, round);
-  } else rows.stageSolo();
+  const claimed = claims.count;
+  const round = rows.round;
+  rows.stageSoloInit(arg.values, store.debug);
+  rows.alone(claimed, claims.count, round);
   const e = claims.claim();
   rows.commit(e);
   return e;

@@ -24,6 +24,7 @@ import { WorldContext } from "./context.js";
 import * as entities from "./entities.js";
 import { checkOwner, type EventType, eventType, type Resources } from "./events.js";
 import { inspect, stats, type WorldInspection, type WorldStats } from "./inspect.js";
+import { enter, modalOf } from "./modes.js";
 import { checkOptions, type SystemFn, type SystemOptions } from "./systems.js";
 import { TESTING, type TestingHooks, testingHooks } from "./testing.js";
 
@@ -52,8 +53,16 @@ export class World {
 
   /** @internal Use createWorld(). */
   constructor(store: Store, maxPages: number) {
-    this.#ctx = new WorldContext(store, maxPages, this);
+    const ctx = new WorldContext(store, maxPages, this);
+    this.#ctx = ctx;
     this.debug = store.debug;
+    // One entry point per mode for spawn, add, remove and destroy (world/modes.ts).
+    const { now, later } = modalOf(ctx);
+    this.spawn = now.spawn;
+    this.add = now.add;
+    this.remove = now.remove;
+    this.destroy = now.destroy;
+    ctx.defer.onScope = (open) => enter(this, open ? later : now);
   }
 
   // ── Components ────────────────────────────────────────────────────────────
@@ -69,9 +78,7 @@ export class World {
 
   // ── Entities ──────────────────────────────────────────────────────────────
   /** Spawns an entity with the given components (and init values). */
-  spawn(...components: ComponentArg[]): Entity {
-    return entities.spawn(this.#ctx, components);
-  }
+  spawn: (...components: ComponentArg[]) => Entity;
 
   /**
    * Spawns n entities with one core call. A field's init may be one value for all or,
@@ -82,9 +89,7 @@ export class World {
   }
 
   /** Adds c to e (migrating it), or, when e has c already, writes the given values. */
-  add<S extends Schema>(e: number, c: Component<S> | Pair<S>, values?: Init<S>): void {
-    entities.add(this.#ctx, e, c, values);
-  }
+  add: <S extends Schema>(e: number, c: Component<S> | Pair<S>, values?: Init<S>) => void;
 
   /** Writes some fields of e's c; MissingComponentError when e lacks c. */
   set<S extends Schema>(e: number, c: Component<S>, values: Init<S>): void {
@@ -101,14 +106,10 @@ export class World {
   }
 
   /** Removes c from e; false when e did not have it (while deferring: when it does not have it now). */
-  remove(e: number, c: Component | Pair): boolean {
-    return entities.remove(this.#ctx, e, c);
-  }
+  remove: (e: number, c: Component | Pair) => boolean;
 
   /** Destroys e; its id becomes stale and its slot is reused with a new generation. */
-  destroy(e: number): void {
-    entities.destroy(this.#ctx, e);
-  }
+  destroy: (e: number) => void;
 
   /**
    * Random access to single entities' C (the fast path of get / set): `pos.x(e)` reads

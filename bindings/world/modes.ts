@@ -1,0 +1,52 @@
+// The per-entity methods of World that have one entry point per mode: world.spawn, add,
+// remove and destroy are own properties, set to the immediate ones outside a scope and
+// to the deferred ones while the outermost scope is open (world/deferral.ts onScope). A
+// call in a loop then sees one function, and V8 inlines only that mode's paths: within
+// its inlining budget (a loop that inlines both modes' paths is left with calls), and
+// with no fallback of the other mode that would make an init's literal escape (the
+// usual `world.spawn(C.with({ ... }))` in a loop then allocates nothing). Each entry
+// point is correct in either mode: one kept past its scope takes the general path.
+import type { Component, ComponentArg, Pair } from "../component.js";
+import type { Entity } from "../entity.js";
+import type { Init, Schema } from "../schema.js";
+import type { WorldContext } from "./context.js";
+import * as entities from "./entities.js";
+import * as spawns from "./spawn.js";
+
+/** World's entry points that change with the mode. */
+export interface Modal {
+  spawn: (...components: ComponentArg[]) => Entity;
+  add: <S extends Schema>(e: number, c: Component<S> | Pair<S>, values?: Init<S>) => void;
+  remove: (e: number, c: Component | Pair) => boolean;
+  destroy: (e: number) => void;
+}
+
+/** The immediate and the deferred entry points of ctx's world. */
+export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
+  const now: Modal = {
+    spawn: (...components) => spawns.spawn(ctx, components),
+    add: (e, c, values) => entities.add(ctx, e, c, values),
+    remove: (e, c) => entities.remove(ctx, e, c),
+    destroy: (e) => entities.destroy(ctx, e),
+  };
+  const later: Modal = {
+    // The first argument passed on as itself: V8 then knows an init's class (world/spawn.ts spawnLater).
+    spawn: function spawn(first: ComponentArg, ...more: ComponentArg[]): Entity {
+      // biome-ignore lint/complexity/noArguments: the count tells spawn() from spawn(undefined); V8 folds it where it inlines
+      const n = arguments.length;
+      return n === 1 ? spawns.spawnLater(ctx, first) : spawns.spawnLaterAll(ctx, n === 0 ? [] : [first, ...more]);
+    },
+    add: (e, c, values) => entities.addLater(ctx, e, c, values),
+    remove: (e, c) => entities.removeLater(ctx, e, c),
+    destroy: (e) => entities.destroyLater(ctx, e),
+  };
+  return { now, later };
+}
+
+/** Sets world's entry points to those of one mode. */
+export function enter(world: Modal, mode: Modal): void {
+  world.spawn = mode.spawn;
+  world.add = mode.add;
+  world.remove = mode.remove;
+  world.destroy = mode.destroy;
+}

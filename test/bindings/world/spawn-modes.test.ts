@@ -1,0 +1,126 @@
+// world.spawn, add, remove and destroy have one entry point per mode (bindings/world/modes.ts):
+// the world swaps them when its outermost scope opens and closes, so that the call in a
+// loop sees only the deferred paths. Whatever entry point a caller holds, and whatever it
+// is given, a call does what the API documents for the mode the world is in when it runs.
+import { describe, expect, it } from "vitest";
+import { type ComponentArg, component, createWorld, type Entity, StaleEntityError, tag, type World } from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
+
+const P = component("P", { x: "f32", y: "f32" }, { defaults: { y: 5 } });
+const T = tag("T");
+
+/** What spawn(...args) gives: the entity, or the error's class and message. */
+function attempt(spawn: (...args: ComponentArg[]) => Entity, args: unknown[]): Entity | string[] {
+  try {
+    return spawn(...(args as ComponentArg[]));
+  } catch (error) {
+    return [(error as Error).constructor.name, (error as Error).message];
+  }
+}
+
+/** The entity's P and T as the world holds them (or the error). */
+function state(w: World, got: Entity | string[]): unknown {
+  return Array.isArray(got) ? got : { p: w.has(got, P) ? w.get(got, P) : undefined, t: w.has(got, T) };
+}
+
+describe("world.spawn's entry points", () => {
+  it("are swapped when the outermost scope opens and closes, not by inner ones", async () => {
+    const w = await createWorld({ components: [P, T] });
+    const now = w.spawn;
+    w.defer(() => {
+      const later = w.spawn;
+      expect(later).not.toBe(now);
+      w.defer(() => expect(w.spawn).toBe(later));
+      for (const _ of w.query({ all: [P] })) expect(w.spawn).toBe(later);
+      expect(w.spawn).toBe(later);
+    });
+    expect(w.spawn).toBe(now);
+    w.spawn(P);
+    for (const _ of w.query({ all: [P] })) expect(w.spawn).not.toBe(now);
+    expect(w.spawn).toBe(now);
+  });
+
+  it("swap add, remove and destroy with spawn", async () => {
+    const w = await createWorld({ components: [P, T] });
+    const names = ["spawn", "add", "remove", "destroy"] as const;
+    const now = names.map((k) => w[k]);
+    let later: unknown[] = [];
+    w.defer(() => {
+      later = names.map((k) => w[k]);
+    });
+    expect(later.every((f, i) => f !== now[i] && typeof f === "function")).toBe(true);
+    expect(names.map((k) => w[k])).toEqual(now);
+    expect(Object.keys(w)).toEqual(expect.arrayContaining([...names]));
+  });
+
+  it("add, remove and destroy kept past their mode act as the world's mode asks", async () => {
+    const w = await createWorld({ components: [P, T] });
+    const [a, b, c] = [w.spawn(P), w.spawn(P), w.spawn(P)];
+    const { add: addNow, remove: removeNow, destroy: destroyNow } = w;
+    let kept = { add: addNow, remove: removeNow, destroy: destroyNow };
+    w.defer(() => {
+      kept = { add: w.add, remove: w.remove, destroy: w.destroy };
+      addNow(a, T); // deferred: the table changes at the scope's end
+      expect(w.query({ all: [T] }).count()).toBe(0);
+      expect(removeNow(b, P)).toBe(true);
+      destroyNow(c);
+      expect(w.isAlive(c)).toBe(true);
+    });
+    expect([w.has(a, T), w.has(b, P), w.isAlive(c)]).toEqual([true, false, false]);
+    kept.add(b, P, { x: 4 }); // at once
+    expect(w.get(b, P)).toEqual({ x: 4, y: 5 });
+    expect(kept.remove(a, T)).toBe(true);
+    expect(w.has(a, T)).toBe(false);
+    kept.destroy(a);
+    expect(w.isAlive(a)).toBe(false);
+    expectThrows(() => kept.destroy(a), StaleEntityError, /is stale/);
+    expectThrows(() => kept.add(a, T), StaleEntityError, /is stale/);
+  });
+
+  it("kept past their mode, spawn as the world's mode asks: at once outside a scope, deferred inside", async () => {
+    const w = await createWorld({ components: [P, T] });
+    const now = w.spawn;
+    let later = now;
+    let deferred = 0 as Entity;
+    w.defer(() => {
+      later = w.spawn;
+      deferred = now(P.with({ x: 1 }));
+      // Deferred: it has no row yet.
+      expect(w.query({ all: [P] }).count()).toBe(0);
+    });
+    expect(w.get(deferred, P)).toEqual({ x: 1, y: 5 });
+    const e = later(P.with({ x: 2 }), T);
+    expect([w.get(e, P), w.has(e, T), w.entityCount]).toEqual([{ x: 2, y: 5 }, true, 2]);
+    const f = later(P.with({ x: 3 }));
+    expect(w.get(f, P)).toEqual({ x: 3, y: 5 });
+  });
+
+  it("give the same result for every argument count and kind inside a scope as outside", async () => {
+    const cases: unknown[][] = [
+      [],
+      [undefined],
+      [null],
+      [5],
+      [P],
+      [T],
+      [P.with({ x: 2 })],
+      [P.with({ x: "2" } as never)],
+      [P.with(null as never)],
+      [P, T],
+      [P.with({ x: 3 }), T],
+      [T, P.with({ y: 1 }), T],
+      [P, undefined],
+    ];
+    for (const [i, args] of cases.entries()) {
+      const a = await createWorld({ components: [P, T] });
+      const b = await createWorld({ components: [P, T] });
+      const outside = state(a, attempt(a.spawn, args));
+      let inside: Entity | string[] = [];
+      b.defer(() => {
+        inside = attempt(b.spawn, args);
+      });
+      expect(state(b, inside), `case ${i}`).toEqual(outside);
+      expect(b.entityCount, `case ${i}`).toBe(a.entityCount);
+    }
+  });
+});
