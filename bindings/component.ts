@@ -172,14 +172,30 @@ export class ComponentInit<S extends Schema = Schema> {
   ) {}
 }
 
+/** Whether v can hold init values: an object, or a function (the made readers read fields of any of them by name). */
+export function isValues(v: unknown): v is object {
+  return (typeof v === "object" && v !== null) || typeof v === "function";
+}
+
+const INHERITED = Object.prototype as unknown as Record<string, unknown>;
+
+/**
+ * Field `name` of init values, read once by its name (own or inherited); undefined when
+ * left out. What every object inherits (a field named `constructor` or `valueOf` finds
+ * Object.prototype's) counts as left out.
+ */
+export function fieldOf(values: object, name: string): unknown {
+  const v = (values as Record<string, unknown>)[name];
+  return v !== undefined && v === INHERITED[name] ? undefined : v;
+}
+
 /**
  * Checks init values against c's schema: an object, numbers for scalars, array-likes of
  * the field's length (or one number) for arrays; with `strict` (a debug world), integers
  * must fit their field and every key must be a field. Returns whether a value is array-like.
  */
 export function checkInitValues(c: Component, values: unknown, strict: boolean): boolean {
-  if (values === null || typeof values !== "object")
-    throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
+  if (!isValues(values)) throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
   let arrays = false;
   const own = values as Record<string, unknown>;
   for (const name in own) {

@@ -1,6 +1,6 @@
 // Registering components in the core (runtime registration included, also after
 // entities exist) and the switch that starts keeping "object" fields row-aligned.
-import { Component, Relation } from "../component.js";
+import { Component, fieldOf, Relation } from "../component.js";
 import { F_STRIDE, FLAG_CASCADE, FLAG_EXCLUSIVE, FLAG_RELATION, FLAG_TAG } from "../core/constants.generated.js";
 import { scratch } from "../core/scratch.js";
 import { expect, registered } from "../core/status.js";
@@ -25,7 +25,7 @@ export function register(store: Store, c: Component): void {
   let at = ptr + n * F_STRIDE * 4;
   for (const f of c.fields) {
     const rec = (ptr >>> 2) + f.index * F_STRIDE;
-    const def = (c.defaults as Record<string, number | ArrayLike<number> | undefined>)[f.name];
+    const def = fieldOf(c.defaults, f.name) as number | ArrayLike<number> | undefined;
     u32[rec] = f.code;
     u32[rec + 1] = f.length;
     u32[rec + 2] = def === undefined ? 0 : 1;

@@ -161,6 +161,14 @@ export class ComponentSets {
     return this.cached(this.memoSet, tables);
   }
 
+  /** memoTable() of one argument, given as itself (world/spawn.ts spawnNowOne). */
+  memoTableOf(registry: Registry, arg: ComponentArg, tables: { readonly generation: number }): number {
+    const memo = this.memo;
+    return memo.length === 1 && memo[0] === arg && this.memoVersion === registry.version
+      ? this.cached(this.memoSet, tables)
+      : -1;
+  }
+
   /**
    * spawn's fastest path: the table of the set of args when each is a bare plain
    * registered component (no init values) and the set's table is known; -1 otherwise.

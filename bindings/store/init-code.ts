@@ -2,7 +2,7 @@
 // the host lets us make code (`new Function`; a host that forbids it gets undefined and
 // the general paths): each value read by its field's name and each store into one array
 // type at its own site, which V8 inlines into the user's loop and keeps monomorphic.
-import type { Component } from "../component.js";
+import { type Component, fieldOf } from "../component.js";
 import type { TypedArray } from "../schema.js";
 import type { Table } from "./table.js";
 import { readLines } from "./values.js";
@@ -119,8 +119,10 @@ function readFields(c: Component, fail: string): string[] {
 
 /** Each field's default (0 without one), bound as d${j}. */
 function defaultsOf(c: Component): number[] {
-  const defaults = c.defaults as Record<string, unknown>;
-  return c.fields.map((f) => (typeof defaults[f.name] === "number" ? (defaults[f.name] as number) : 0));
+  return c.fields.map((f) => {
+    const d = fieldOf(c.defaults, f.name);
+    return typeof d === "number" ? d : 0;
+  });
 }
 
 /**

@@ -8,7 +8,7 @@
 // init leaves one out, so a run of deferred spawns lands as one copy per column (of
 // one type to the same type: a memmove).
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
-import { checkInit } from "../component.js";
+import { checkInit, fieldOf, isValues } from "../component.js";
 import type { Core } from "../core/core.js";
 import { ArgumentError, SchemaError } from "../errors.js";
 import { notValues, spawnReentered, unknownField } from "../messages.js";
@@ -41,16 +41,16 @@ export class InitLayout {
     for (const c of comps) {
       this.base.push(this.fields.length);
       this.objBase.push(this.objDefaults.length);
-      const defaults = c.defaults as Record<string, unknown>;
+      const defaults = c.defaults;
       for (const f of c.fields) {
         this.fields.push(f);
         const row = new Float64Array(f.length);
-        const d = defaults[f.name];
+        const d = fieldOf(defaults, f.name);
         if (typeof d === "number") row.fill(d);
         else if (d !== undefined) row.set(d as ArrayLike<number>);
         this.defaults.push(row);
       }
-      for (const o of c.objectFields) this.objDefaults.push(defaults[o.name]);
+      for (const o of c.objectFields) this.objDefaults.push(fieldOf(defaults, o.name));
       this.stagers.push(stagerOf(c));
     }
     const scalar = this.fields.every((f) => !f.isArray) && this.objDefaults.length === 0;
@@ -276,8 +276,7 @@ export class InitRows {
   private stageValues(k: number, values: unknown, r: number, strict: boolean): void {
     const L = this.layout;
     const c = L.comps[k];
-    if (values === null || typeof values !== "object")
-      throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
+    if (!isValues(values)) throw new SchemaError(notValues(c.name, c.fields[0]?.name, values));
     // Each field read once by its name (as store/values.ts readLines reads them), all before
     // row r is written (a getter that staged row r meanwhile keeps it: the caller throws).
     // A key that is no field: refused in a debug world, else not looked at.
@@ -286,9 +285,9 @@ export class InitRows {
       for (const name in own)
         if (!c.fieldByName.has(name) && !c.objectFieldByName.has(name))
           throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
-    const read = c.fields.map((f) => own[f.name]);
+    const read = c.fields.map((f) => fieldOf(own, f.name));
     // An "object" field given as undefined stores undefined (as writeValues does); left out, its default.
-    const objects = c.objectFields.map((o) => (o.name in own ? [own[o.name]] : undefined));
+    const objects = c.objectFields.map((o) => (o.name in own ? [fieldOf(own, o.name)] : undefined));
     if (this.n !== r) return;
     this.defaults(k, r);
     const base = L.base[k];

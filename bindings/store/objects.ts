@@ -3,7 +3,7 @@
 // drops in its row journal (assembly/journal.ts); replay() repeats those moves on the
 // JS arrays, in the same order, after each core call.
 // Invariant: each table's object arrays have exactly as many elements as it has rows.
-import type { Component } from "../component.js";
+import { type Component, fieldOf } from "../component.js";
 import {
   H_JOURNAL,
   H_JOURNAL_LEN,
@@ -19,7 +19,7 @@ import type { Table } from "./table.js";
 
 /** The default value of object field `index` of c (its `defaults`, else undefined). */
 function defaultOf(c: Component, index: number): unknown {
-  return (c.defaults as Record<string, unknown>)[c.objectFields[index].name];
+  return fieldOf(c.defaults, c.objectFields[index].name);
 }
 
 /** Drops row `row` of every object column of t: the last row takes its place. */

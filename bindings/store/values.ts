@@ -2,7 +2,7 @@
 // For the convenience paths (spawn inits, add/set/get); hot loops use table views.
 // Invariant: every value is checked (checkValues) before anything is written, so a
 // bad value never leaves half an update behind.
-import { type Component, checkInit, checkInitValues } from "../component.js";
+import { Component, checkInit, checkInitValues, fieldOf, isValues } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
 import { badValue, notManyValues, notValues, rules } from "../messages.js";
@@ -41,9 +41,7 @@ export function checkManyValues(
   buffer?: ArrayBufferLike,
   each = true,
 ): boolean {
-  if (values === null || typeof values !== "object") {
-    throw new SchemaError(notManyValues(c.name, values));
-  }
+  if (!isValues(values)) throw new SchemaError(notManyValues(c.name, values));
   let onBuffer = false;
   for (const [name, value] of Object.entries(values)) {
     if (c.objectFieldByName.has(name)) {
@@ -80,17 +78,20 @@ export function checkManyValues(
  * as they are (the same JS values).
  */
 export function copyValues<T extends object>(values: T, c: Component, typedToo = true): T {
-  if (values === null || typeof values !== "object") return values; // checkValues names it
+  if (!isValues(values)) return values; // checkValues names it
   const out: Record<string, unknown> = {};
   const own = values as Record<string, unknown>;
-  for (const f of c.fields) {
-    const v = own[f.name];
+  // No component (the caller's checks name what it is): every key is one that is no field.
+  const fields = c instanceof Component ? c.fields : [];
+  for (const f of fields) {
+    const v = fieldOf(own, f.name);
     if (v !== undefined)
       out[f.name] = !typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView) ? v : copyArrayLike(v);
   }
-  for (const o of c.objectFields) if (o.name in own) out[o.name] = own[o.name];
+  const objects = c instanceof Component ? c.objectFields : [];
+  for (const o of objects) if (o.name in own) out[o.name] = fieldOf(own, o.name);
   for (const k in own) {
-    if (c.fieldByName.has(k) || c.objectFieldByName.has(k)) continue;
+    if (c instanceof Component && (c.fieldByName.has(k) || c.objectFieldByName.has(k))) continue;
     // An own "__proto__" key (JSON.parse makes them) stays a key, which the checks name as no field.
     Object.defineProperty(out, k, { value: own[k], enumerable: true, writable: true, configurable: true });
   }
@@ -169,7 +170,7 @@ export function writeValues<S extends Schema>(
     const bases = table.fieldBases(id, c);
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i];
-      const value = own[f.name];
+      const value = fieldOf(own, f.name);
       if (value === undefined) continue;
       const view = core.views[f.code];
       const at = bases[i] + row * f.length;
@@ -184,7 +185,7 @@ export function writeValues<S extends Schema>(
   }
   const objects = c.objectFields;
   for (let i = 0; i < objects.length; i++)
-    if (objects[i].name in own) (table.objectColumn(id, i) as unknown[])[row] = own[objects[i].name];
+    if (objects[i].name in own) (table.objectColumn(id, i) as unknown[])[row] = fieldOf(own, objects[i].name);
 }
 
 /** Writes spawnMany values: value i goes to row rows[i] (skipped when rows[i] < 0). */
@@ -345,7 +346,11 @@ export function readLines(names: readonly string[], fail: string): string[] {
   // The one number a primitive's prototype gives by default: a string's length.
   if (names.includes("length")) lines.push(`if (typeof values === "string") ${fail}`);
   names.forEach((name, i) => {
-    lines.push(`const a${i} = values[${JSON.stringify(name)}];`);
+    const key = JSON.stringify(name);
+    // What every object inherits counts as left out (component.ts fieldOf).
+    if (name in Object.prototype)
+      lines.push(`let a${i} = values[${key}];`, `if (a${i} === Object.prototype[${key}]) a${i} = undefined;`);
+    else lines.push(`const a${i} = values[${key}];`);
     lines.push(`if (a${i} !== undefined && typeof a${i} !== "number") ${fail}`);
   });
   lines.push(`if (${names.map((_, i) => `a${i} === undefined`).join(" && ")}) ${fail}`);
@@ -393,6 +398,39 @@ export function literalWrite(names: readonly string[]): WriteValues | undefined 
   lines.push("return true;");
   try {
     return new Function("values", "look", "e", lines.join("\n")) as WriteValues;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An immediate spawn of one component with values (world/spawn.ts spawnNowOne): the values
+ * read (readLines), then `alone(ctx, id)` spawns an entity into the component's own table
+ * (-1: it cannot, and look.late holds what was read for the general path), e found in
+ * `look` and the given fields written. -1 with nothing spawned, nothing kept, when the
+ * values need the general path.
+ */
+export type SpawnValues = (
+  values: object,
+  look: WriteTarget & { readonly id: number },
+  ctx: unknown,
+  alone: (ctx: never, id: number) => number,
+) => number;
+
+/** A SpawnValues for scalar fields `names`, made as literalWrite is. Undefined where the host forbids making code. */
+export function literalSpawn(names: readonly string[]): SpawnValues | undefined {
+  const lines = ['"use strict";', ...readLines(names, "return -1;")];
+  lines.push("const e = alone(ctx, look.id);");
+  const late = names.map((name, i) => `${JSON.stringify(name)}: a${i}`); // undefined: not given
+  lines.push(`if (e < 0) { look.late = { ${late.join()} }; return -1; }`);
+  lines.push("const t = look.find(e);");
+  lines.push("const v = look.views, b = look.flat, at = t * look.nf, row = look.hitRow;");
+  names.forEach((_, i) => {
+    lines.push(`if (a${i} !== undefined) v[${i}][b[at + ${i}] + row] = a${i};`);
+  });
+  lines.push("return e;");
+  try {
+    return new Function("values", "look", "ctx", "alone", lines.join("\n")) as SpawnValues;
   } catch {
     return undefined;
   }

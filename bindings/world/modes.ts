@@ -24,7 +24,12 @@ export interface Modal {
 /** The immediate and the deferred entry points of ctx's world. */
 export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
   const now: Modal = {
-    spawn: (...components) => spawns.spawn(ctx, components),
+    // As later's: the first argument as itself (world/spawn.ts spawnNowOne).
+    spawn: function spawn(first: ComponentArg, ...more: ComponentArg[]): Entity {
+      // biome-ignore lint/complexity/noArguments: the count tells spawn() from spawn(undefined); V8 folds it where it inlines
+      const n = arguments.length;
+      return n === 1 ? spawns.spawnNowOne(ctx, first) : spawns.spawn(ctx, n === 0 ? [] : [first, ...more]);
+    },
     add: (e, c, values) => entities.add(ctx, e, c, values),
     remove: (e, c) => entities.remove(ctx, e, c),
     destroy: (e) => entities.destroy(ctx, e),
@@ -43,10 +48,17 @@ export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
   return { now, later };
 }
 
-/** Sets world's entry points to those of one mode. */
+/**
+ * Sets world's entry points to those of one mode. A world whose properties cannot be
+ * written (frozen) keeps the ones it has: each works in either mode, only slower.
+ */
 export function enter(world: Modal, mode: Modal): void {
-  world.spawn = mode.spawn;
-  world.add = mode.add;
-  world.remove = mode.remove;
-  world.destroy = mode.destroy;
+  try {
+    world.spawn = mode.spawn;
+    world.add = mode.add;
+    world.remove = mode.remove;
+    world.destroy = mode.destroy;
+  } catch {
+    // A TypeError from a read-only property: nothing else can throw here.
+  }
 }

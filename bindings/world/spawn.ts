@@ -1,14 +1,19 @@
 // spawn(): world.spawn's entry points, one per mode (world/world.ts swaps them when the
 // outermost scope opens and closes), and the general path behind both. The usual spawns
 // themselves are in spawn-later.ts (deferred) and spawn-now.ts (at once).
-import type { ComponentArg, ComponentInit } from "../component.js";
+import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { slotsAfter } from "../core/records.js";
 import type { Entity } from "../entity.js";
+import { ArgumentError } from "../errors.js";
+import { spawnReentered } from "../messages.js";
+import { tableOfSet, undoTables } from "../ops/archetypes.js";
 import { spawn as spawnInto } from "../ops/entity-ops.js";
-import { distinctArgs } from "../store/component-sets.js";
+import { ComponentSet, distinctArgs } from "../store/component-sets.js";
+import { literalSpawn, type SpawnValues } from "../store/values.js";
+import type { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { lookup } from "./entities.js";
-import { spawnInit, spawnNow, spawnOne, spawnSome } from "./spawn-later.js";
+import { spawnInit, spawnNow, spawnOne, spawnSome, spawnsPlain } from "./spawn-later.js";
 import { spawnWith } from "./spawn-now.js";
 import { checkPairs } from "./validate.js";
 
@@ -28,16 +33,118 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
 }
 
 /**
+ * spawn() of one argument outside a scope. The usual one, an init of a plain component
+ * with scalar fields in a world with nothing to stamp or follow, is one piece of code
+ * made for the component (store/values.ts literalSpawn): the values read, one core spawn
+ * into the component's own table, the given fields written. No object is made, and no
+ * call takes the init on its way (V8 then drops the caller's literal); the rest: spawn().
+ */
+export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
+  const store = ctx.store;
+  // Not `arg == null`, `arg?.` or `typeof arg`: V8 reads the object's map for those, and an
+  // init would escape. esbuild writes `arg == null` for `arg === null || arg === undefined`
+  // unless another test comes first: `arg !== arg`, which V8 folds to false (true for NaN).
+  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (above)
+  if (arg !== arg || arg === null || arg === undefined || !arg.isInit) {
+    // The bare component of the last bare spawn again: spawnNow's path.
+    const t =
+      ctx.defer.depth === 0 && spawnsPlain(store) ? store.sets.memoTableOf(store.registry, arg, store.tables) : -1;
+    const e = t >= 0 ? store.core.spawn(t) : -1;
+    return e >= 0 ? (e as Entity) : spawnOneOf(ctx, arg);
+  }
+  // A getter's spawn while another spawn reads its values, or a reference kept past its mode.
+  if (store.staging || ctx.defer.depth !== 0 || store.core.dead !== undefined) return spawnInitOf(ctx, arg);
+  const c = (arg as ComponentInit).component;
+  const code = ctx.spawners[c.key] ?? spawnerOf(ctx, c);
+  if (code === null) return spawnInitOf(ctx, arg);
+  const look = ctx.quick[c.key] as Lookup;
+  // While the values are read, a getter's spawn takes the general path, which restages
+  // the set's row: spawnAlone sees that and throws, as spawn-now.ts spawnWith does.
+  const set = store.sets.root.next[look.id];
+  const alone = ctx.alone;
+  alone.one = set?.one;
+  alone.round = alone.one === undefined ? 0 : alone.one.round;
+  alone.version = store.core.version;
+  store.staging = true;
+  let e: number;
+  try {
+    e = code((arg as ComponentInit).values as object, look, ctx, spawnAlone);
+  } finally {
+    store.staging = false;
+  }
+  return e >= 0 ? (e as Entity) : spawnReadOf(ctx, arg, look);
+}
+
+function spawnOneOf(ctx: WorldContext, arg: ComponentArg): Entity {
+  return spawn(ctx, [arg]);
+}
+
+function spawnInitOf(ctx: WorldContext, arg: ComponentArg): Entity {
+  return spawn(ctx, [arg]);
+}
+
+/** spawnNowOne() past its made code: with the values it read when it read them (getters ran once), taken from look. */
+function spawnReadOf(ctx: WorldContext, arg: ComponentArg, look: Lookup): Entity {
+  const init = arg as ComponentInit;
+  const late = look.late;
+  look.late = undefined; // set() reads it too
+  return spawn(ctx, [late === undefined ? init : init.component.with(late as object)]);
+}
+
+/** The made code of spawnNowOne() for c, looked up once per component (null: c has none, or the world is debug). */
+function spawnerOf(ctx: WorldContext, c: Component): SpawnValues | null {
+  const store = ctx.store;
+  const id = store.registry.plain[c.key];
+  let code: SpawnValues | null = null;
+  if (id !== undefined && !store.debug && c.fields.length > 0) {
+    const look = lookup(ctx, c, id);
+    if (look.quick && look.scalars !== undefined && ctx.quick[c.key] === look)
+      code = literalSpawn(look.scalars) ?? null;
+  }
+  ctx.spawners[c.key] = code;
+  return code;
+}
+
+/**
+ * The spawn of spawnNowOne()'s code, after its reads (a getter there may have changed the
+ * world): an entity in the table of component id alone, or -1 with nothing changed when
+ * the general path must spawn (something to stamp or follow, the core refused).
+ */
+function spawnAlone(ctx: WorldContext, id: number): number {
+  const store = ctx.store;
+  const { one, round, version } = ctx.alone;
+  const set0 = store.sets.root.next[id];
+  if (set0?.one !== one || (one !== undefined && one.round !== round))
+    throw new ArgumentError(spawnReentered([store.registry.components[id]]));
+  // A getter changed the world otherwise: the general path spawns with what was read.
+  if (store.core.version !== version || ctx.defer.depth !== 0 || !spawnsPlain(store)) return -1;
+  const set = store.sets.root.next[id];
+  const t = set === undefined ? -1 : store.sets.cached(set, store.tables);
+  return t >= 0 ? store.core.spawn(t) : spawnMade(ctx, id);
+}
+
+/** spawnAlone() of a component whose table is not known yet: found or made, dropped again if the spawn fails. */
+function spawnMade(ctx: WorldContext, id: number): number {
+  const store = ctx.store;
+  const root = store.sets.root;
+  const set = (root.next[id] ??= new ComponentSet(root, id));
+  const before = store.core.tableSeq;
+  const e = store.core.spawn(tableOfSet(store, set, []));
+  if (e < 0) undoTables(store, before);
+  return e;
+}
+
+/**
  * spawn() of one argument inside a scope: the usual deferred spawn, kept small enough for
  * V8 to inline into the loop. world/world.ts passes the argument itself (not a list), so
  * V8 knows an init's class here and drops the other branch before escape analysis.
  */
 export function spawnLater(ctx: WorldContext, arg: ComponentArg): Entity {
   const { defer, store } = ctx;
-  if (defer.depth === 0) return spawn(ctx, [arg]); // a reference kept past its scope
-  // Two comparisons after another test, which a bundler keeps as they are: as `arg == null`
-  // V8 reads the object's map, and the init escapes.
-  if (store.core.dead !== undefined || arg === null || arg === undefined || !arg.isInit) {
+  if (defer.depth === 0) return spawnOneOf(ctx, arg); // a reference kept past its scope
+  // Not `arg == null` (see spawnNowOne).
+  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (spawnNowOne)
+  if (arg !== arg || arg === null || arg === undefined || !arg.isInit) {
     const e = spawnOne(store, defer.commands, arg);
     return e >= 0 ? (e as Entity) : spawnAnyOf(ctx, arg);
   }

@@ -121,6 +121,36 @@ describe("world.spawn's entry points", () => {
       });
       expect(state(b, inside), `case ${i}`).toEqual(outside);
       expect(b.entityCount, `case ${i}`).toBe(a.entityCount);
+      // The deferred entry point kept past its scope, and the immediate one called inside one.
+      const c = await createWorld({ components: [P, T] });
+      let later = c.spawn;
+      c.defer(() => {
+        later = c.spawn;
+      });
+      expect(state(c, attempt(later, args)), `case ${i} (kept)`).toEqual(outside);
+      const d = await createWorld({ components: [P, T] });
+      const now = d.spawn;
+      let held: Entity | string[] = [];
+      d.defer(() => {
+        held = attempt(now, args);
+      });
+      expect(state(d, held), `case ${i} (kept into a scope)`).toEqual(outside);
     }
+  });
+
+  it("stay as they are in a frozen world, which then works in every mode", async () => {
+    const w = await createWorld({ components: [P, T] });
+    const e = w.spawn(P);
+    Object.freeze(w);
+    const now = w.spawn;
+    w.defer(() => {
+      expect(w.spawn).toBe(now);
+      w.add(e, T);
+      w.spawn(P.with({ x: 2 }));
+    });
+    expect([w.has(e, T), w.entityCount]).toEqual([true, 2]);
+    w.step(); // no scope left open
+    for (const t of w.query({ all: [P] })) w.destroy(t.entities[0] as number); // one per table: {P, T} and {P}
+    expect(w.entityCount).toBe(0);
   });
 });
