@@ -47,7 +47,7 @@ export class Deferral {
   deferring = 0;
   /** iterating + deferring: the hot paths' one load. */
   depth = 0;
-  /** Told when the outermost scope opens (true) and closes (false, before its flush): world/world.ts swaps its per-mode entry points. */
+  /** Told when the outermost scope opens (true) and closes (false, before its flush): world/modes.ts swaps the world's per-mode entry points. */
   onScope: ((open: boolean) => void) | undefined = undefined;
   /** @internal What waits (spawn-later.ts records the usual spawns in a loop itself). */
   readonly commands = new CommandBuffer();

@@ -27,7 +27,7 @@ import { liveTable, pairIds, relationOf, tableWith } from "./validate.js";
 
 /**
  * Adds c to e (migrating it), or, when e has c already, writes the given values: world.add
- * outside a scope (addLater inside one; world/world.ts swaps them, as for spawn). The
+ * outside a scope (addLater inside one; world/modes.ts swaps them, as for spawn). The
  * usual add, small enough for V8 to inline into a loop: no values, and a plain component
  * (the core checks e, no records read, which each call would make stale) or a sparse tag
  * on a live entity (set at once).

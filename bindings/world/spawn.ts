@@ -1,8 +1,9 @@
-// spawn(): world.spawn's entry points, one per mode (world/world.ts swaps them when the
+// spawn(): world.spawn's entry points, one per mode (world/modes.ts: swapped when the
 // outermost scope opens and closes), and the general path behind both. The usual spawns
 // themselves are in spawn-later.ts (deferred) and spawn-now.ts (at once).
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { slotsAfter } from "../core/records.js";
+import { statusError } from "../core/status.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError } from "../errors.js";
 import { spawnReentered } from "../messages.js";
@@ -21,7 +22,7 @@ const NONE: readonly never[] = [];
 
 /**
  * Spawns an entity with the given components (and init values): world.spawn outside a
- * scope. Inside one, world.spawn is spawnLater (world/world.ts swaps them): a loop's
+ * scope. Inside one, world.spawn is spawnLater (world/modes.ts swaps them): a loop's
  * inlined copy then holds only one mode's paths, and V8 keeps an init's literal
  * unallocated when none of them passes it to a call (each fallback's own call site sees
  * only its own cases).
@@ -75,6 +76,8 @@ export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
   return e >= 0 ? (e as Entity) : spawnReadOf(ctx, arg, look);
 }
 
+// spawnOneOf, spawnInitOf, spawnReadOf, spawnAnyOf: one function per kind of fallback, so
+// that none shares feedback (and, inlined, its call) with another's cases.
 function spawnOneOf(ctx: WorldContext, arg: ComponentArg): Entity {
   return spawn(ctx, [arg]);
 }
@@ -123,15 +126,22 @@ function spawnAlone(ctx: WorldContext, id: number): number {
   return t >= 0 ? store.core.spawn(t) : spawnMade(ctx, id);
 }
 
-/** spawnAlone() of a component whose table is not known yet: found or made, dropped again if the spawn fails. */
+/**
+ * spawnAlone() of a component whose table is not known yet: found or made. When the core
+ * refuses the spawn, its error is thrown here, with the table dropped again (as the
+ * general path does; leaving that path to make and drop it again would move the layout
+ * epoch twice).
+ */
 function spawnMade(ctx: WorldContext, id: number): number {
   const store = ctx.store;
   const root = store.sets.root;
   const set = (root.next[id] ??= new ComponentSet(root, id));
   const before = store.core.tableSeq;
   const e = store.core.spawn(tableOfSet(store, set, []));
-  if (e < 0) undoTables(store, before);
-  return e;
+  if (e >= 0) return e;
+  const error = statusError(store, e, "spawn an entity");
+  undoTables(store, before);
+  throw error;
 }
 
 /**

@@ -2,7 +2,7 @@
 // readLines): the same values give the same result on every path (spawn at once or
 // deferred, first or later, spawnMany, add, set), in a release and a debug world alike.
 import { describe, expect, it } from "vitest";
-import { ArgumentError, CapacityError, type Component, component, createWorld, type World } from "wasm-ecs";
+import { ArgumentError, CapacityError, type Component, component, createWorld, tag, type World } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 
 /** What each path gives for values of c: the stored values, or the error's class and message. */
@@ -109,5 +109,35 @@ describe("init values read by name", () => {
     expect(reads).toBe(w.entityCount + 1); // the failed spawn read its values once too
     const xs = [...w.query({ all: [P] }).entities()].map((e) => w.get(e, P).x);
     expect(xs).toEqual(xs.map((_, i) => i));
+  });
+
+  it("a first spawn at once that the core refuses leaves the world as the general path leaves it", async () => {
+    // The general path's world: a sparse tag registered turns the made spawn off.
+    const outcomes: unknown[] = [];
+    for (const general of [false, true]) {
+      const T = component("T", { a: "u8" });
+      const P = component("P", { x: "f64" });
+      const S = tag("S", { sparse: true });
+      const w = await createWorld({ components: general ? [T, P, S] : [T, P], maxMemoryBytes: 1 << 20 });
+      const epoch0 = w.stats().layoutEpoch;
+      try {
+        for (;;) w.spawn(T);
+      } catch {
+        // the id space or the memory is used up
+      }
+      const before = { count: w.entityCount, tables: w.inspect().tables.length, epoch: w.stats().layoutEpoch - epoch0 };
+      const errors = [0, 1, 2].map((i) => {
+        try {
+          w.spawn(P.with({ x: i }));
+          return "spawned";
+        } catch (e) {
+          return (e as Error).constructor.name;
+        }
+      });
+      const after = { count: w.entityCount, tables: w.inspect().tables.length, epoch: w.stats().layoutEpoch - epoch0 };
+      outcomes.push({ before, errors, after });
+    }
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    expect((outcomes[0] as { errors: string[] }).errors).toEqual(new Array(3).fill("CapacityError"));
   });
 });
