@@ -94,7 +94,7 @@ function spawnReadOf(ctx: WorldContext, arg: ComponentArg, look: Lookup): Entity
   return spawn(ctx, [late === undefined ? init : init.component.with(late as object)]);
 }
 
-/** The made code of spawnNowOne() for c, looked up once per component (null: c has none, or the world is debug). */
+/** The made code of spawnNowOne() for c, looked up once per registered component (null: c has none, or the world is debug). */
 function spawnerOf(ctx: WorldContext, c: Component): SpawnValues | null {
   const store = ctx.store;
   const id = store.registry.plain[c.key];
@@ -104,7 +104,8 @@ function spawnerOf(ctx: WorldContext, c: Component): SpawnValues | null {
     if (look.quick && look.scalars !== undefined && ctx.quick[c.key] === look)
       code = literalSpawn(look.scalars) ?? null;
   }
-  ctx.spawners[c.key] = code;
+  // Not remembered for a component not registered yet: it may be registered later.
+  if (id !== undefined) ctx.spawners[c.key] = code;
   return code;
 }
 
