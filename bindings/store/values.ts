@@ -82,16 +82,15 @@ export function copyValues<T extends object>(values: T, c: Component, typedToo =
   const out: Record<string, unknown> = {};
   const own = values as Record<string, unknown>;
   // No component (the caller's checks name what it is): every key is one that is no field.
-  const fields = c instanceof Component ? c.fields : [];
-  for (const f of fields) {
+  const comp = c instanceof Component ? c : undefined;
+  for (const f of comp?.fields ?? []) {
     const v = fieldOf(own, f.name);
     if (v !== undefined)
       out[f.name] = !typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView) ? v : copyArrayLike(v);
   }
-  const objects = c instanceof Component ? c.objectFields : [];
-  for (const o of objects) if (o.name in own) out[o.name] = fieldOf(own, o.name);
+  for (const o of comp?.objectFields ?? []) if (o.name in own) out[o.name] = fieldOf(own, o.name);
   for (const k in own) {
-    if (c instanceof Component && (c.fieldByName.has(k) || c.objectFieldByName.has(k))) continue;
+    if (comp !== undefined && (comp.fieldByName.has(k) || comp.objectFieldByName.has(k))) continue;
     // An own "__proto__" key (JSON.parse makes them) stays a key, which the checks name as no field.
     Object.defineProperty(out, k, { value: own[k], enumerable: true, writable: true, configurable: true });
   }
@@ -300,11 +299,7 @@ export type MakeValues = (
  */
 export function literalValues(names: readonly string[]): MakeValues | undefined {
   const props = names.map((n, i) => `${JSON.stringify(n)}: v[${i}][b[at + ${i}] + row]`);
-  try {
-    return new Function("v", "b", "at", "row", `"use strict"; return { ${props.join(", ")} };`) as MakeValues;
-  } catch {
-    return undefined;
-  }
+  return madeOf<MakeValues>(["v", "b", "at", "row"], ['"use strict";', `return { ${props.join(", ")} };`]);
 }
 
 /**
@@ -325,11 +320,7 @@ export function literalStage(names: readonly string[]): Stager | undefined {
     lines.push(`if (a${i} === undefined) given[${i}] = 0; else { out[${i}] = a${i}; given[${i}] = 1; }`);
   });
   lines.push("return true;");
-  try {
-    return new Function("values", "out", "given", lines.join("\n")) as Stager;
-  } catch {
-    return undefined;
-  }
+  return madeOf<Stager>(["values", "out", "given"], lines);
 }
 
 /**
@@ -388,16 +379,29 @@ export type WriteValues = (values: object, look: WriteTarget, e: number) => bool
 export function literalWrite(names: readonly string[]): WriteValues | undefined {
   const lines = ['"use strict";', ...readLines(names, "return false;")];
   // Looked up only now: the reads above ran any getter there is.
-  lines.push("const t = look.find(e);");
-  const late = names.map((name, i) => `${JSON.stringify(name)}: a${i}`); // undefined: not given
-  lines.push(`if (t < 0) { look.late = { ${late.join()} }; return false; }`);
-  lines.push("const v = look.views, b = look.flat, at = t * look.nf, row = look.hitRow;");
+  lines.push("const t = look.find(e);", `if (t < 0) { ${keepLate(names)} return false; }`);
+  lines.push(...writeRow(names), "return true;");
+  return madeOf<WriteValues>(["values", "look", "e"], lines);
+}
+
+/** The line that keeps what readLines read in look.late (a field not given: undefined), for the caller's general path. */
+function keepLate(names: readonly string[]): string {
+  return `look.late = { ${names.map((name, i) => `${JSON.stringify(name)}: a${i}`).join()} };`;
+}
+
+/** The lines that write each given field into row look.hitRow of table t (look.find's). */
+function writeRow(names: readonly string[]): string[] {
+  const lines = ["const v = look.views, b = look.flat, at = t * look.nf, row = look.hitRow;"];
   names.forEach((_, i) => {
     lines.push(`if (a${i} !== undefined) v[${i}][b[at + ${i}] + row] = a${i};`);
   });
-  lines.push("return true;");
+  return lines;
+}
+
+/** A function of `params` made from lines, or undefined where the host forbids making code. */
+function madeOf<F>(params: readonly string[], lines: readonly string[]): F | undefined {
   try {
-    return new Function("values", "look", "e", lines.join("\n")) as WriteValues;
+    return new Function(...params, lines.join("\n")) as F;
   } catch {
     return undefined;
   }
@@ -420,18 +424,7 @@ export type SpawnValues = (
 /** A SpawnValues for scalar fields `names`, made as literalWrite is. Undefined where the host forbids making code. */
 export function literalSpawn(names: readonly string[]): SpawnValues | undefined {
   const lines = ['"use strict";', ...readLines(names, "return -1;")];
-  lines.push("const e = alone(ctx, look.id);");
-  const late = names.map((name, i) => `${JSON.stringify(name)}: a${i}`); // undefined: not given
-  lines.push(`if (e < 0) { look.late = { ${late.join()} }; return -1; }`);
-  lines.push("const t = look.find(e);");
-  lines.push("const v = look.views, b = look.flat, at = t * look.nf, row = look.hitRow;");
-  names.forEach((_, i) => {
-    lines.push(`if (a${i} !== undefined) v[${i}][b[at + ${i}] + row] = a${i};`);
-  });
-  lines.push("return e;");
-  try {
-    return new Function("values", "look", "ctx", "alone", lines.join("\n")) as SpawnValues;
-  } catch {
-    return undefined;
-  }
+  lines.push("const e = alone(ctx, look.id);", `if (e < 0) { ${keepLate(names)} return -1; }`);
+  lines.push("const t = look.find(e);", ...writeRow(names), "return e;");
+  return madeOf<SpawnValues>(["values", "look", "ctx", "alone"], lines);
 }

@@ -24,7 +24,9 @@ export interface Modal {
 /** The immediate and the deferred entry points of ctx's world. */
 export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
   const now: Modal = {
-    // As later's: the first argument as itself (world/spawn.ts spawnNowOne).
+    // As later's: the first argument as itself (world/spawn.ts spawnNowOne). The two are
+    // written out, not made by one helper: closures of one function share V8's feedback,
+    // and each mode's must see only its own calls.
     spawn: function spawn(first: ComponentArg, ...more: ComponentArg[]): Entity {
       // biome-ignore lint/complexity/noArguments: the count tells spawn() from spawn(undefined); V8 folds it where it inlines
       const n = arguments.length;
