@@ -169,6 +169,37 @@ export class ComponentSets {
       : -1;
   }
 
+  /** memoTable() of n = 2 or 3 arguments, each given as itself (world/spawn.ts spawnNowFew). */
+  memoTableFew(
+    registry: Registry,
+    n: number,
+    a: ComponentArg,
+    b: ComponentArg,
+    c: ComponentArg,
+    tables: { readonly generation: number },
+  ): number {
+    const set = this.memoSetFew(registry, n, a, b, c);
+    return set === undefined ? -1 : this.cached(set, tables);
+  }
+
+  /** The set of the last bare spawn's arguments when they were the n = 2 or 3 of a, b, c (world/spawn.ts spawnLaterFew), else undefined. */
+  memoSetFew(
+    registry: Registry,
+    n: number,
+    a: ComponentArg,
+    b: ComponentArg,
+    c: ComponentArg,
+  ): ComponentSet | undefined {
+    const memo = this.memo;
+    return memo.length === n &&
+      memo[0] === a &&
+      memo[1] === b &&
+      (n === 2 || memo[2] === c) &&
+      this.memoVersion === registry.version
+      ? this.memoSet
+      : undefined;
+  }
+
   /**
    * spawn's fastest path: the table of the set of args when each is a bare plain
    * registered component (no init values) and the set's table is known; -1 otherwise.
@@ -182,20 +213,30 @@ export class ComponentSets {
       while (i < args.length && args[i] === memo[i]) i++;
       if (i === args.length) return this.cached(this.memoSet, tables);
     }
+    const node = this.memoize(registry, args);
+    return node === undefined ? -1 : this.cached(node, tables);
+  }
+
+  /**
+   * The set of args when each is a bare plain registered component the trie knows, then
+   * remembered as the last bare spawn's (the memo of memoTable and bareTable); else undefined.
+   */
+  memoize(registry: Registry, args: readonly ComponentArg[]): ComponentSet | undefined {
     let node = this.root;
     const plain = registry.plain;
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as Component | null;
-      if (arg === null || typeof arg !== "object" || arg.isInit !== false) return -1;
+      if (arg === null || typeof arg !== "object" || arg.isInit !== false) return undefined;
       const id = plain[arg.key];
       const next = id === undefined ? undefined : node.next[id];
-      if (next === undefined) return -1;
+      if (next === undefined) return undefined;
       node = next;
     }
+    if (!node.distinct) return undefined; // a component given twice: the general path gives it once
     this.memo = args.slice();
     this.memoSet = node;
     this.memoVersion = registry.version;
-    return this.cached(node, tables);
+    return node;
   }
 
   /** Where init values of spawns of `set` go. */

@@ -24,24 +24,29 @@ export interface Modal {
 /** The immediate and the deferred entry points of ctx's world. */
 export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
   const now: Modal = {
-    // As later's: the first argument as itself (world/spawn.ts spawnNowOne). The two are
+    // As later's: up to three arguments as themselves (world/spawn.ts spawnNowOne, spawnNowFew). The two are
     // written out, not made by one helper: closures of one function share V8's feedback,
     // and each mode's must see only its own calls.
-    spawn: function spawn(first: ComponentArg, ...more: ComponentArg[]): Entity {
+    spawn: function spawn(a: ComponentArg, b: ComponentArg, c: ComponentArg, ...more: ComponentArg[]): Entity {
       // biome-ignore lint/complexity/noArguments: the count tells spawn() from spawn(undefined); V8 folds it where it inlines
       const n = arguments.length;
-      return n === 1 ? spawns.spawnNowOne(ctx, first) : spawns.spawn(ctx, n === 0 ? [] : [first, ...more]);
+      if (n === 1) return spawns.spawnNowOne(ctx, a);
+      if (n === 2 || n === 3) return spawns.spawnNowFew(ctx, n, a, b, c);
+      return spawns.spawn(ctx, n === 0 ? [] : [a, b, c, ...more]);
     },
     add: (e, c, values) => entities.add(ctx, e, c, values),
     remove: (e, c) => entities.remove(ctx, e, c),
     destroy: (e) => entities.destroy(ctx, e),
   };
   const later: Modal = {
-    // The first argument passed on as itself: V8 then knows an init's class (world/spawn.ts spawnLater).
-    spawn: function spawn(first: ComponentArg, ...more: ComponentArg[]): Entity {
+    // Up to three arguments passed on as themselves: V8 then knows an init's class (world/spawn.ts
+    // spawnLater), and no list is made per call (spawnLaterFew).
+    spawn: function spawn(a: ComponentArg, b: ComponentArg, c: ComponentArg, ...more: ComponentArg[]): Entity {
       // biome-ignore lint/complexity/noArguments: the count tells spawn() from spawn(undefined); V8 folds it where it inlines
       const n = arguments.length;
-      return n === 1 ? spawns.spawnLater(ctx, first) : spawns.spawnLaterAll(ctx, n === 0 ? [] : [first, ...more]);
+      if (n === 1) return spawns.spawnLater(ctx, a);
+      if (n === 2 || n === 3) return spawns.spawnLaterFew(ctx, n, a, b, c);
+      return spawns.spawnLaterAll(ctx, n === 0 ? [] : [a, b, c, ...more]);
     },
     add: (e, c, values) => entities.addLater(ctx, e, c, values),
     remove: (e, c) => entities.removeLater(ctx, e, c),

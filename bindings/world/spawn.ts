@@ -76,6 +76,26 @@ export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
   return e >= 0 ? (e as Entity) : spawnReadOf(ctx, arg, look);
 }
 
+/**
+ * spawn() of n = 2 or 3 arguments (a, b, c) outside a scope: the usual one, the bare
+ * components of the last bare spawn again, is one core call into their known table;
+ * the rest: spawn(). They come as themselves, not in a list: a list made per call is an
+ * allocation V8 keeps when a path past the memo takes it.
+ */
+export function spawnNowFew(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
+  const store = ctx.store;
+  const t =
+    ctx.defer.depth === 0 && spawnsPlain(store)
+      ? store.sets.memoTableFew(store.registry, n, a, b, c, store.tables)
+      : -1;
+  const e = t >= 0 ? store.core.spawn(t) : -1;
+  return e >= 0 ? (e as Entity) : spawnFewOf(ctx, n, a, b, c);
+}
+
+function spawnFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
+  return spawn(ctx, n === 2 ? [a, b] : [a, b, c]);
+}
+
 // spawnOneOf, spawnInitOf, spawnReadOf, spawnAnyOf: one function per kind of fallback, so
 // that none shares feedback (and, inlined, its call) with another's cases.
 function spawnOneOf(ctx: WorldContext, arg: ComponentArg): Entity {
@@ -162,6 +182,33 @@ export function spawnLater(ctx: WorldContext, arg: ComponentArg): Entity {
   const e = spawnInit(store, defer.commands, arg as ComponentInit);
   // Not `[arg]` here: a literal that never ran is made by a runtime call, and arg stored in it escapes.
   return e >= 0 ? (e as Entity) : spawnAnyOf(ctx, arg);
+}
+
+/**
+ * spawn() of n = 2 or 3 arguments (a, b, c) inside a scope: the usual one, the bare
+ * components of the last bare spawn again (in either mode) into a run whose rows took
+ * no values, is an id claimed and committed; the rest: spawnLaterAll(), after which
+ * bare ones are remembered.
+ */
+export function spawnLaterFew(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
+  const { defer, store } = ctx;
+  const set = store.core.dead === undefined ? store.sets.memoSetFew(store.registry, n, a, b, c) : undefined;
+  if (defer.depth !== 0 && set !== undefined) {
+    const rows = defer.commands.spawnRun(set, store.sets, store.registry);
+    if (rows.open()) {
+      const e = store.claims.claim();
+      rows.commit(e);
+      return e as Entity;
+    }
+  }
+  return spawnLaterFewOf(ctx, n, a, b, c);
+}
+
+function spawnLaterFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
+  const args = n === 2 ? [a, b] : [a, b, c];
+  const e = spawnLaterAll(ctx, args);
+  if (ctx.defer.depth !== 0) ctx.store.sets.memoize(ctx.store.registry, args);
+  return e;
 }
 
 /** spawn() of any other number of arguments inside a scope. */

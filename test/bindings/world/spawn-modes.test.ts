@@ -3,7 +3,17 @@
 // loop sees only the deferred paths. Whatever entry point a caller holds, and whatever it
 // is given, a call does what the API documents for the mode the world is in when it runs.
 import { describe, expect, it } from "vitest";
-import { type ComponentArg, component, createWorld, type Entity, StaleEntityError, tag, type World } from "wasm-ecs";
+import {
+  ArgumentError,
+  type ComponentArg,
+  component,
+  createWorld,
+  type Entity,
+  StaleEntityError,
+  tag,
+  type World,
+  WorldPoisonedError,
+} from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 
 const P = component("P", { x: "f32", y: "f32" }, { defaults: { y: 5 } });
@@ -136,6 +146,54 @@ describe("world.spawn's entry points", () => {
       });
       expect(state(d, held), `case ${i} (kept into a scope)`).toEqual(outside);
     }
+  });
+
+  it("spawn two or three bare components again and again, in either mode, as one spawn of each would", async () => {
+    const V = component("V", { x: "i32" });
+    const w = await createWorld({ components: [P, T, V] });
+    const spawned: Entity[] = [];
+    const twice = (...args: ComponentArg[]) => spawned.push(w.spawn(...args), w.spawn(...args));
+    twice(P, T); // the memo is made at once, then hit
+    w.defer(() => {
+      twice(P, T); // hit inside a scope
+      twice(T, P); // another order: the same table, another memo
+      twice(P, V);
+      expect(w.query({ all: [P] }).count()).toBe(2);
+    });
+    twice(P, V); // made inside the scope, hit at once
+    twice(P, P); // a component given twice: once
+    w.defer(() => twice(T, P, P)); // the same inside a scope, after T
+    const three: Entity[] = [];
+    for (let i = 0; i < 2; i++) three.push(w.spawn(P, T, V));
+    w.defer(() => {
+      for (let i = 0; i < 2; i++) three.push(w.spawn(P, T, V), w.spawn(V, T, P));
+    });
+    expect(three.map((e) => [w.has(e, P), w.has(e, T), w.has(e, V)].every(Boolean))).toEqual(Array(6).fill(true));
+    expect(w.query({ all: [P, T, V] }).count()).toBe(6);
+    expectThrows(() => w.spawn(V, undefined as never), ArgumentError, /^Expected a component, got undefined$/);
+    w.defer(() => {
+      expectThrows(() => w.spawn(V, undefined as never), ArgumentError, /^Expected a component, got undefined$/);
+    });
+    const tables = spawned.map((e) => [w.has(e, P), w.has(e, T), w.has(e, V)].map(Number).join(""));
+    const expected = ["110", "110", "110", "110", "110", "110", "101", "101", "101", "101", "100", "100", "110", "110"];
+    expect(tables).toEqual(expected);
+    expect(w.entityCount).toBe(20);
+    expect(w.query({ all: [P, V], none: [T] }).count()).toBe(4);
+    expect(w.get(spawned[0], P)).toEqual({ x: 0, y: 5 });
+    expect(w.get(spawned[7], P)).toEqual({ x: 0, y: 5 });
+  });
+
+  it("throw for two arguments as for one once the world is disposed, in either mode", async () => {
+    const w = await createWorld({ components: [P, T] });
+    w.spawn(P, T);
+    const later: (typeof w.spawn)[] = [];
+    w.defer(() => {
+      w.spawn(P, T);
+      later.push(w.spawn);
+    });
+    w.dispose();
+    for (const spawn of [w.spawn, later[0]])
+      expectThrows(() => spawn(P, T), WorldPoisonedError, /^The world refuses further calls: the world was disposed$/);
   });
 
   it("stay as they are in a frozen world, which then works in every mode", async () => {
