@@ -190,6 +190,17 @@ export function fieldOf(values: object, name: string): unknown {
 }
 
 /**
+ * "object" field `name` of init values, read once: [value] when given (own or inherited,
+ * `undefined` too, which it then stores), undefined when left out (absent, or what every
+ * object inherits, as fieldOf has it: an "object" field named `constructor` keeps its default).
+ */
+export function objectFieldOf(values: object, name: string): [unknown] | undefined {
+  if (!(name in values)) return undefined;
+  const v = (values as Record<string, unknown>)[name];
+  return v !== undefined && v === INHERITED[name] ? undefined : [v];
+}
+
+/**
  * Checks init values against c's schema: an object, numbers for scalars, array-likes of
  * the field's length (or one number) for arrays; with `strict` (a debug world), integers
  * must fit their field and every key must be a field. Returns whether a value is array-like.

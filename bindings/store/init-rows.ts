@@ -8,7 +8,7 @@
 // init leaves one out, so a run of deferred spawns lands as one copy per column (of
 // one type to the same type: a memmove).
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
-import { checkInit, fieldOf, isValues } from "../component.js";
+import { checkInit, fieldOf, isValues, objectFieldOf } from "../component.js";
 import type { Core } from "../core/core.js";
 import { ArgumentError, SchemaError } from "../errors.js";
 import { notValues, spawnReentered, unknownField } from "../messages.js";
@@ -287,7 +287,7 @@ export class InitRows {
           throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
     const read = c.fields.map((f) => fieldOf(own, f.name));
     // An "object" field given as undefined stores undefined (as writeValues does); left out, its default.
-    const objects = c.objectFields.map((o) => (o.name in own ? [fieldOf(own, o.name)] : undefined));
+    const objects = c.objectFields.map((o) => objectFieldOf(own, o.name));
     if (this.n !== r) return;
     this.defaults(k, r);
     const base = L.base[k];

@@ -2,7 +2,7 @@
 // For the convenience paths (spawn inits, add/set/get); hot loops use table views.
 // Invariant: every value is checked (checkValues) before anything is written, so a
 // bad value never leaves half an update behind.
-import { Component, checkInit, checkInitValues, fieldOf, isValues } from "../component.js";
+import { Component, checkInit, checkInitValues, fieldOf, isValues, objectFieldOf } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
 import { badValue, notManyValues, notValues, rules } from "../messages.js";
@@ -88,7 +88,10 @@ export function copyValues<T extends object>(values: T, c: Component, typedToo =
     if (v !== undefined)
       out[f.name] = !typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView) ? v : copyArrayLike(v);
   }
-  for (const o of comp?.objectFields ?? []) if (o.name in own) out[o.name] = fieldOf(own, o.name);
+  for (const o of comp?.objectFields ?? []) {
+    const given = objectFieldOf(own, o.name);
+    if (given !== undefined) out[o.name] = given[0];
+  }
   for (const k in own) {
     if (comp !== undefined && (comp.fieldByName.has(k) || comp.objectFieldByName.has(k))) continue;
     // An own "__proto__" key (JSON.parse makes them) stays a key, which the checks name as no field.
@@ -183,8 +186,10 @@ export function writeValues<S extends Schema>(
     }
   }
   const objects = c.objectFields;
-  for (let i = 0; i < objects.length; i++)
-    if (objects[i].name in own) (table.objectColumn(id, i) as unknown[])[row] = fieldOf(own, objects[i].name);
+  for (let i = 0; i < objects.length; i++) {
+    const given = objectFieldOf(own, objects[i].name);
+    if (given !== undefined) (table.objectColumn(id, i) as unknown[])[row] = given[0];
+  }
 }
 
 /** Writes spawnMany values: value i goes to row rows[i] (skipped when rows[i] < 0). */

@@ -51,6 +51,20 @@ describe("init values read by name", () => {
     }
   });
 
+  it('an "object" field named like what every object inherits keeps its default when not given, on every path', async () => {
+    const C = component("C", { n: "f32", constructor: "object" }, { defaults: { constructor: "kept" } as never });
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [C], debug });
+      // set() keeps what the entity holds: its default, from its spawn.
+      expect(paths(w, C, () => ({ n: 1 }))).toEqual(new Array(6).fill({ n: 1, constructor: "kept" }));
+      expect(paths(w, C, () => ({ constructor: "given" }))).toEqual(new Array(6).fill({ n: 0, constructor: "given" }));
+      // Given as undefined, an "object" field stores undefined.
+      expect(paths(w, C, () => ({ constructor: undefined }))).toEqual(
+        new Array(6).fill({ n: 0, constructor: undefined }),
+      );
+    }
+  });
+
   it("a function is read as any object is, on every path and in both kinds of world", async () => {
     const P = component("P", { x: "f32", y: "f32" });
     const results: unknown[][] = [];
