@@ -2,7 +2,7 @@
 // each node caching the table with exactly its components. A cached table is trusted
 // only while its record still holds the table it was found as (same creation number)
 // and no component began to be tracked since (tracking adds companions to the tables).
-import { type Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
+import { Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
 import { ArgumentError } from "../errors.js";
 import { bareRelation } from "../messages.js";
 import { InitLayout, type InitRows } from "./init-rows.js";
@@ -58,6 +58,10 @@ export class ComponentSets {
   private memo: readonly ComponentArg[] = [];
   private memoSet: ComponentSet = this.root;
   private memoVersion = -1;
+  /** shapeSetFew()'s last components (2 or 3), the set they lead to, and the registry version then. */
+  private shape: unknown[] = [];
+  private shapeSet: ComponentSet = this.root;
+  private shapeVersion = -1;
 
   /**
    * Walks spawn's arguments: the set of (non-sparse, non-pair) components, checking
@@ -198,6 +202,38 @@ export class ComponentSets {
       this.memoVersion === registry.version
       ? this.memoSet
       : undefined;
+  }
+
+  /**
+   * The set of the n = 2 or 3 components a, b, c (in that order) when each is a plain
+   * registered component and none repeats (its trie node made when new), else undefined:
+   * for spawns of inits of them (world/spawn.ts spawnLaterFew), which take components
+   * only, so that no call takes an init before the made code reads it.
+   */
+  shapeSetFew(registry: Registry, n: number, a: unknown, b: unknown, c: unknown): ComponentSet | undefined {
+    const shape = this.shape;
+    return shape.length === n &&
+      shape[0] === a &&
+      shape[1] === b &&
+      (n === 2 || shape[2] === c) &&
+      this.shapeVersion === registry.version
+      ? this.shapeSet
+      : this.shapeOf(registry, n === 2 ? [a, b] : [a, b, c]);
+  }
+
+  /** shapeSetFew() past its memo. */
+  private shapeOf(registry: Registry, comps: unknown[]): ComponentSet | undefined {
+    let node = this.root;
+    for (const c of comps) {
+      const id = c instanceof Component ? registry.plain[c.key] : undefined;
+      if (id === undefined) return undefined;
+      node = node.next[id] ??= new ComponentSet(node, id);
+    }
+    if (!node.distinct) return undefined;
+    this.shape = comps;
+    this.shapeSet = node;
+    this.shapeVersion = registry.version;
+    return node;
   }
 
   /**

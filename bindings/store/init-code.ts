@@ -164,3 +164,62 @@ function soloSpawn(c: Component): SoloSpawn | undefined {
     lines,
   );
 }
+
+/**
+ * A deferred spawn of the 2 or 3 components of a layout, as arguments a, b, c in its
+ * order, those whose bit is set in `inits` (1: a, 2: b, 4: c) given as inits, the others
+ * bare: each init's values read by name (as SoloSpawn reads them) and staged in row n,
+ * a bare component's defaults staged once a row took values for it, an id claimed and
+ * the row committed; the id. Room and backfill are made out of line, without the
+ * values. -1 with nothing committed when some values need the general path. One piece
+ * of code per layout and pattern: small enough for V8 to inline into the user's loop.
+ */
+export type FewSpawn = (
+  a: unknown,
+  b: unknown,
+  c: unknown,
+  rows: SoloRows & {
+    roomForFew(r: number, a: boolean, b: boolean, c: boolean): void;
+    bareAt(k: number, r: number): boolean;
+  },
+  claims: { readonly count: number; claim(): number },
+) => number;
+
+/** The FewSpawn of a layout of comps (column of each one's first field at base) for the inits pattern, or undefined. */
+export function fewSpawn(comps: readonly Component[], base: readonly number[], inits: number): FewSpawn | undefined {
+  const given = comps.map((_, k) => (inits & (1 << k)) !== 0);
+  // A tag's values (it has no fields): the general path checks them.
+  if (comps.some((c, k) => given[k] && c.fields.length === 0)) return undefined;
+  const args = ["a", "b", "c"];
+  const flags = [0, 1, 2].map((k) => String(given[k] === true));
+  const lines = [
+    "return function spawnFew(a, b, c, rows, claims) {",
+    "const r = rows.n;",
+    `if (r === rows.cap${given.map((g, k) => (g ? ` || rows.given[${k}] === 0` : "")).join("")}) rows.roomForFew(r, ${flags.join(", ")});`,
+    "const claimed = claims.count;",
+    "const round = rows.round;",
+  ];
+  const bound: string[] = [];
+  const values: number[] = [];
+  const writes: string[] = [];
+  comps.forEach((c, k) => {
+    if (!given[k]) {
+      if (c.fields.length > 0) writes.push(`if (rows.given[${k}] !== 0) rows.bareAt(${k}, r);`);
+      return;
+    }
+    const names = c.fields.map((f) => f.name);
+    const d = defaultsOf(c);
+    // readLines reads `values` into a0, a1, ...: one block per component, its reads kept in x${k}_${j}.
+    lines.push(`let ${names.map((_, j) => `x${k}_${j}`).join(", ")};`);
+    lines.push("{", `const values = ${args[k]}.values;`, ...readLines(names, "return -1;"));
+    lines.push(...names.map((_, j) => `x${k}_${j} = a${j};`), "}");
+    d.forEach((v, j) => {
+      bound.push(`d${k}_${j}`);
+      values.push(v);
+      writes.push(`cols[${base[k] + j}][r] = x${k}_${j} === undefined ? d${k}_${j} : x${k}_${j};`);
+    });
+  });
+  lines.push("rows.alone(claimed, claims.count, round);", "const cols = rows.cols;", ...writes);
+  lines.push("const e = claims.claim();", "rows.ids[r] = e;", "rows.n = r + 1;", "return e;", "};");
+  return make<FewSpawn>(bound, values, lines);
+}

@@ -13,7 +13,16 @@ import type { Core } from "../core/core.js";
 import { ArgumentError, SchemaError } from "../errors.js";
 import { notValues, spawnReentered, unknownField } from "../messages.js";
 import type { FieldInfo, TypedArray } from "../schema.js";
-import { makePut, type Put, type SoloSpawn, type Stager, soloSpawnOf, stagerOf } from "./init-code.js";
+import {
+  type FewSpawn,
+  fewSpawn,
+  makePut,
+  type Put,
+  type SoloSpawn,
+  type Stager,
+  soloSpawnOf,
+  stagerOf,
+} from "./init-code.js";
 import type { Table } from "./table.js";
 
 /** Where a component set's init values go: its components, in order, and their columns. */
@@ -32,6 +41,8 @@ export class InitLayout {
   readonly put: Put | undefined;
   /** A whole deferred spawn of the layout's only component (init-code.ts), or undefined. */
   readonly solo: SoloSpawn | undefined;
+  /** Whether every field is a scalar (no array or "object" field): its components' stagers (or none, for tags) stage them all. */
+  readonly scalar: boolean;
 
   /** comps: the set's components in order; ids: their ids in this world. */
   constructor(
@@ -54,8 +65,24 @@ export class InitLayout {
       this.stagers.push(stagerOf(c));
     }
     const scalar = this.fields.every((f) => !f.isArray) && this.objDefaults.length === 0;
+    this.scalar = scalar;
     this.put = scalar ? makePut(comps, ids, this.base) : undefined;
     this.solo = comps.length === 1 ? soloSpawnOf(comps[0]) : undefined;
+  }
+
+  /** By pattern of inits (bit k: component k has one), the FewSpawn made for it; null where there is none. */
+  readonly fews: (FewSpawn | null | undefined)[] = [];
+
+  /** The FewSpawn for a pattern of inits (made on first use), or null: other than 2 or 3 components, or fields that are no scalars. */
+  fewOf(inits: number): FewSpawn | null {
+    return this.fews[inits] ?? this.makeFew(inits);
+  }
+
+  private makeFew(inits: number): FewSpawn | null {
+    const n = this.comps.length;
+    const code = (n === 2 || n === 3) && this.scalar ? (fewSpawn(this.comps, this.base, inits) ?? null) : null;
+    this.fews[inits] = code;
+    return code;
   }
 }
 
@@ -145,6 +172,27 @@ export class InitRows {
   roomFor(r: number): void {
     if (r === this.cap) this.grow();
     if (this.given[0] === 0) this.backfill(0, r);
+  }
+
+  /**
+   * Row r made ready for the values of the first 2 or 3 components (world/spawn.ts
+   * spawnShaped): room for it, and earlier rows backfilled for each of a, b, c (whether
+   * it has an init) whose component no row took values for yet.
+   */
+  roomForFew(r: number, a: boolean, b: boolean, c: boolean): void {
+    if (r === this.cap) this.grow();
+    if (a && this.given[0] === 0) this.backfill(0, r);
+    if (b && this.given[1] === 0) this.backfill(1, r);
+    if (c && this.given[2] === 0) this.backfill(2, r);
+  }
+
+  /**
+   * Component k (given as itself, no init) into row r, as stage() has it: its defaults
+   * once a row took values for it, else nothing. True, for the caller's test.
+   */
+  bareAt(k: number, r: number): boolean {
+    if (this.given[k] !== 0) this.defaults(k, r);
+    return true;
   }
 
   /** Component k's init values into row r: its stager (not in strict mode), else the general path that checks and names. */

@@ -10,6 +10,7 @@ import { spawnReentered } from "../messages.js";
 import { tableOfSet, undoTables } from "../ops/archetypes.js";
 import { spawn as spawnInto } from "../ops/entity-ops.js";
 import { ComponentSet, distinctArgs } from "../store/component-sets.js";
+import type { InitRows } from "../store/init-rows.js";
 import { literalSpawn, type SpawnValues } from "../store/values.js";
 import type { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
@@ -94,6 +95,18 @@ export function spawnNowFew(ctx: WorldContext, n: number, a: ComponentArg, b: Co
 
 function spawnFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
   return spawn(ctx, n === 2 ? [a, b] : [a, b, c]);
+}
+
+/** spawn() of n = 0 or 4 and more arguments outside a scope (the entry point's rest out of line: it inlines the smaller). */
+export function spawnNowMore(
+  ctx: WorldContext,
+  n: number,
+  a: ComponentArg,
+  b: ComponentArg,
+  c: ComponentArg,
+  more: ComponentArg[],
+): Entity {
+  return spawn(ctx, n === 0 ? [] : [a, b, c, ...more]);
 }
 
 // spawnOneOf, spawnInitOf, spawnReadOf, spawnAnyOf: one function per kind of fallback, so
@@ -185,23 +198,64 @@ export function spawnLater(ctx: WorldContext, arg: ComponentArg): Entity {
 }
 
 /**
- * spawn() of n = 2 or 3 arguments (a, b, c) inside a scope: the usual one, the bare
- * components of the last bare spawn again (in either mode) into a run whose rows took
- * no values, is an id claimed and committed; the rest: spawnLaterAll(), after which
- * bare ones are remembered.
+ * spawn() of n = 2 or 3 arguments (a, b, c) inside a scope. Inits among them, of
+ * components with scalar fields: code made for their set and pattern stages the row
+ * (spawnShaped). Bare components, those of the last bare spawn again (in either mode)
+ * into a run whose rows took no values: an id claimed and committed. The rest:
+ * spawnLaterAll(), after which bare ones are remembered.
  */
 export function spawnLaterFew(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
   const { defer, store } = ctx;
-  const set = store.core.dead === undefined ? store.sets.memoSetFew(store.registry, n, a, b, c) : undefined;
-  if (defer.depth !== 0 && set !== undefined) {
-    const rows = defer.commands.spawnRun(set, store.sets, store.registry);
-    if (rows.open()) {
-      const e = store.claims.claim();
-      rows.commit(e);
-      return e as Entity;
-    }
+  // Not `a == null` or `typeof a` (see spawnNowOne).
+  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (spawnNowOne)
+  const some = !(a !== a || a === null || a === undefined || b === null || b === undefined);
+  let e = -1;
+  if (defer.depth !== 0 && store.core.dead === undefined && some && (n === 2 || !(c === null || c === undefined))) {
+    const inits = (a.isInit ? 1 : 0) | (b.isInit ? 2 : 0) | (n === 3 && c.isInit ? 4 : 0);
+    e = inits === 0 ? spawnLaterBare(ctx, n, a, b, c) : store.debug ? -1 : spawnShaped(ctx, n, a, b, c, inits);
   }
-  return spawnLaterFewOf(ctx, n, a, b, c);
+  return e >= 0 ? (e as Entity) : spawnLaterFewOf(ctx, n, a, b, c);
+}
+
+/** spawnLaterFew() of bare components: those of the last bare spawn again into a run whose rows took no values, an id claimed and committed; else -1. */
+function spawnLaterBare(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): number {
+  const store = ctx.store;
+  const set = store.sets.memoSetFew(store.registry, n, a, b, c);
+  const rows = set === undefined ? undefined : ctx.defer.commands.spawnRun(set, store.sets, store.registry);
+  if (rows === undefined || !rows.open()) return -1;
+  const e = store.claims.claim();
+  rows.commit(e);
+  return e;
+}
+
+/**
+ * spawnLaterFew() of inits (bit k of `inits`: argument k is one): their set's run found
+ * by their components alone, then its code made for the pattern (store/init-code.ts
+ * FewSpawn) reads and stages the values. Nothing here passes an init to a call V8 does
+ * not inline (the caller's literals then stay unallocated); -1, nothing committed, when
+ * the general path must spawn.
+ */
+function spawnShaped(
+  ctx: WorldContext,
+  n: number,
+  a: ComponentArg,
+  b: ComponentArg,
+  c: ComponentArg,
+  inits: number,
+): number {
+  const ca = (inits & 1) !== 0 ? (a as ComponentInit).component : a;
+  const cb = (inits & 2) !== 0 ? (b as ComponentInit).component : b;
+  const cc = n === 2 ? undefined : (inits & 4) !== 0 ? (c as ComponentInit).component : c;
+  const rows = shapedRows(ctx, n, ca, cb, cc);
+  const code = rows === undefined ? null : rows.layout.fewOf(inits);
+  return code === null ? -1 : code(a, b, c, rows as InitRows, ctx.store.claims);
+}
+
+/** spawnShaped()'s run for the n = 2 or 3 components a, b, c (components only: out of line, it makes nothing escape). */
+function shapedRows(ctx: WorldContext, n: number, a: unknown, b: unknown, c: unknown): InitRows | undefined {
+  const { store, defer } = ctx;
+  const set = store.sets.shapeSetFew(store.registry, n, a, b, c);
+  return set === undefined ? undefined : defer.commands.spawnRun(set, store.sets, store.registry);
 }
 
 function spawnLaterFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
@@ -209,6 +263,18 @@ function spawnLaterFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: Compo
   const e = spawnLaterAll(ctx, args);
   if (ctx.defer.depth !== 0) ctx.store.sets.memoize(ctx.store.registry, args);
   return e;
+}
+
+/** spawn() of n = 0 or 4 and more arguments inside a scope (the entry point's rest out of line: it inlines the smaller). */
+export function spawnLaterMore(
+  ctx: WorldContext,
+  n: number,
+  a: ComponentArg,
+  b: ComponentArg,
+  c: ComponentArg,
+  more: ComponentArg[],
+): Entity {
+  return spawnLaterAll(ctx, n === 0 ? [] : [a, b, c, ...more]);
 }
 
 /** spawn() of any other number of arguments inside a scope. */

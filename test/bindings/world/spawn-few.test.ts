@@ -1,0 +1,123 @@
+// A deferred spawn of two or three components with inits among them is code made for their
+// set and the pattern of inits (bindings/store/init-code.ts FewSpawn, world/spawn.ts
+// spawnLaterFew). A debug world makes no such code (its spawns take the general path), and
+// an immediate spawn takes the general path too: both are the oracle here.
+import { describe, expect, it } from "vitest";
+import {
+  ArgumentError,
+  type ComponentArg,
+  component,
+  createWorld,
+  type Entity,
+  SchemaError,
+  tag,
+  type World,
+} from "wasm-ecs";
+
+const P = component("P", { x: "f32", y: "f32" }, { defaults: { y: 5 } });
+const V = component("V", { x: "i32" }, { defaults: { x: 7 } });
+const T = tag("T");
+
+/** Spawn argument lists, mixing inits and bare components in every pattern and order. */
+const shapes: (() => ComponentArg[])[] = [
+  () => [P, V],
+  () => [P.with({ x: 1 }), V],
+  () => [P, V.with({ x: 2 })],
+  () => [P.with({ y: 3 }), V.with({ x: 4 })],
+  () => [P, V],
+  () => [V.with({ x: 5 }), P],
+  () => [P.with({ x: 6 }), V, T],
+  () => [P, T, V.with({ x: 8 })],
+  () => [T, P.with({ x: 9 }), V.with({})],
+  () => [P.with({ x: 10, y: 11 }), V.with({ x: 12 })],
+  () => [P.with({ x: 13 }), P],
+  () => [P.with({ x: 14 }), V],
+];
+
+/** What each entity holds, in spawn order. */
+function contents(w: World, es: readonly Entity[]): unknown[] {
+  return es.map((e) => [w.has(e, P) ? w.get(e, P) : "-", w.has(e, V) ? w.get(e, V) : "-", w.has(e, T)]);
+}
+
+/** Spawns every shape `times` times over, in a scope (or at once), and gives what the entities hold. */
+async function run(debug: boolean, deferred: boolean, times: number): Promise<unknown[]> {
+  const w = await createWorld({ components: [P, V, T], debug });
+  const es: Entity[] = [];
+  const all = () => {
+    for (let k = 0; k < times; k++) for (const shape of shapes) es.push(w.spawn(...shape()));
+  };
+  if (deferred) w.defer(all);
+  else all();
+  return contents(w, es);
+}
+
+/** The outcome of spawning args in a scope: what the scope's spawns left, or the error. */
+async function attempt(debug: boolean, args: () => ComponentArg[]): Promise<unknown> {
+  const w = await createWorld({ components: [P, V, T], debug });
+  const before = w.defer(() => [w.spawn(P.with({ x: 1 }), V), w.spawn(P, V.with({ x: 2 }))]);
+  try {
+    w.defer(() => w.spawn(...args()));
+  } catch (error) {
+    return [(error as Error).constructor.name, (error as Error).message, w.entityCount, contents(w, before)];
+  }
+  return ["no error", w.entityCount];
+}
+
+describe("a deferred spawn of two or three components with inits", () => {
+  it("stages what the general path would, for every pattern, in runs that alternate them", async () => {
+    const made = await run(false, true, 3);
+    expect(made).toEqual(await run(true, true, 3));
+    expect(made).toEqual(await run(false, false, 3));
+    expect(made.slice(0, 4)).toEqual([
+      [{ x: 0, y: 5 }, { x: 7 }, false],
+      [{ x: 1, y: 5 }, { x: 7 }, false],
+      [{ x: 0, y: 5 }, { x: 2 }, false],
+      [{ x: 0, y: 3 }, { x: 4 }, false],
+    ]);
+  });
+
+  it("refuses values that are no numbers as the general path does, spawning nothing", async () => {
+    const bad = () => [P.with({ x: "1" } as never), V];
+    const outcome = await attempt(false, bad);
+    expect(outcome).toEqual(await attempt(true, bad));
+    expect((outcome as unknown[])[0]).toBe(SchemaError.name);
+    expect((outcome as unknown[])[2]).toBe(2);
+  });
+
+  it("refuses a getter that spawns while the values are read, spawning nothing", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, V, T], debug });
+      const values = {
+        get x() {
+          w.spawn(P.with({ x: 1 }), V);
+          return 3;
+        },
+      };
+      let error: unknown;
+      w.defer(() => {
+        w.spawn(P.with({ x: 2 }), V); // a run of this set, so that the next one joins it
+        try {
+          w.spawn(P.with(values), V.with({ x: 1 }));
+        } catch (e) {
+          error = e;
+        }
+      });
+      expect(error, `debug: ${debug}`).toBeInstanceOf(ArgumentError);
+      expect((error as Error).message).toBe(
+        "The values of P, V given to spawn() spawned or flushed (a getter called the world): nothing was spawned",
+      );
+      // The first spawn and the getter's stand; the refused one left nothing.
+      expect(w.entityCount).toBe(2);
+    }
+  });
+
+  it("spawns many in one scope with the values each gave", async () => {
+    const w = await createWorld({ components: [P, V, T] });
+    const es: Entity[] = [];
+    w.defer(() => {
+      for (let i = 0; i < 1000; i++) es.push(w.spawn(P.with({ x: i, y: -i }), V.with({ x: 2 * i }), T));
+    });
+    expect(w.query({ all: [P, V, T] }).count()).toBe(1000);
+    expect(es.every((e, i) => w.get(e, P).x === i && w.get(e, P).y === -i && w.get(e, V).x === 2 * i)).toBe(true);
+  });
+});
