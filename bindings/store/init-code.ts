@@ -166,12 +166,15 @@ function soloSpawn(c: Component): SoloSpawn | undefined {
 }
 
 /**
- * A deferred spawn of the 2 or 3 components of a layout, as arguments a, b, c in its
- * order, those whose bit is set in `inits` (1: a, 2: b, 4: c) given as inits, the others
- * bare: each init's values read by name (as SoloSpawn reads them) and staged in row n,
- * a bare component's defaults staged once a row took values for it, an id claimed and
- * the row committed; the id. Room and backfill are made out of line, without the
- * values. -1 with nothing committed when some values need the general path. One piece
+ * A spawn of the 2 or 3 components of a layout into row n of its rows, as arguments a,
+ * b, c in its order, those whose bit is set in `inits` (1: a, 2: b, 4: c) given as
+ * inits, the others bare: each init's values read by name (as SoloSpawn reads them) and
+ * staged, component by component, a bare component's defaults staged once a row took
+ * values for it, an id claimed (an immediate spawn's claims give 0) and the row
+ * committed; the id. Room and backfill are made out of line, without the values. When
+ * component k's values need the general path: -1 - k, the components before it staged
+ * (rows.valuesOf gives them as read) and nothing committed. A getter that staged or
+ * flushed these rows meanwhile stops the staging and throws from rows.alone. One piece
  * of code per layout and pattern: small enough for V8 to inline into the user's loop.
  */
 export type FewSpawn = (
@@ -201,25 +204,25 @@ export function fewSpawn(comps: readonly Component[], base: readonly number[], i
   ];
   const bound: string[] = [];
   const values: number[] = [];
-  const writes: string[] = [];
+  // Rows a getter staged (n moved) or flushed (round moved) take no more writes here.
+  const mine = "rows.n === r && rows.round === round";
   comps.forEach((c, k) => {
     if (!given[k]) {
-      if (c.fields.length > 0) writes.push(`if (rows.given[${k}] !== 0) rows.bareAt(${k}, r);`);
+      if (c.fields.length > 0) lines.push(`if (rows.given[${k}] !== 0 && ${mine}) rows.bareAt(${k}, r);`);
       return;
     }
     const names = c.fields.map((f) => f.name);
-    const d = defaultsOf(c);
-    // readLines reads `values` into a0, a1, ...: one block per component, its reads kept in x${k}_${j}.
-    lines.push(`let ${names.map((_, j) => `x${k}_${j}`).join(", ")};`);
-    lines.push("{", `const values = ${args[k]}.values;`, ...readLines(names, "return -1;"));
-    lines.push(...names.map((_, j) => `x${k}_${j} = a${j};`), "}");
-    d.forEach((v, j) => {
+    // readLines reads `values` into a0, a1, ...: one block per component.
+    lines.push("{", `const values = ${args[k]}.values;`, ...readLines(names, `return ${-1 - k};`));
+    lines.push(`if (${mine}) {`, "const cols = rows.cols;");
+    defaultsOf(c).forEach((v, j) => {
       bound.push(`d${k}_${j}`);
       values.push(v);
-      writes.push(`cols[${base[k] + j}][r] = x${k}_${j} === undefined ? d${k}_${j} : x${k}_${j};`);
+      lines.push(`cols[${base[k] + j}][r] = a${j} === undefined ? d${k}_${j} : a${j};`);
     });
+    lines.push("}", "}");
   });
-  lines.push("rows.alone(claimed, claims.count, round);", "const cols = rows.cols;", ...writes);
+  lines.push("rows.alone(claimed, claims.count, round);");
   lines.push("const e = claims.claim();", "rows.ids[r] = e;", "rows.n = r + 1;", "return e;", "};");
   return make<FewSpawn>(bound, values, lines);
 }

@@ -10,8 +10,8 @@ import { spawnReentered } from "../messages.js";
 import { tableOfSet, undoTables } from "../ops/archetypes.js";
 import { spawn as spawnInto } from "../ops/entity-ops.js";
 import { ComponentSet, distinctArgs } from "../store/component-sets.js";
-import type { InitRows } from "../store/init-rows.js";
-import { literalSpawn, type SpawnValues } from "../store/values.js";
+import { InitRows } from "../store/init-rows.js";
+import { checkedCopy, literalSpawn, type SpawnValues } from "../store/values.js";
 import type { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
 import { lookup } from "./entities.js";
@@ -89,8 +89,77 @@ export function spawnNowFew(ctx: WorldContext, n: number, a: ComponentArg, b: Co
     ctx.defer.depth === 0 && spawnsPlain(store)
       ? store.sets.memoTableFew(store.registry, n, a, b, c, store.tables)
       : -1;
-  const e = t >= 0 ? store.core.spawn(t) : -1;
+  const e = t >= 0 ? store.core.spawn(t) : spawnNowShaped(ctx, n, a, b, c);
   return e >= 0 ? (e as Entity) : spawnFewOf(ctx, n, a, b, c);
+}
+
+/** A FewSpawn's claims in an immediate spawn: its one row is row 0 of the set's own rows, spawned after. */
+const NO_CLAIMS = { count: 0, claim: () => 0 };
+
+/**
+ * spawnNowFew() of inits among n = 2 or 3 components whose set's table is known: the
+ * set's own rows restaged by the code made for the set and pattern (store/init-code.ts
+ * FewSpawn, as a deferred spawn stages them), then one core spawn and the row written
+ * (world/deferral.ts spawn does the same after its generic restage). -1, nothing
+ * spawned, when the general path must spawn (values it must check, a world with
+ * something to stamp or follow, no table yet). A getter among the values that spawned
+ * this set meanwhile throws from the made code (ArgumentError, as the general path).
+ */
+function spawnNowShaped(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): number {
+  const store = ctx.store;
+  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (spawnNowOne)
+  if (a !== a || a === null || a === undefined || b === null || b === undefined) return -1;
+  if ((n === 3 && (c === null || c === undefined)) || ctx.defer.depth !== 0 || store.staging || store.debug) return -1;
+  const inits = (a.isInit ? 1 : 0) | (b.isInit ? 2 : 0) | (n === 3 && c.isInit ? 4 : 0);
+  if (inits === 0 || !spawnsPlain(store)) return -1;
+  const set = store.sets.shapeSetFew(
+    store.registry,
+    n,
+    (inits & 1) !== 0 ? (a as ComponentInit).component : a,
+    (inits & 2) !== 0 ? (b as ComponentInit).component : b,
+    n === 2 ? undefined : (inits & 4) !== 0 ? (c as ComponentInit).component : c,
+  );
+  const t = set === undefined ? -1 : store.sets.cached(set, store.tables);
+  if (t < 0) return -1;
+  const rows = ((set as ComponentSet).one ??= new InitRows(store.sets.layoutOf(set as ComponentSet, store.registry)));
+  const code = rows.layout.fewOf(inits);
+  if (code === null) return -1;
+  rows.round++;
+  rows.n = 0;
+  store.staging = true;
+  let e: number;
+  try {
+    e = code(a, b, c, rows, NO_CLAIMS);
+  } finally {
+    store.staging = false;
+  }
+  if (e < 0) return spawnRefused(ctx, n, a, b, c, -1 - e, rows);
+  // A getter that left the table unknown: the general path reads the values again.
+  const table = store.sets.cached(set as ComponentSet, store.tables);
+  return table < 0 ? -1 : spawnInto(store, table, rows);
+}
+
+/**
+ * The general path's spawn when the made code refused argument k's values: the inits
+ * before it as it read them (staged in row 0 of rows), k's values read once more into
+ * a checked copy (which throws the SchemaError the general path would), the rest as
+ * given. Each getter then runs once, or twice in the refused values (as spawn-now.ts has it).
+ */
+function spawnRefused(
+  ctx: WorldContext,
+  n: number,
+  a: ComponentArg,
+  b: ComponentArg,
+  c: ComponentArg,
+  k: number,
+  rows: InitRows,
+): Entity {
+  const args = (n === 2 ? [a, b] : [a, b, c]).map((arg, i): ComponentArg => {
+    if (i > k || !arg.isInit) return arg;
+    const { component, values } = arg as ComponentInit;
+    return component.with((i < k ? rows.valuesOf(component, 0) : checkedCopy(component, values, false)) as object);
+  });
+  return spawn(ctx, args);
 }
 
 function spawnFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {

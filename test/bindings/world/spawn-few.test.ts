@@ -1,7 +1,7 @@
-// A deferred spawn of two or three components with inits among them is code made for their
-// set and the pattern of inits (bindings/store/init-code.ts FewSpawn, world/spawn.ts
-// spawnLaterFew). A debug world makes no such code (its spawns take the general path), and
-// an immediate spawn takes the general path too: both are the oracle here.
+// A spawn of two or three components with inits among them is code made for their set and
+// the pattern of inits (bindings/store/init-code.ts FewSpawn; world/spawn.ts spawnLaterFew
+// inside a scope, spawnNowShaped outside one). A debug world makes no such code: its spawns
+// take the general path, the oracle here.
 import { describe, expect, it } from "vitest";
 import {
   ArgumentError,
@@ -63,7 +63,7 @@ async function attempt(debug: boolean, args: () => ComponentArg[]): Promise<unkn
   return ["no error", w.entityCount];
 }
 
-describe("a deferred spawn of two or three components with inits", () => {
+describe("a spawn of two or three components with inits", () => {
   it("stages what the general path would, for every pattern, in runs that alternate them", async () => {
     const made = await run(false, true, 3);
     expect(made).toEqual(await run(true, true, 3));
@@ -108,6 +108,47 @@ describe("a deferred spawn of two or three components with inits", () => {
       );
       // The first spawn and the getter's stand; the refused one left nothing.
       expect(w.entityCount).toBe(2);
+    }
+  });
+
+  it("at once, refuses a getter that spawns the same set, and reads the values once when one changes the world otherwise", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, V, T], debug });
+      w.spawn(P.with({ x: 1 }), V.with({ x: 1 })); // the set's table is known
+      const spawning = {
+        get x() {
+          w.spawn(P.with({ y: 9 }), V);
+          return 3;
+        },
+      };
+      let error: unknown;
+      try {
+        w.spawn(P.with(spawning), V.with({ x: 2 }));
+      } catch (e) {
+        error = e;
+      }
+      expect(error, `debug: ${debug}`).toBeInstanceOf(ArgumentError);
+      expect((error as Error).message).toBe(
+        "The values of P, V given to spawn() spawned or flushed (a getter called the world): nothing was spawned",
+      );
+      expect(w.entityCount).toBe(2);
+      const other = w.spawn(T);
+      let reads = 0;
+      const destroying = {
+        get x() {
+          reads++;
+          if (w.isAlive(other)) w.destroy(other);
+          return 4;
+        },
+      };
+      const e = w.spawn(P.with(destroying), V.with({ x: 5 }), T);
+      expect([reads, w.get(e, P), w.get(e, V), w.has(e, T), w.isAlive(other)]).toEqual([
+        1,
+        { x: 4, y: 5 },
+        { x: 5 },
+        true,
+        false,
+      ]);
     }
   });
 
