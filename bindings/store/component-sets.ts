@@ -194,14 +194,7 @@ export class ComponentSets {
     b: ComponentArg,
     c: ComponentArg,
   ): ComponentSet | undefined {
-    const memo = this.memo;
-    return memo.length === n &&
-      memo[0] === a &&
-      memo[1] === b &&
-      (n === 2 || memo[2] === c) &&
-      this.memoVersion === registry.version
-      ? this.memoSet
-      : undefined;
+    return isFew(this.memo, n, a, b, c) && this.memoVersion === registry.version ? this.memoSet : undefined;
   }
 
   /**
@@ -211,12 +204,7 @@ export class ComponentSets {
    * only, so that no call takes an init before the made code reads it.
    */
   shapeSetFew(registry: Registry, n: number, a: unknown, b: unknown, c: unknown): ComponentSet | undefined {
-    const shape = this.shape;
-    return shape.length === n &&
-      shape[0] === a &&
-      shape[1] === b &&
-      (n === 2 || shape[2] === c) &&
-      this.shapeVersion === registry.version
+    return isFew(this.shape, n, a, b, c) && this.shapeVersion === registry.version
       ? this.shapeSet
       : this.shapeOf(registry, n === 2 ? [a, b] : [a, b, c]);
   }
@@ -282,6 +270,11 @@ export class ComponentSets {
       set.ids,
     ));
   }
+}
+
+/** Whether list is the n = 2 or 3 of a, b, c. */
+function isFew(list: readonly unknown[], n: number, a: unknown, b: unknown, c: unknown): boolean {
+  return list.length === n && list[0] === a && list[1] === b && (n === 2 || list[2] === c);
 }
 
 /**

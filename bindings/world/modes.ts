@@ -32,7 +32,7 @@ export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
       const n = arguments.length;
       if (n === 1) return spawns.spawnNowOne(ctx, a);
       if (n === 2 || n === 3) return spawns.spawnNowFew(ctx, n, a, b, c);
-      return spawns.spawnNowMore(ctx, n, a, b, c, more);
+      return spawns.spawnMore(ctx, n, a, b, c, more);
     },
     add: (e, c, values) => entities.add(ctx, e, c, values),
     remove: (e, c) => entities.remove(ctx, e, c),
@@ -46,7 +46,7 @@ export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
       const n = arguments.length;
       if (n === 1) return spawns.spawnLater(ctx, a);
       if (n === 2 || n === 3) return spawns.spawnLaterFew(ctx, n, a, b, c);
-      return spawns.spawnLaterMore(ctx, n, a, b, c, more);
+      return spawns.spawnMore(ctx, n, a, b, c, more);
     },
     add: (e, c, values) => entities.addLater(ctx, e, c, values),
     remove: (e, c) => entities.removeLater(ctx, e, c),

@@ -166,8 +166,11 @@ function spawnFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentA
   return spawn(ctx, n === 2 ? [a, b] : [a, b, c]);
 }
 
-/** spawn() of n = 0 or 4 and more arguments outside a scope (the entry point's rest out of line: it inlines the smaller). */
-export function spawnNowMore(
+/**
+ * spawn() of n = 0 or 4 and more arguments, in either mode (spawn() routes them): the
+ * entry points' rest out of line, so that they inline the smaller.
+ */
+export function spawnMore(
   ctx: WorldContext,
   n: number,
   a: ComponentArg,
@@ -334,20 +337,8 @@ function spawnLaterFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: Compo
   return e;
 }
 
-/** spawn() of n = 0 or 4 and more arguments inside a scope (the entry point's rest out of line: it inlines the smaller). */
-export function spawnLaterMore(
-  ctx: WorldContext,
-  n: number,
-  a: ComponentArg,
-  b: ComponentArg,
-  c: ComponentArg,
-  more: ComponentArg[],
-): Entity {
-  return spawnLaterAll(ctx, n === 0 ? [] : [a, b, c, ...more]);
-}
-
 /** spawn() of any other number of arguments inside a scope. */
-export function spawnLaterAll(ctx: WorldContext, args: ComponentArg[]): Entity {
+function spawnLaterAll(ctx: WorldContext, args: ComponentArg[]): Entity {
   const { defer, store } = ctx;
   if (defer.depth === 0) return spawn(ctx, args); // a reference kept past its scope
   const e = spawnSome(store, defer.commands, args);

@@ -13,10 +13,13 @@ import {
   tag,
   type World,
 } from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
 
 const P = component("P", { x: "f32", y: "f32" }, { defaults: { y: 5 } });
 const V = component("V", { x: "i32" }, { defaults: { x: 7 } });
 const T = tag("T");
+const REENTERED =
+  /^The values of P, V given to spawn\(\) spawned or flushed \(a getter called the world\): nothing was spawned$/;
 
 /** Spawn argument lists, mixing inits and bare components in every pattern and order. */
 const shapes: (() => ComponentArg[])[] = [
@@ -93,19 +96,10 @@ describe("a spawn of two or three components with inits", () => {
           return 3;
         },
       };
-      let error: unknown;
       w.defer(() => {
         w.spawn(P.with({ x: 2 }), V); // a run of this set, so that the next one joins it
-        try {
-          w.spawn(P.with(values), V.with({ x: 1 }));
-        } catch (e) {
-          error = e;
-        }
+        expectThrows(() => w.spawn(P.with(values), V.with({ x: 1 })), ArgumentError, REENTERED);
       });
-      expect(error, `debug: ${debug}`).toBeInstanceOf(ArgumentError);
-      expect((error as Error).message).toBe(
-        "The values of P, V given to spawn() spawned or flushed (a getter called the world): nothing was spawned",
-      );
       // The first spawn and the getter's stand; the refused one left nothing.
       expect(w.entityCount).toBe(2);
     }
@@ -121,16 +115,7 @@ describe("a spawn of two or three components with inits", () => {
           return 3;
         },
       };
-      let error: unknown;
-      try {
-        w.spawn(P.with(spawning), V.with({ x: 2 }));
-      } catch (e) {
-        error = e;
-      }
-      expect(error, `debug: ${debug}`).toBeInstanceOf(ArgumentError);
-      expect((error as Error).message).toBe(
-        "The values of P, V given to spawn() spawned or flushed (a getter called the world): nothing was spawned",
-      );
+      expectThrows(() => w.spawn(P.with(spawning), V.with({ x: 2 })), ArgumentError, REENTERED);
       expect(w.entityCount).toBe(2);
       const other = w.spawn(T);
       let reads = 0;
