@@ -213,7 +213,9 @@ export function fewSpawn(comps: readonly Component[], base: readonly number[], i
     }
     const names = c.fields.map((f) => f.name);
     // readLines reads `values` into a0, a1, ...: one block per component.
-    lines.push("{", `const values = ${args[k]}.values;`, ...readLines(names, `return ${-1 - k};`));
+    // Refused values: after a getter's spawn or flush that must throw (rows.alone), as every read's.
+    const refuse = `{ rows.alone(claimed, claims.count, round); return ${-1 - k}; }`;
+    lines.push("{", `const values = ${args[k]}.values;`, ...readLines(names, refuse));
     lines.push(`if (${mine}) {`, "const cols = rows.cols;");
     defaultsOf(c).forEach((v, j) => {
       bound.push(`d${k}_${j}`);

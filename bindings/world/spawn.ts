@@ -133,33 +133,33 @@ function spawnNowShaped(ctx: WorldContext, n: number, a: ComponentArg, b: Compon
   } finally {
     store.staging = false;
   }
-  if (e < 0) return spawnRefused(ctx, n, a, b, c, -1 - e, rows);
-  // A getter that left the table unknown: the general path reads the values again.
+  if (e < 0) return spawn(ctx, readArgs(n, a, b, c, -1 - e, rows, 0));
+  // A getter that left the table unknown: the general path spawns what was read.
   const table = store.sets.cached(set as ComponentSet, store.tables);
-  return table < 0 ? -1 : spawnInto(store, table, rows);
+  return table >= 0 ? spawnInto(store, table, rows) : spawn(ctx, readArgs(n, a, b, c, n, rows, 0));
 }
 
 /**
- * The general path's spawn when the made code refused argument k's values: the inits
- * before it as it read them (staged in row 0 of rows), k's values read once more into
- * a checked copy (which throws the SchemaError the general path would), the rest as
- * given. Each getter then runs once, or twice in the refused values (as spawn-now.ts has it).
+ * The arguments for the general path once the made code read them (FewSpawn), refusing
+ * argument k's values (k = n: none refused): the inits before k as it read them (staged
+ * in row r of rows), k's values read once more into a checked copy (which throws the
+ * SchemaError the general path would), the rest as given. Each getter then runs once, or
+ * twice in the refused values (as world/spawn-now.ts has it).
  */
-function spawnRefused(
-  ctx: WorldContext,
+function readArgs(
   n: number,
   a: ComponentArg,
   b: ComponentArg,
   c: ComponentArg,
   k: number,
   rows: InitRows,
-): Entity {
-  const args = (n === 2 ? [a, b] : [a, b, c]).map((arg, i): ComponentArg => {
+  r: number,
+): ComponentArg[] {
+  return (n === 2 ? [a, b] : [a, b, c]).map((arg, i): ComponentArg => {
     if (i > k || !arg.isInit) return arg;
     const { component, values } = arg as ComponentInit;
-    return component.with((i < k ? rows.valuesOf(component, 0) : checkedCopy(component, values, false)) as object);
+    return component.with((i < k ? rows.valuesOf(component, r) : checkedCopy(component, values, false)) as object);
   });
-  return spawn(ctx, args);
 }
 
 function spawnFewOf(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
@@ -320,7 +320,10 @@ function spawnShaped(
   const cc = n === 2 ? undefined : (inits & 4) !== 0 ? (c as ComponentInit).component : c;
   const rows = shapedRows(ctx, n, ca, cb, cc);
   const code = rows === undefined ? null : rows.layout.fewOf(inits);
-  return code === null ? -1 : code(a, b, c, rows as InitRows, ctx.store.claims);
+  if (code === null) return -1;
+  const e = code(a, b, c, rows as InitRows, ctx.store.claims);
+  // Refused values of argument -1 - e: the general path, with what was read (row n, not committed).
+  return e >= 0 ? e : spawnLaterAll(ctx, readArgs(n, a, b, c, -1 - e, rows as InitRows, (rows as InitRows).n));
 }
 
 /** spawnShaped()'s run for the n = 2 or 3 components a, b, c (components only: out of line, it makes nothing escape). */

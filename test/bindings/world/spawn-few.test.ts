@@ -137,6 +137,86 @@ describe("a spawn of two or three components with inits", () => {
     }
   });
 
+  it("reads each getter once when a later init's values take the general path, in either mode", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, V, T], debug });
+      let reads = 0;
+      const counted = (x: number) => ({
+        get x() {
+          reads++;
+          return x;
+        },
+      });
+      w.spawn(P.with({ x: 1 }), V.with({ x: 1 })); // the set's table is known
+      // V.with({}) gives no field: the made code leaves it to the general path.
+      const now = w.spawn(P.with(counted(2)), V.with({}));
+      let later = 0 as Entity;
+      w.defer(() => {
+        w.spawn(P.with({ x: 1 }), V.with({ x: 1 }));
+        later = w.spawn(P.with(counted(3)), V.with({}));
+      });
+      expect([reads, w.get(now, P), w.get(now, V), w.get(later, P), w.get(later, V)], `debug: ${debug}`).toEqual([
+        2,
+        { x: 2, y: 5 },
+        { x: 7 },
+        { x: 3, y: 5 },
+        { x: 7 },
+      ]);
+    }
+  });
+
+  it("refuses a getter that called the world when a later init's values take the general path", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, V, T], debug });
+      w.spawn(P.with({ x: 1 }), V.with({ x: 1 }));
+      let reads = 0;
+      const spawning = {
+        get x() {
+          reads++;
+          w.spawn(P.with({ x: 99, y: 99 }), V.with({ x: 98 }));
+          return 5;
+        },
+      };
+      expectThrows(() => w.spawn(P.with(spawning), V.with({})), ArgumentError, REENTERED);
+      expect([reads, w.entityCount], `debug: ${debug}`).toEqual([1, 2]);
+      const flushing = {
+        get x() {
+          reads++;
+          if (reads === 2) w.flush();
+          return 5;
+        },
+      };
+      w.defer(() => {
+        w.spawn(P.with({ x: 1 }), V.with({ x: 1 }));
+        expectThrows(() => w.spawn(P.with(flushing), V.with({})), ArgumentError, REENTERED);
+      });
+      expect([reads, w.entityCount], `debug: ${debug}`).toEqual([2, 3]);
+    }
+  });
+
+  it("at once, spawns what a getter read once when the getter left the set's table unknown", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, V, T], debug });
+      const empty = w.snapshot(); // before the set's table
+      w.spawn(P.with({ x: 1 }), V.with({ x: 1 }));
+      let reads = 0;
+      const restoring = {
+        get x() {
+          reads++;
+          w.restore(empty);
+          return 3;
+        },
+      };
+      const e = w.spawn(P.with(restoring), V.with({ x: 4 }));
+      expect([reads, w.entityCount, w.get(e, P), w.get(e, V)], `debug: ${debug}`).toEqual([
+        1,
+        1,
+        { x: 3, y: 5 },
+        { x: 4 },
+      ]);
+    }
+  });
+
   it("spawns many in one scope with the values each gave", async () => {
     const w = await createWorld({ components: [P, V, T] });
     const es: Entity[] = [];
