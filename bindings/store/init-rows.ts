@@ -138,7 +138,7 @@ export class InitRows {
         this.stageInit(k, (arg as ComponentInit).values, r, strict);
         k++;
       } else if (arg === L.comps[k]) {
-        if (this.given[k] !== 0) this.defaults(k, r);
+        this.bareAt(k, r);
         k++;
       }
     }
@@ -170,14 +170,13 @@ export class InitRows {
 
   /** Row r made ready for component 0's values: room for it, and earlier rows backfilled when none took values. */
   roomFor(r: number): void {
-    if (r === this.cap) this.grow();
-    if (this.given[0] === 0) this.backfill(0, r);
+    this.roomForFew(r, true, false, false);
   }
 
   /**
-   * Row r made ready for the values of the first 2 or 3 components (world/spawn.ts
-   * spawnShaped): room for it, and earlier rows backfilled for each of a, b, c (whether
-   * it has an init) whose component no row took values for yet.
+   * Row r made ready for values of the first components (world/spawn.ts spawnShaped;
+   * roomFor for the first alone): room for it, and earlier rows backfilled for each of
+   * a, b, c (whether it has an init) whose component no row took values for yet.
    */
   roomForFew(r: number, a: boolean, b: boolean, c: boolean): void {
     if (r === this.cap) this.grow();

@@ -107,11 +107,8 @@ const NO_CLAIMS = { count: 0, claim: () => 0 };
  */
 function spawnNowShaped(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): number {
   const store = ctx.store;
-  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (spawnNowOne)
-  if (a !== a || a === null || a === undefined || b === null || b === undefined) return -1;
-  if ((n === 3 && (c === null || c === undefined)) || ctx.defer.depth !== 0 || store.staging || store.debug) return -1;
-  const inits = (a.isInit ? 1 : 0) | (b.isInit ? 2 : 0) | (n === 3 && c.isInit ? 4 : 0);
-  if (inits === 0 || !spawnsPlain(store)) return -1;
+  const inits = initsOf(n, a, b, c);
+  if (inits <= 0 || ctx.defer.depth !== 0 || store.staging || store.debug || !spawnsPlain(store)) return -1;
   const set = store.sets.shapeSetFew(
     store.registry,
     n,
@@ -278,15 +275,30 @@ export function spawnLater(ctx: WorldContext, arg: ComponentArg): Entity {
  */
 export function spawnLaterFew(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
   const { defer, store } = ctx;
-  // Not `a == null` or `typeof a` (see spawnNowOne).
-  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (spawnNowOne)
-  const some = !(a !== a || a === null || a === undefined || b === null || b === undefined);
-  let e = -1;
-  if (defer.depth !== 0 && store.core.dead === undefined && some && (n === 2 || !(c === null || c === undefined))) {
-    const inits = (a.isInit ? 1 : 0) | (b.isInit ? 2 : 0) | (n === 3 && c.isInit ? 4 : 0);
-    e = inits === 0 ? spawnLaterBare(ctx, n, a, b, c) : store.debug ? -1 : spawnShaped(ctx, n, a, b, c, inits);
-  }
+  const inits = defer.depth !== 0 && store.core.dead === undefined ? initsOf(n, a, b, c) : -1;
+  const e =
+    inits < 0
+      ? -1
+      : inits === 0
+        ? spawnLaterBare(ctx, n, a, b, c)
+        : store.debug
+          ? -1
+          : spawnShaped(ctx, n, a, b, c, inits);
   return e >= 0 ? (e as Entity) : spawnLaterFewOf(ctx, n, a, b, c);
+}
+
+/**
+ * Which of n = 2 or 3 spawn arguments are inits (bit k: argument k), or -1 when one is
+ * null or undefined (the general path names it). Not `a == null` or `typeof a`: V8 reads
+ * an object's map for those, and an init would escape (see spawnNowOne); `x !== x` first
+ * keeps esbuild from writing `x == null`.
+ */
+function initsOf(n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): number {
+  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (above)
+  if (a !== a || a === null || a === undefined || b !== b || b === null || b === undefined) return -1;
+  // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (above)
+  if (n === 3 && (c !== c || c === null || c === undefined)) return -1;
+  return (a.isInit ? 1 : 0) | (b.isInit ? 2 : 0) | (n === 3 && c.isInit ? 4 : 0);
 }
 
 /** spawnLaterFew() of bare components: those of the last bare spawn again into a run whose rows took no values, an id claimed and committed; else -1. */
