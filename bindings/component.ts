@@ -50,6 +50,13 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   readonly isInit = false;
   /** @internal Tells a Component from a Pair without instanceof (hot path). */
   readonly isPair = false;
+  /**
+   * @internal This component, as an init's `component` gives its own: spawn's made paths
+   * read it from either (passing the argument itself on would let V8 allocate an init).
+   */
+  get component(): this {
+    return this;
+  }
   /** Whether this is a relation (made by relation()): added as pairs, `R.to(target)`. */
   readonly isRelation: boolean = false;
   /** @internal The world's own bookkeeping (change stamps): left out of listings. */

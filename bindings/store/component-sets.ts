@@ -19,6 +19,10 @@ export class ComponentSet {
   layout: InitLayout | undefined = undefined;
   one: InitRows | undefined = undefined;
   readonly spare: InitRows[] = [];
+  /** Spawns of this set by its made immediate spawns (world/made-spawn.ts): a getter's shows there. */
+  madeSpawns = 0;
+  /** Its world/made-spawn.ts MadeSpawn (null: none; typed loosely to keep store/ free of world/). */
+  spawner: unknown = undefined;
   /** The table found for this set, valid while `gen` and `epoch` still match. */
   table = -1;
   gen = -1;

@@ -335,21 +335,29 @@ export function literalStage(names: readonly string[]): Stager | undefined {
  * them, on its general paths). Values that give no field at all also `fail`: a primitive
  * reads as none, and the general path names it. Field i's value in a${i}. Code that V8
  * inlines at one call site: nothing here (no `for-in`, no `typeof values`) makes it
- * allocate the caller's literal, which escape analysis then drops.
+ * allocate the caller's literal, which escape analysis then drops. `a` names the locals
+ * (`declared`: declared before), `values` the object read.
  */
-export function readLines(names: readonly string[], fail: string): string[] {
-  const lines = [`if (values === null || values === undefined) ${fail}`];
+export function readLines(
+  names: readonly string[],
+  fail: string,
+  a = "a",
+  values = "values",
+  declared = false,
+): string[] {
+  const lines = [`if (${values} === null || ${values} === undefined) ${fail}`];
   // The one number a primitive's prototype gives by default: a string's length.
-  if (names.includes("length")) lines.push(`if (typeof values === "string") ${fail}`);
+  if (names.includes("length")) lines.push(`if (typeof ${values} === "string") ${fail}`);
   names.forEach((name, i) => {
     const key = JSON.stringify(name);
+    const read = `${a}${i} = ${values}[${key}];`;
     // What every object inherits counts as left out (component.ts fieldOf).
     if (name in Object.prototype)
-      lines.push(`let a${i} = values[${key}];`, `if (a${i} === Object.prototype[${key}]) a${i} = undefined;`);
-    else lines.push(`const a${i} = values[${key}];`);
-    lines.push(`if (a${i} !== undefined && typeof a${i} !== "number") ${fail}`);
+      lines.push(declared ? read : `let ${read}`, `if (${a}${i} === Object.prototype[${key}]) ${a}${i} = undefined;`);
+    else lines.push(declared ? read : `const ${read}`);
+    lines.push(`if (${a}${i} !== undefined && typeof ${a}${i} !== "number") ${fail}`);
   });
-  lines.push(`if (${names.map((_, i) => `a${i} === undefined`).join(" && ")}) ${fail}`);
+  lines.push(`if (${names.map((_, i) => `${a}${i} === undefined`).join(" && ")}) ${fail}`);
   return lines;
 }
 
@@ -410,26 +418,4 @@ function madeOf<F>(params: readonly string[], lines: readonly string[]): F | und
   } catch {
     return undefined;
   }
-}
-
-/**
- * An immediate spawn of one component with values (world/spawn.ts spawnNowOne): the values
- * read (readLines), then `alone(ctx, id)` spawns an entity into the component's own table
- * (-1: it cannot, and look.late holds what was read for the general path), e found in
- * `look` and the given fields written. -1 with nothing spawned, nothing kept, when the
- * values need the general path.
- */
-export type SpawnValues = (
-  values: object,
-  look: WriteTarget & { readonly id: number },
-  ctx: unknown,
-  alone: (ctx: never, id: number) => number,
-) => number;
-
-/** A SpawnValues for scalar fields `names`, made as literalWrite is. Undefined where the host forbids making code. */
-export function literalSpawn(names: readonly string[]): SpawnValues | undefined {
-  const lines = ['"use strict";', ...readLines(names, "return -1;")];
-  lines.push("const e = alone(ctx, look.id);", `if (e < 0) { ${keepLate(names)} return -1; }`);
-  lines.push("const t = look.find(e);", ...writeRow(names), "return e;");
-  return madeOf<SpawnValues>(["values", "look", "ctx", "alone"], lines);
 }

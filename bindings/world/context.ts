@@ -6,13 +6,12 @@ import { ArgumentError } from "../errors.js";
 import { notAComponent } from "../messages.js";
 import type { Query } from "../query/query.js";
 import { Resolved } from "../store/component-sets.js";
-import type { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
-import type { SpawnValues } from "../store/values.js";
 import type { Lookup } from "./access.js";
 import { Deferral } from "./deferral.js";
 import { type EventType, Resources } from "./events.js";
 import { Hot } from "./hot.js";
+import type { MadeSpawn } from "./made-spawn.js";
 import { QueryCache } from "./queries.js";
 import { Runner } from "./systems.js";
 
@@ -36,13 +35,7 @@ export class WorldContext {
    */
   readonly quick: (Lookup | undefined)[] = [];
   /** By component key: the immediate spawn of it alone with values (world/spawn.ts spawnNowOne), null where there is none. */
-  readonly spawners: (SpawnValues | null | undefined)[] = [];
-  /** What world/spawn.ts spawnNowOne saw before it read the values, for its spawn after. */
-  readonly alone: { one: InitRows | undefined; round: number; version: number } = {
-    one: undefined,
-    round: 0,
-    version: 0,
-  };
+  readonly spawners: (MadeSpawn | null | undefined)[] = [];
   /** spawn's reusable record of what its arguments hold (store/component-sets.ts). */
   readonly resolved = new Resolved();
   /** Throws for an argument that is not a registered component (resolve()'s callback). */

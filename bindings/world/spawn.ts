@@ -3,18 +3,15 @@
 // themselves are in spawn-later.ts (deferred) and spawn-now.ts (at once).
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { slotsAfter } from "../core/records.js";
-import { statusError } from "../core/status.js";
 import type { Entity } from "../entity.js";
-import { ArgumentError } from "../errors.js";
-import { spawnReentered } from "../messages.js";
-import { tableOfSet, undoTables } from "../ops/archetypes.js";
 import { spawn as spawnInto } from "../ops/entity-ops.js";
 import { ComponentSet, distinctArgs } from "../store/component-sets.js";
-import { InitRows } from "../store/init-rows.js";
-import { checkedCopy, literalSpawn, type SpawnValues } from "../store/values.js";
-import type { Lookup } from "./access.js";
+import type { ReadInits } from "../store/init-code.js";
+import type { InitRows } from "../store/init-rows.js";
+import { checkedCopy } from "../store/values.js";
 import type { WorldContext } from "./context.js";
 import { lookup } from "./entities.js";
+import { MadeSpawn } from "./made-spawn.js";
 import { spawnInit, spawnNow, spawnOne, spawnSome, spawnsPlain } from "./spawn-later.js";
 import { spawnWith } from "./spawn-now.js";
 import { checkPairs } from "./validate.js";
@@ -57,24 +54,14 @@ export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
   // A getter's spawn while another spawn reads its values, or a reference kept past its mode.
   if (store.staging || ctx.defer.depth !== 0 || store.core.dead !== undefined) return spawnInitOf(ctx, arg);
   const c = (arg as ComponentInit).component;
-  const code = ctx.spawners[c.key] ?? spawnerOf(ctx, c);
-  if (code === null) return spawnInitOf(ctx, arg);
-  const look = ctx.quick[c.key] as Lookup;
-  // While the values are read, a getter's spawn takes the general path, which restages
-  // the set's row: spawnAlone sees that and throws, as spawn-now.ts spawnWith does.
-  const set = store.sets.root.next[look.id];
-  const alone = ctx.alone;
-  alone.one = set?.one;
-  alone.round = alone.one === undefined ? 0 : alone.one.round;
-  alone.version = store.core.version;
-  store.staging = true;
-  let e: number;
-  try {
-    e = code((arg as ComponentInit).values as object, look, ctx, spawnAlone);
-  } finally {
-    store.staging = false;
-  }
-  return e >= 0 ? (e as Entity) : spawnReadOf(ctx, arg, look);
+  const known = ctx.spawners[c.key];
+  const to = known !== undefined ? known : spawnerOf(ctx, c);
+  if (to === null) return spawnInitOf(ctx, arg);
+  to.begin();
+  // Its values read and staged (0: they need the general path, which reads them again).
+  const read = (to.read as ReadInits)(arg, undefined, undefined, to.vals);
+  const e = read === 1 ? to.spawn() : -1;
+  return e >= 0 ? (e as Entity) : spawnReadOf(ctx, arg, read === 1 ? to : undefined);
 }
 
 /**
@@ -84,64 +71,112 @@ export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
  * allocation V8 keeps when a path past the memo takes it.
  */
 export function spawnNowFew(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): Entity {
+  // initsOf() written in: called (past V8's inlining budget), it would allocate the inits.
+  const nullish =
+    // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (initsOf)
+    a !== a ||
+    a === null ||
+    a === undefined ||
+    // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (initsOf)
+    b !== b ||
+    b === null ||
+    b === undefined ||
+    // biome-ignore lint/suspicious/noSelfCompare: the first test, on purpose (initsOf)
+    (n === 3 && (c !== c || c === null || c === undefined));
+  const inits = nullish ? -1 : (a.isInit ? 1 : 0) | (b.isInit ? 2 : 0) | (n === 3 && c.isInit ? 4 : 0);
+  if (inits > 0) {
+    // The lookup takes the components, not the inits: out of line, it leaves them unallocated.
+    // An init's component and a bare one's (Component.component): never the argument itself.
+    const to = shapedSpawn(
+      ctx,
+      n,
+      inits,
+      (a as ComponentInit).component,
+      (b as ComponentInit).component,
+      n === 2 ? undefined : (c as ComponentInit).component,
+    );
+    if (to !== null) {
+      to.begin();
+      const read = (to.read as ReadInits)(a, b, c, to.vals);
+      const e = read === n ? to.spawn() : -1;
+      return e >= 0 ? (e as Entity) : spawnKept(ctx, n, a, b, c, read, to);
+    }
+  }
+  // A loop's inlined copy holds only the branch it takes: the bare one's memo does not count against the made code's inlining.
+  const e = inits === 0 ? spawnNowBare(ctx, n, a, b, c) : -1;
+  return e >= 0 ? (e as Entity) : spawnFewOf(ctx, n, a, b, c);
+}
+
+/** spawnNowFew() of bare components: those of the last bare spawn again, one core call into their known table; else -1. */
+function spawnNowBare(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): number {
   const store = ctx.store;
   const t =
     ctx.defer.depth === 0 && spawnsPlain(store)
       ? store.sets.memoTableFew(store.registry, n, a, b, c, store.tables)
       : -1;
-  const e = t >= 0 ? store.core.spawn(t) : spawnNowShaped(ctx, n, a, b, c);
-  return e >= 0 ? (e as Entity) : spawnFewOf(ctx, n, a, b, c);
+  return t >= 0 ? store.core.spawn(t) : -1;
 }
 
-/** A FewSpawn's claims in an immediate spawn: its one row is row 0 of the set's own rows, spawned after. */
-const NO_CLAIMS = { count: 0, claim: () => 0 };
-
 /**
- * spawnNowFew() of inits among n = 2 or 3 components whose set's table is known: the
- * set's own rows restaged by the code made for the set and pattern (store/init-code.ts
- * FewSpawn, as a deferred spawn stages them), then one core spawn and the row written
- * (world/deferral.ts spawn does the same after its generic restage). -1, nothing
- * spawned, when the general path must spawn (values it must check, a world with
- * something to stamp or follow, no table yet). A getter among the values that spawned
- * this set meanwhile throws from the made code (ArgumentError, as the general path).
+ * For spawnNowFew() of inits (bit k of `inits`: argument k) among n = 2 or 3 components
+ * whose set's table is known: the set's MadeSpawn, its `few` set to the code made for the
+ * set and pattern, which reads the inits into locals, spawns into the set's table and
+ * writes the given fields (world/made-spawn.ts). Null when the general path must spawn
+ * (a scope, a world with something to stamp or follow, no table yet, fields that are no
+ * scalars).
  */
-function spawnNowShaped(ctx: WorldContext, n: number, a: ComponentArg, b: ComponentArg, c: ComponentArg): number {
+function shapedSpawn(
+  ctx: WorldContext,
+  n: number,
+  inits: number,
+  a: unknown,
+  b: unknown,
+  c: unknown,
+): MadeSpawn | null {
   const store = ctx.store;
-  const inits = initsOf(n, a, b, c);
-  if (inits <= 0 || ctx.defer.depth !== 0 || store.staging || store.debug || !spawnsPlain(store)) return -1;
-  const set = store.sets.shapeSetFew(
-    store.registry,
-    n,
-    (inits & 1) !== 0 ? (a as ComponentInit).component : a,
-    (inits & 2) !== 0 ? (b as ComponentInit).component : b,
-    n === 2 ? undefined : (inits & 4) !== 0 ? (c as ComponentInit).component : c,
-  );
-  const t = set === undefined ? -1 : store.sets.cached(set, store.tables);
-  if (t < 0) return -1;
-  const rows = ((set as ComponentSet).one ??= new InitRows(store.sets.layoutOf(set as ComponentSet, store.registry)));
-  const code = rows.layout.fewOf(inits);
-  if (code === null) return -1;
-  rows.round++;
-  rows.n = 0;
-  store.staging = true;
-  let e: number;
-  try {
-    e = code(a, b, c, rows, NO_CLAIMS);
-  } finally {
-    store.staging = false;
-  }
-  if (e < 0) return spawn(ctx, readArgs(n, a, b, c, -1 - e, rows, 0));
-  // A getter that left the table unknown: the general path spawns what was read.
-  const table = store.sets.cached(set as ComponentSet, store.tables);
-  return table >= 0 ? spawnInto(store, table, rows) : spawn(ctx, readArgs(n, a, b, c, n, rows, 0));
+  if (ctx.defer.depth !== 0 || store.staging || store.debug || !spawnsPlain(store)) return null;
+  const set = store.sets.shapeSetFew(store.registry, n, a, b, c);
+  if (set === undefined || store.sets.cached(set, store.tables) < 0) return null;
+  const to = (set.spawner !== undefined ? set.spawner : madeSpawnOf(ctx, set)) as MadeSpawn | null;
+  return to?.readOf(inits) ? to : null;
 }
 
 /**
- * The arguments for the general path once the made code read them (FewSpawn), refusing
- * argument k's values (k = n: none refused): the inits before k as it read them (staged
- * in row r of rows), k's values read once more into a checked copy (which throws the
- * SchemaError the general path would), the rest as given. Each getter then runs once, or
- * twice in the refused values (as world/spawn-now.ts has it).
+ * spawnNowFew() past its made code: the general path, with the inits the code read as it
+ * read them (to.kept) before the k-th, whose values it refused (k = n: none refused). A
+ * getter among them that spawned this set threw from the code (ArgumentError, as the
+ * general path does).
+ */
+function spawnKept(
+  ctx: WorldContext,
+  n: number,
+  a: ComponentArg,
+  b: ComponentArg,
+  c: ComponentArg,
+  k: number,
+  to: MadeSpawn,
+): Entity {
+  to.alone(); // as in spawn(): a getter that spawned this set with values is refused
+  return spawn(
+    ctx,
+    readArgs(n, a, b, c, k, (i) => to.staged(i)),
+  );
+}
+
+/** The MadeSpawn of a set whose fields are all scalars, made once (null: none). */
+function madeSpawnOf(ctx: WorldContext, set: ComponentSet): MadeSpawn | null {
+  const layout = ctx.store.sets.layoutOf(set, ctx.store.registry);
+  const to = layout.scalar ? new MadeSpawn(ctx.store, ctx.defer, set, layout.comps, layout.ids) : null;
+  set.spawner = to;
+  return to;
+}
+
+/**
+ * The arguments for the general path once made code read them, refusing argument k's
+ * values (k = n: none refused): the inits before k as it read them (`before`), k's values
+ * read once more into a checked copy (which throws the SchemaError the general path
+ * would), the rest as given. Each getter then runs once, or twice in the refused values
+ * (as world/spawn-now.ts has it).
  */
 function readArgs(
   n: number,
@@ -149,13 +184,12 @@ function readArgs(
   b: ComponentArg,
   c: ComponentArg,
   k: number,
-  rows: InitRows,
-  r: number,
+  before: (i: number, component: Component) => object,
 ): ComponentArg[] {
   return (n === 2 ? [a, b] : [a, b, c]).map((arg, i): ComponentArg => {
     if (i > k || !arg.isInit) return arg;
     const { component, values } = arg as ComponentInit;
-    return component.with((i < k ? rows.valuesOf(component, r) : checkedCopy(component, values, false)) as object);
+    return component.with(i < k ? before(i, component) : (checkedCopy(component, values, false) as object));
   });
 }
 
@@ -188,63 +222,26 @@ function spawnInitOf(ctx: WorldContext, arg: ComponentArg): Entity {
   return spawn(ctx, [arg]);
 }
 
-/** spawnNowOne() past its made code: with the values it read when it read them (getters ran once), taken from look. */
-function spawnReadOf(ctx: WorldContext, arg: ComponentArg, look: Lookup): Entity {
+/** spawnNowOne() past its made code: with the values it staged (`to`: getters ran once), or as given. */
+function spawnReadOf(ctx: WorldContext, arg: ComponentArg, to: MadeSpawn | undefined): Entity {
   const init = arg as ComponentInit;
-  const late = look.late;
-  look.late = undefined; // set() reads it too
-  return spawn(ctx, [late === undefined ? init : init.component.with(late as object)]);
+  return spawn(ctx, [to === undefined ? init : init.component.with(to.staged(0))]);
 }
 
-/** The made code of spawnNowOne() for c, looked up once per registered component (null: c has none, or the world is debug). */
-function spawnerOf(ctx: WorldContext, c: Component): SpawnValues | null {
+/** The made spawn of spawnNowOne() for c, made once per registered component (null: c has none, or the world is debug). */
+function spawnerOf(ctx: WorldContext, c: Component): MadeSpawn | null {
   const store = ctx.store;
   const id = store.registry.plain[c.key];
-  let code: SpawnValues | null = null;
-  if (id !== undefined && !store.debug && c.fields.length > 0) {
-    const look = lookup(ctx, c, id);
-    if (look.quick && look.scalars !== undefined && ctx.quick[c.key] === look)
-      code = literalSpawn(look.scalars) ?? null;
+  let to: MadeSpawn | null = null;
+  if (id !== undefined && !store.debug && c.fields.length > 0 && c.objectFields.length === 0 && !c.hidden) {
+    const root = store.sets.root;
+    const set = (root.next[id] ??= new ComponentSet(root, id));
+    const made = (set.spawner !== undefined ? set.spawner : madeSpawnOf(ctx, set)) as MadeSpawn | null;
+    to = made?.readOf(1) ? made : null;
   }
   // Not remembered for a component not registered yet: it may be registered later.
-  if (id !== undefined) ctx.spawners[c.key] = code;
-  return code;
-}
-
-/**
- * The spawn of spawnNowOne()'s code, after its reads (a getter there may have changed the
- * world): an entity in the table of component id alone, or -1 with nothing changed when
- * the general path must spawn (something to stamp or follow, the core refused).
- */
-function spawnAlone(ctx: WorldContext, id: number): number {
-  const store = ctx.store;
-  const { one, round, version } = ctx.alone;
-  const set0 = store.sets.root.next[id];
-  if (set0?.one !== one || (one !== undefined && one.round !== round))
-    throw new ArgumentError(spawnReentered([store.registry.components[id]]));
-  // A getter changed the world otherwise: the general path spawns with what was read.
-  if (store.core.version !== version || ctx.defer.depth !== 0 || !spawnsPlain(store)) return -1;
-  const set = store.sets.root.next[id];
-  const t = set === undefined ? -1 : store.sets.cached(set, store.tables);
-  return t >= 0 ? store.core.spawn(t) : spawnMade(ctx, id);
-}
-
-/**
- * spawnAlone() of a component whose table is not known yet: found or made. When the core
- * refuses the spawn, its error is thrown here, with the table dropped again (as the
- * general path does; leaving that path to make and drop it again would move the layout
- * epoch twice).
- */
-function spawnMade(ctx: WorldContext, id: number): number {
-  const store = ctx.store;
-  const root = store.sets.root;
-  const set = (root.next[id] ??= new ComponentSet(root, id));
-  const before = store.core.tableSeq;
-  const e = store.core.spawn(tableOfSet(store, set, []));
-  if (e >= 0) return e;
-  const error = statusError(store, e, "spawn an entity");
-  undoTables(store, before);
-  throw error;
+  if (id !== undefined) ctx.spawners[c.key] = to;
+  return to;
 }
 
 /**
@@ -335,7 +332,13 @@ function spawnShaped(
   if (code === null) return -1;
   const e = code(a, b, c, rows as InitRows, ctx.store.claims);
   // Refused values of argument -1 - e: the general path, with what was read (row n, not committed).
-  return e >= 0 ? e : spawnLaterAll(ctx, readArgs(n, a, b, c, -1 - e, rows as InitRows, (rows as InitRows).n));
+  const r = (rows as InitRows).n;
+  return e >= 0
+    ? e
+    : spawnLaterAll(
+        ctx,
+        readArgs(n, a, b, c, -1 - e, (_, comp) => (rows as InitRows).valuesOf(comp, r) as object),
+      );
 }
 
 /** spawnShaped()'s run for the n = 2 or 3 components a, b, c (components only: out of line, it makes nothing escape). */
