@@ -307,7 +307,9 @@ export class Core extends CoreCalls {
     this.u8.set(bytes, 0);
     this.u32[h + H_MAX_PAGES] = maxPages;
     this.u32[h + H_CHECKS] = checks;
-    this.u32[h + H_EPOCH] = Math.max(epoch, this.u32[h + H_EPOCH]) + 1;
+    // This world's epoch moved on, whatever the image holds: every view and cache read
+    // before saw an epoch up to this one (an image's own could wrap to any of them).
+    this.u32[h + H_EPOCH] = epoch + 1;
     this.version++;
     return true;
   }

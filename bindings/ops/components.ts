@@ -23,24 +23,37 @@ export function register(store: Store, c: Component): void {
   const ptr = scratch(store, bytes, `register ${c.name}`);
   const u32 = core.u32;
   let at = ptr + n * F_STRIDE * 4;
+  const defaults = defaultBytes(c);
   for (const f of c.fields) {
     const rec = (ptr >>> 2) + f.index * F_STRIDE;
-    const def = fieldOf(c.defaults, f.name) as number | ArrayLike<number> | undefined;
+    const def = defaults[f.index];
     u32[rec] = f.code;
     u32[rec + 1] = f.length;
     u32[rec + 2] = def === undefined ? 0 : 1;
     u32[rec + 3] = 0;
     if (def === undefined) continue;
-    const pattern = new f.ctor(f.length);
-    if (typeof def === "number") pattern.fill(def);
-    else pattern.set(Array.from(def));
-    core.u8.set(new Uint8Array(pattern.buffer), at);
+    core.u8.set(def, at);
     at += f.bytes;
   }
   const id = registered(store, core.registerComponent(ptr, n, coreFlags(c)), c.name);
   registry.add(c, id);
   if (c.sparse) store.sparse.add(id);
   if (c instanceof Relation && !c.fragmenting) store.links.add(id, c.exclusive, c.onTargetDestroyed === "destroy");
+}
+
+/**
+ * Per field of c: the bytes of its declared default as its column stores them (what the
+ * core keeps as the field's default), or undefined when it has none (the core's are zeros).
+ */
+export function defaultBytes(c: Component): (Uint8Array | undefined)[] {
+  return c.fields.map((f) => {
+    const def = fieldOf(c.defaults, f.name) as number | ArrayLike<number> | undefined;
+    if (def === undefined) return undefined;
+    const pattern = new f.ctor(f.length);
+    if (typeof def === "number") pattern.fill(def);
+    else pattern.set(Array.from(def));
+    return new Uint8Array(pattern.buffer);
+  });
 }
 
 /** The flags the core's component record of c holds (FLAG_* of constants.ts). */

@@ -207,20 +207,38 @@ function wellFormed(e: unknown): boolean {
  * Throws SnapshotError unless value survives JSON: null, booleans, finite numbers,
  * strings, arrays and plain objects of those. `where` names the value in the message.
  */
-export function checkJsonSafe(value: unknown, where: string, depth = 0): void {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return;
+export function checkJsonSafe(value: unknown, where: string): void {
+  jsonSafeCopy(value, where);
+}
+
+/**
+ * checkJsonSafe() that also returns a copy of plain data: every property and element
+ * read once (a getter runs once, and JSON.stringify then reads no getter again).
+ */
+export function jsonSafeCopy(value: unknown, where: string, depth = 0): unknown {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") {
-    if (Number.isFinite(value)) return;
+    if (Number.isFinite(value)) return value;
     throw new SnapshotError(snap.notJson(where, value));
   }
   if (depth > 64) throw new SnapshotError(snap.tooDeep(where));
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) checkJsonSafe(value[i], `${where}[${i}]`, depth + 1);
-    return;
+    const n = value.length;
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) out[i] = jsonSafeCopy(value[i], `${where}[${i}]`, depth + 1);
+    return out;
   }
   if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) checkJsonSafe(v, `${where}.${k}`, depth + 1);
-    return;
+    const out: Record<string, unknown> = {};
+    // Its own property, "__proto__" included (as JSON.parse makes it).
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      Object.defineProperty(out, k, {
+        value: jsonSafeCopy(v, `${where}.${k}`, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    return out;
   }
   throw new SnapshotError(snap.notJsonSafe(where, value));
 }
@@ -289,8 +307,9 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     return u32[i];
   };
   const schema = meta.schema;
-  for (const key of ["entities", "tables", "changeTick", "steps"] as const)
-    if (!isU32(meta[key])) throw bad(snap.notCount(key));
+  for (const key of ["entities", "tables", "changeTick"] as const) if (!isU32(meta[key])) throw bad(snap.notCount(key));
+  // Steps count on past 2^32 (a world's own snapshot must restore).
+  if (!(Number.isSafeInteger(meta.steps) && meta.steps >= 0)) throw bad(snap.notCount("steps"));
   for (const key of ["systems", "queries"] as const) {
     if (!isRecord(meta[key]) || !Object.values(meta[key]).every(isU32)) throw bad(snap.notTicks(key));
   }

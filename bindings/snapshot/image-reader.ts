@@ -44,6 +44,8 @@ export interface AllocatorStatics {
 export interface ComponentLayout {
   readonly flags: number;
   readonly fields: readonly (readonly [number, number])[];
+  /** Per field: its default's bytes, or undefined when it has none (ops/components.ts defaultBytes). */
+  readonly defaults: readonly (Uint8Array | undefined)[];
 }
 
 /** Facts about the registry the later checks use. */

@@ -141,6 +141,10 @@ function checkRegistry(r: ImageReader, expected: readonly ComponentLayout[]): Re
       const ok = r.u32[fr + F_TYPE] === code && r.u32[fr + F_LEN] === length && r.u32[fr + 3] === rb;
       if (!ok) throw r.broken(`component ${c}'s field ${f}`, fault.differs("its component's field"));
       const def = r.claimOrNull(r.u32[fr + F_DEFAULT], rb, `component ${c}'s field ${f}'s default`);
+      // The default registration gave it (a spawn's row takes these bytes), byte for byte.
+      const bytes = want.defaults[f];
+      if (!(bytes === undefined ? def === 0 : def !== 0 && sameBytes(r.u8, def, bytes)))
+        throw r.broken(`component ${c}'s field ${f}'s default`, fault.differs("its component's default"));
       list.push(code, length, rb, def);
       rowBytes += rb;
     }
@@ -285,4 +289,10 @@ function checkSparse(r: ImageReader, index: IndexFacts, sets: ImageExpectations[
     }
     if (!(count === s.count)) throw r.broken("a sparse bitset's count", fault.count(s.count, count));
   }
+}
+
+/** Whether memory bytes at..at + bytes.length hold `bytes`. */
+function sameBytes(u8: Uint8Array, at: number, bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (u8[at + i] !== bytes[i]) return false;
+  return true;
 }

@@ -7,19 +7,19 @@ import { type Component, Relation } from "../component.js";
 import { H_HEAP_TOP } from "../core/constants.generated.js";
 import { CapacityError, SnapshotError } from "../errors.js";
 import { outOfMemory, snap } from "../messages.js";
-import { coreFlags, register } from "../ops/components.js";
+import { coreFlags, defaultBytes, register } from "../ops/components.js";
 import { changeTerms } from "../query/terms.js";
 import { type TicksComponent, ticksComponent } from "../store/changes.js";
 import { releaseHeld, resetHeld } from "../store/stale-writes.js";
 import type { WorldContext } from "../world/context.js";
 import {
   checkEntries,
-  checkJsonSafe,
   checkParts,
   decode,
   describeEntry,
   encode,
   FLAG_DEBUG,
+  jsonSafeCopy,
   objectValueIn,
   objectValueOut,
   type SchemaEntry,
@@ -36,24 +36,27 @@ export function snapshot(ctx: WorldContext): Uint8Array {
   const { core, changes, registry, sparse, tables, debug } = ctx.store;
   changes.settle();
   const schema = schemaEntries(ctx);
+  // Object values and resources are copied first, each value read once: a getter among
+  // them that changes the world would make the image disagree with them.
+  const version = core.version;
   const objects: [number, number, number, unknown[]][] = [];
   for (const t of tables.now()) {
     for (const id of t.objectComponents) {
       const c = registry.components[id];
       for (const f of c.objectFields) {
-        const col = t.objectColumn(id, f.index) as unknown[];
-        const values = col.map((v, row) => {
-          if (v !== undefined) checkJsonSafe(v, `${c.name}.${f.name} of entity ${t.entities[row]}`);
-          return objectValueOut(v);
-        });
+        const col = (t.objectColumn(id, f.index) as unknown[]).slice();
+        const values = col.map((v, row) =>
+          objectValueOut(v === undefined ? v : jsonSafeCopy(v, `${c.name}.${f.name} of entity ${t.entities[row]}`)),
+        );
         if (values.length > 0) objects.push([t.id, id, f.index, values]);
       }
     }
   }
-  const entries = ctx.resources.entries();
-  for (const [k, v] of entries) checkJsonSafe(v, `resource "${k}"`);
   // fromEntries defines each key as its own property: "__proto__" included.
-  const resources: Record<string, unknown> = Object.fromEntries(entries);
+  const resources: Record<string, unknown> = Object.fromEntries(
+    ctx.resources.entries().map(([k, v]) => [k, jsonSafeCopy(v, `resource "${k}"`)]),
+  );
+  if (core.version !== version) throw new SnapshotError(snap.changedWhileSaving());
   const { runner, cache } = ctx;
   const meta: SnapshotMeta = {
     schema,
@@ -150,7 +153,7 @@ function layouts(ctx: WorldContext, schema: readonly SchemaEntry[]): ComponentLa
       if (!entry.hidden || tracked === undefined) throw new SnapshotError(snap.internalComponent(id, entry.name));
       c = ticksComponent(tracked);
     }
-    return { flags: coreFlags(c), fields: c.fields.map((f) => [f.code, f.length] as const) };
+    return { flags: coreFlags(c), fields: c.fields.map((f) => [f.code, f.length] as const), defaults: defaultBytes(c) };
   });
 }
 

@@ -23,6 +23,11 @@ export const TICKS_SCHEMA = { added: "u32", changed: "u32" } as const;
 export type TicksComponent = Component<typeof TICKS_SCHEMA>;
 
 /** Whether stamp a is newer than b (u32 counters, wrapped difference). */
+/** The change tick after t: u32 ticks wrap (as stamps do), past 0, which a reader's tick reserves for "never read". */
+export function nextTick(t: number): number {
+  return (t + 1) >>> 0 || 1;
+}
+
 export function newer(a: number, b: number): boolean {
   return ((a - b) | 0) > 0;
 }

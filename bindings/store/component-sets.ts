@@ -317,9 +317,14 @@ function firstOfEach(args: ComponentArg[]): ComponentArg[] {
   return out;
 }
 
-/** Init values with every array copied: they may be live views that a flush or growth would change. */
+/**
+ * Init values with every array copied and every value read once: they may be live views
+ * that a flush or growth would change, or hold getters that change the world.
+ */
 export function copyInits(args: readonly ComponentArg[]): ComponentArg[] {
   return args.map((arg) =>
-    arg.isInit ? new ComponentInit(arg.component, copyValues(arg.values, arg.component), arg.each) : arg,
+    arg.isInit
+      ? new ComponentInit(arg.component, copyValues(arg.values, arg.component, true, arg.each), arg.each)
+      : arg,
   );
 }

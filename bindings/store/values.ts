@@ -77,7 +77,7 @@ export function checkManyValues(
  * world's checks can name it (the others skip it). Values of c's "object" fields are kept
  * as they are (the same JS values).
  */
-export function copyValues<T extends object>(values: T, c: Component, typedToo = true): T {
+export function copyValues<T extends object>(values: T, c: Component, typedToo = true, each = false): T {
   if (!isValues(values)) return values; // checkValues names it
   const out: Record<string, unknown> = {};
   const own = values as Record<string, unknown>;
@@ -90,7 +90,8 @@ export function copyValues<T extends object>(values: T, c: Component, typedToo =
   }
   for (const o of comp?.objectFields ?? []) {
     const given = objectFieldOf(own, o.name);
-    if (given !== undefined) out[o.name] = given[0];
+    // withEach's: one value per entity, each read once here (a getter there may change the world).
+    if (given !== undefined) out[o.name] = each ? copyArrayLike(given[0]) : given[0];
   }
   for (const k in own) {
     if (comp !== undefined && (comp.fieldByName.has(k) || comp.objectFieldByName.has(k))) continue;

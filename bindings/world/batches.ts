@@ -153,6 +153,9 @@ export function spawnMany(
   const { store, resolved } = ctx;
   store.core.check();
   if (!Number.isInteger(n) || n < 0 || n >= MAX_SLOTS) throw new ArgumentError(spawnManyCount(MAX_SLOTS - 1, n));
+  // Every value read once, before anything is checked or spawned: a getter among them
+  // cannot move rows under the writes, and a deferred spawn keeps what the call saw.
+  args = copyInits(args);
   const set = store.sets.resolve(store.registry, args, true, n, store.debug, store.core.buffer, ctx.unknown, resolved);
   const all = checkPairs(store, resolved.pairs.slice());
   if (n === 0) return new Uint32Array(0);
@@ -166,8 +169,6 @@ export function spawnMany(
     for (const id of sparse) store.sparse.reserveSlots(id, slots);
     for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
   }
-  // Values that are views on this world's memory would be detached by a growing core call.
-  if (resolved.shared) args = copyInits(args);
   const ids = ctx.defer.spawnMany(set, n, args, pairs, sparse);
   for (const p of linked) {
     const rel = store.registry.ids[p.relation.key];

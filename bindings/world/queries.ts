@@ -23,7 +23,7 @@ import {
 } from "../query/host.js";
 import { Query } from "../query/query.js";
 import { changeTerms, compileTerms, type QueryTerms, type ReadTerms } from "../query/terms.js";
-import type { Changes } from "../store/changes.js";
+import { type Changes, nextTick } from "../store/changes.js";
 import type { Links } from "../store/links.js";
 import type { SparseTags } from "../store/sparse.js";
 import type { Store } from "../store/store.js";
@@ -213,7 +213,7 @@ export class WorldHost implements QueryHost {
     if (this.runner.running !== undefined) return;
     const changes = this.store.changes;
     q.lastSeen = changes.tick;
-    changes.tick++;
+    changes.tick = nextTick(changes.tick);
   }
   front(t: Table, rows: Uint32Array): void {
     frontRows(this.store, t, rows);

@@ -15,6 +15,7 @@ import {
   unknownSystem,
 } from "../messages.js";
 import type { Query } from "../query/query.js";
+import { nextTick } from "../store/changes.js";
 import type { Store } from "../store/store.js";
 import type { Deferral } from "./deferral.js";
 
@@ -186,7 +187,7 @@ export class Runner {
 
   private run<W>(s: System<W>, ctx: SystemContext<W>): void {
     const changes = this.store.changes;
-    changes.tick++;
+    changes.tick = nextTick(changes.tick);
     this.running = s as System;
     this.defer.open();
     try {
@@ -200,7 +201,7 @@ export class Runner {
     } finally {
       this.running = undefined;
       s.lastRun = changes.tick;
-      changes.tick++;
+      changes.tick = nextTick(changes.tick);
       this.defer.close();
     }
   }

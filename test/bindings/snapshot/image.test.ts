@@ -9,6 +9,10 @@ import {
   C_OFFSET,
   C_PTR,
   C_STRIDE,
+  F_DEFAULT,
+  F_STRIDE,
+  H_COMPONENTS,
+  H_EPOCH,
   H_FREE_HEAD,
   H_FREE_TABLES,
   H_MAP_CAP,
@@ -18,6 +22,8 @@ import {
   H_TABLE_COUNT,
   H_TABLE_SEQ,
   H_TABLES,
+  K_FIELDS,
+  K_STRIDE,
   REC_FREE,
   REC_TABLE_MASK,
   T_BLOCK,
@@ -263,5 +269,49 @@ describe("snapshot image checks: free table records", () => {
     const before = world.snapshot();
     expectThrows(() => world.restore(bad), SnapshotError, `${PREFIX} (free table record ${free}'s mask is 1, not 0)`);
     expect(world.snapshot()).toEqual(before);
+  });
+});
+
+describe("snapshot image checks: what the image says of itself", () => {
+  it("restore moves the layout epoch on whatever the image holds: views, get and set see the restored layout", async () => {
+    // An image's epoch at 2^32 - 1 once wrapped to 0 at each restore, and caches kept the older layout.
+    const world = await createWorld({ components: [Position] });
+    const e = world.spawn(Position.with({ x: 1 }));
+    const top = (bytes: Uint8Array) => edited(bytes, (_, set, core) => set(core + H_EPOCH * 4, 0xffffffff));
+    const a = top(world.snapshot());
+    world.spawnMany(5000, Position); // Position's columns move
+    world.set(e, Position, { x: 2 });
+    const b = top(world.snapshot());
+    world.restore(a);
+    expect(world.get(e, Position).x).toBe(1);
+    world.restore(b);
+    expect([world.get(e, Position).x, world.access(Position).x(e)]).toEqual([2, 2]);
+    world.set(e, Position, { x: 7 });
+    const t = world.tableOf(e);
+    expect(t.columns(Position).x[Array.from(t.entities).indexOf(e)]).toBe(7);
+    checkInvariants(world);
+  });
+
+  it("restore refuses a field default other than the one its component declares, leaving the world as it was", async () => {
+    const Hp = component("Hp", { hp: "i32" }, { defaults: { hp: 100 } });
+    const world = await createWorld({ components: [Hp, Position] });
+    world.spawn(Hp);
+    const before = world.snapshot();
+    const fieldDefault = (word: (addr: number) => number, core: number, c: number, f: number) =>
+      word(word(core + H_COMPONENTS * 4) + (c * K_STRIDE + K_FIELDS) * 4) + (f * F_STRIDE + F_DEFAULT) * 4;
+    const changed = edited(before, (word, set, core) => set(word(fieldDefault(word, core, 0, 0)), 999));
+    const what = "component 0's field 0's default";
+    expectThrows(
+      () => world.restore(changed),
+      SnapshotError,
+      `${PREFIX} (${what} differs from its component's default)`,
+    );
+    // A default where the component declares none (Position.x) is refused too.
+    const given = edited(before, (word, set, core) =>
+      set(fieldDefault(word, core, 1, 0), word(fieldDefault(word, core, 0, 0))),
+    );
+    expect(() => world.restore(given)).toThrow(SnapshotError);
+    expect(world.snapshot()).toEqual(before);
+    expect(world.get(world.spawn(Hp), Hp)).toEqual({ hp: 100 });
   });
 });

@@ -487,3 +487,57 @@ describe("change stamps in a snapshot", () => {
     checkInvariants(world);
   });
 });
+
+describe("snapshots of a world that has run long, or whose values have getters", () => {
+  it("a world restored at the last u32 step and change tick steps and reads on, and restores its own snapshot", async () => {
+    const world = await createWorld({ components: [Position] });
+    const e = world.spawn(Position);
+    world.restore(
+      withJson(world.snapshot(), (json) => {
+        json.steps = 0xffffffff;
+        json.changeTick = 0xfffffffe;
+      }),
+    );
+    let seen = 0;
+    world.system("count", { all: [Position], changed: [Position] }, (q) => {
+      for (const t of q) seen += t.rows.length;
+    });
+    world.step(); // tracking starts; the change ticks wrap past 2^32 - 1
+    seen = 0;
+    world.set(e, Position, { x: 1 });
+    world.step();
+    expect([world.tick, seen]).toEqual([2 ** 32 + 1, 1]);
+    world.restore(world.snapshot());
+    world.set(e, Position, { x: 2 });
+    world.step();
+    expect([world.tick, seen, world.get(e, Position).x]).toEqual([2 ** 32 + 2, 2, 2]);
+  });
+
+  it("snapshot() reads each resource and object value once; a getter that changes the world is refused", async () => {
+    const world = await createWorld({ components: [Position, Name] });
+    world.spawn(Name.with({ label: { n: 1 } }));
+    let reads = 0;
+    world.resources.set("r", {
+      get v() {
+        reads++;
+        return reads === 1 ? 1 : 1n; // a second read would be no JSON
+      },
+    });
+    const bytes = world.snapshot();
+    expect(reads).toBe(1);
+    const other = await createWorld({ components: [Position, Name] });
+    other.restore(bytes);
+    expect(other.resources.get("r")).toEqual({ v: 1 });
+    world.resources.set("r", {
+      get v() {
+        world.spawn(Position);
+        return 1;
+      },
+    });
+    expectThrows(
+      () => world.snapshot(),
+      SnapshotError,
+      "The snapshot was refused: a getter among its object-field values or resources changed the world while snapshot() read them",
+    );
+  });
+});

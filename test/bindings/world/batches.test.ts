@@ -136,3 +136,45 @@ describe("batches over views and odd arguments", () => {
     expect(world.isAlive(e)).toBe(true);
   });
 });
+
+describe("spawnMany reads withEach values once, at the call", () => {
+  const Label = component("Label", { o: "object" });
+
+  it("a getter among the values that destroys an entity cannot move values onto other entities", async () => {
+    for (const debug of [false, true]) {
+      const world = await createWorld({ components: [Label, Pos], debug });
+      const old = world.spawnMany(3, Label.withEach({ o: ["a", "b", "c"] }));
+      let reads = 0;
+      const values = new Proxy(["n0", "n1", "n2", "n3"], {
+        get: (target, key) => {
+          if (key === "0") {
+            reads++;
+            if (world.isAlive(old[0])) world.destroy(old[0]); // swap-removes a row of Label's table
+          }
+          return Reflect.get(target, key);
+        },
+      });
+      const ids = world.spawnMany(4, Label.withEach({ o: values }));
+      expect([reads, Array.from(ids, (e) => world.get(e, Label).o)], `debug: ${debug}`).toEqual([
+        1,
+        ["n0", "n1", "n2", "n3"],
+      ]);
+      world.destroy(old[1]);
+      expect(Array.from(ids, (e) => world.get(e, Label).o)).toEqual(["n0", "n1", "n2", "n3"]);
+      world.restore(world.snapshot()); // object values stay one per row
+    }
+  });
+
+  it("while deferring, the spawned entities take the values as they were at the call", async () => {
+    const world = await createWorld({ components: [Label, Pos] });
+    const labels = ["x"];
+    const xs = new Float32Array([5]);
+    let id = 0;
+    world.defer(() => {
+      [id] = world.spawnMany(1, Label.withEach({ o: labels }), Pos.withEach({ x: xs }));
+      labels[0] = "changed after the call";
+      xs[0] = 6;
+    });
+    expect([world.get(id, Label).o, world.get(id, Pos).x]).toEqual(["x", 5]);
+  });
+});
