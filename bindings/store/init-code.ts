@@ -170,7 +170,7 @@ function soloSpawn(c: Component): SoloSpawn | undefined {
  * b, c in its order, those whose bit is set in `inits` (1: a, 2: b, 4: c) given as
  * inits, the others bare: each init's values read by name (as SoloSpawn reads them) and
  * staged, component by component, a bare component's defaults staged once a row took
- * values for it, an id claimed (an immediate spawn's claims give 0) and the row
+ * values for it, an id claimed (a deferred spawn: world/spawn.ts spawnShaped) and the row
  * committed; the id. Room and backfill are made out of line, without the values. When
  * component k's values need the general path: -1 - k, the components before it staged
  * (rows.valuesOf gives them as read) and nothing committed. A getter that staged or

@@ -33,9 +33,9 @@ export function spawn(ctx: WorldContext, args: ComponentArg[]): Entity {
 
 /**
  * spawn() of one argument outside a scope. The usual one, an init of a plain component
- * with scalar fields in a world with nothing to stamp or follow, is one piece of code
- * made for the component (store/values.ts literalSpawn): the values read, one core spawn
- * into the component's own table, the given fields written. No object is made, and no
+ * with scalar fields in a world with nothing to stamp or follow, is code made for the
+ * component (world/made-spawn.ts): the values read into locals and staged, one core spawn
+ * into the component's own table, the staged fields written. No object is made, and no
  * call takes the init on its way (V8 then drops the caller's literal); the rest: spawn().
  */
 export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
