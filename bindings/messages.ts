@@ -282,6 +282,9 @@ export const builtinField = (what: string) => `Built-in kernels work on f32 fiel
 export const kernelQuery = (method: string, value: unknown) =>
   `${method}() takes a query of this world, got ${describeValue(value)}`;
 export const scratchWrite = (byte: number) => `instantiating it writes a scratch memory (byte ${byte})`;
+export const copyWrite = (byte: number) => `instantiating it writes a copy of the world's memory (byte ${byte})`;
+export const noCopy = () =>
+  "a compiled module is checked over a copy of the world's memory, and there is no memory for one: give its bytes or URL instead";
 
 // ── Snapshots (each completes "The snapshot was refused: ...") ──────────────
 export const snap = {

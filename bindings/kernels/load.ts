@@ -4,12 +4,27 @@
 // scratch memory (filled with 0x00, then 0xFF) and refused when that writes a byte of it,
 // grows it or traps, which a non-empty data segment always does and a start function that
 // writes memory does when it writes there; its kernels' signatures are what its build named
-// (the signatures' custom section; without one, by arity alone). Either way, the element
-// type of each column parameter is what that section names (without one, not checked).
+// (the signatures' custom section; without one, by arity alone). Last it is instantiated
+// over a copy of the world's memory (its bytes, size and maximum) and refused when that
+// changes a byte or the size: a start function can only tell the two apart by what the
+// memory holds, and the copy holds the same. Either way, the element type of each column
+// parameter is what that section names (without one, not checked).
+
+import { H_MAX_PAGES } from "../core/constants.generated.js";
 import { compile, isShared, MAX_PAGES, readFileUrl } from "../core/load.js";
 import { shareMemoryImport } from "../core/wasm-bytes.js";
 import { KernelError } from "../errors.js";
-import { compiledFor, describeValue, kernelModule, linkRefused, quote, scratchWrite, show } from "../messages.js";
+import {
+  compiledFor,
+  copyWrite,
+  describeValue,
+  kernelModule,
+  linkRefused,
+  noCopy,
+  quote,
+  scratchWrite,
+  show,
+} from "../messages.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule, signaturesOfCompiled } from "./module.js";
 
@@ -83,6 +98,25 @@ async function checkScratch(module: WebAssembly.Module, memory: WebAssembly.Memo
     for (const scratch of scratches) if (await writesScratch(module, scratch, 0)) return;
     if (pages >= most) return;
   }
+}
+
+/** KernelError when instantiating a compiled module over a copy of `memory` (maximum `maxPages`) changes it. */
+async function checkCopy(module: WebAssembly.Module, memory: WebAssembly.Memory, maxPages: number): Promise<void> {
+  const size = memory.buffer.byteLength;
+  let copy: WebAssembly.Memory;
+  try {
+    copy = new WebAssembly.Memory({ initial: size / PAGE, maximum: maxPages, shared: isShared(memory) });
+  } catch {
+    throw new KernelError(kernelModule(noCopy()));
+  }
+  const world = new Uint8Array(memory.buffer);
+  new Uint8Array(copy.buffer).set(world);
+  await WebAssembly.instantiate(module, { env: { memory: copy } });
+  // Grown, an unshared memory detaches the view: the new pages start where it ended.
+  const after = new Uint8Array(copy.buffer);
+  let at = after.length !== size ? size : -1;
+  for (let i = 0; at < 0 && i < size; i++) if (after[i] !== world[i]) at = i;
+  if (at >= 0) throw new KernelError(kernelModule(copyWrite(at)));
 }
 
 /**
@@ -175,7 +209,10 @@ export async function loadKernels(host: KernelHost, source: KernelSource): Promi
   }
   let instance: WebAssembly.Instance;
   try {
-    if (module === source) await checkScratch(module, memory);
+    if (module === source) {
+      await checkScratch(module, memory);
+      await checkCopy(module, memory, host.store.core.header(H_MAX_PAGES));
+    }
     instance = await WebAssembly.instantiate(module, { env: { memory } });
   } catch (error) {
     if (error instanceof KernelError) throw error;

@@ -429,6 +429,32 @@ describe("kernel modules that are malformed or write memory when instantiated", 
     expect(mod.names).toEqual(["k"]);
     expect(world.snapshot()).toEqual(before);
   });
+
+  it("a compiled module whose start function writes only over memory like the world's is refused, the world unchanged", async () => {
+    for (const sharedMemory of [false, true]) {
+      const world = await createWorld({ components: ALL, sharedMemory });
+      world.spawnMany(3, Pos.with({ x: 1 }));
+      const before = world.snapshot();
+      // Writes byte 8 once its first page holds a word that is neither 0 nor -1: never in a
+      // filled scratch memory, at once in the world's (its header is there).
+      const start = `(func $s (local $i i32) (local $w i32)
+        (block $done (loop $next
+          (br_if $done (i32.ge_u (local.get $i) (i32.const 65536)))
+          (local.set $w (i32.load (local.get $i)))
+          (if (i32.and (i32.ne (local.get $w) (i32.const 0)) (i32.ne (local.get $w) (i32.const -1)))
+            (then (i32.store (i32.const 8) (i32.const 12345)) (br $done)))
+          (local.set $i (i32.add (local.get $i) (i32.const 4)))
+          (br $next)))) (start $s)`;
+      const memory = sharedMemory ? '(import "env" "memory" (memory 1 65536 shared))' : MEMORY;
+      const module = await WebAssembly.compile(wasm(`(module ${memory} ${start} (func (export "k") (param i32 i32)))`));
+      await expectRejects(
+        world.kernels(module),
+        KernelError,
+        "The kernel module was refused: instantiating it writes a copy of the world's memory (byte 8)",
+      );
+      expect(world.snapshot(), `shared: ${sharedMemory}`).toEqual(before);
+    }
+  });
 });
 
 describe("kernel modules that cannot link", () => {
