@@ -91,7 +91,6 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     this.schema = schema;
     this.isTag = isTag;
     this.sparse = sparse;
-    this.defaults = defaults;
     this.key = nextKey++;
     const fields: FieldInfo[] = [];
     const objectFields: ObjectFieldInfo[] = [];
@@ -119,6 +118,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
       const info = this.field(field);
       checkInit(this, info, value, true);
     }
+    this.defaults = ownDefaults(defaults, fields, objectFields) as Init<S>;
   }
 
   /** An init value for spawn: `world.spawn(Position.with({ x: 1 }))`. */
@@ -191,6 +191,29 @@ const INHERITED = Object.prototype as unknown as Record<string, unknown>;
  * left out. What every object inherits (a field named `constructor` or `valueOf` finds
  * Object.prototype's) counts as left out.
  */
+/**
+ * A component's defaults as given when it was made: each field's value read once (an
+ * array of numbers copied), so that a later change to the object given changes nothing.
+ */
+function ownDefaults(
+  given: object,
+  fields: readonly FieldInfo[],
+  objectFields: readonly ObjectFieldInfo[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keep = (name: string, v: unknown) =>
+    Object.defineProperty(out, name, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const f of fields) {
+    const v = fieldOf(given, f.name);
+    if (v !== undefined) keep(f.name, typeof v === "number" ? v : Array.from(v as ArrayLike<number>));
+  }
+  for (const o of objectFields) {
+    const v = objectFieldOf(given, o.name);
+    if (v !== undefined) keep(o.name, v[0]);
+  }
+  return out;
+}
+
 export function fieldOf(values: object, name: string): unknown {
   const v = (values as Record<string, unknown>)[name];
   return v !== undefined && v === INHERITED[name] ? undefined : v;

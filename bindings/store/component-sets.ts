@@ -19,7 +19,7 @@ export class ComponentSet {
   layout: InitLayout | undefined = undefined;
   one: InitRows | undefined = undefined;
   readonly spare: InitRows[] = [];
-  /** Spawns of this set by its made immediate spawns (world/made-spawn.ts): a getter's shows there. */
+  /** Made immediate spawns of this set begun (world/made-spawn.ts): a getter's shows there. */
   madeSpawns = 0;
   /** Its world/made-spawn.ts MadeSpawn (null: none; typed loosely to keep store/ free of world/). */
   spawner: unknown = undefined;
@@ -322,9 +322,10 @@ function firstOfEach(args: ComponentArg[]): ComponentArg[] {
  * that a flush or growth would change, or hold getters that change the world.
  */
 export function copyInits(args: readonly ComponentArg[]): ComponentArg[] {
-  return args.map((arg) =>
-    arg.isInit
-      ? new ComponentInit(arg.component, copyValues(arg.values, arg.component, true, arg.each), arg.each)
-      : arg,
-  );
+  return args.map((arg) => {
+    // Not arg.isInit: spawnMany copies before it names an argument that is null.
+    if ((arg as ComponentArg | null | undefined)?.isInit !== true) return arg;
+    const { component, values, each } = arg as ComponentInit;
+    return new ComponentInit(component, copyValues(values, component, true, each), each);
+  });
 }

@@ -234,9 +234,10 @@ export function fewSpawn(comps: readonly Component[], base: readonly number[], i
  * as arguments a, b, c in its order, those whose bit is set in `inits` given as inits:
  * each init's values read by name into locals (as SoloSpawn reads them), then staged in
  * `vals` (per field of the set, its components' in order; a field left out: its default).
- * Nothing is staged before every value is read, so a getter's spawn of the set cannot
- * write over them. Returns the argument whose values need the general path (their
- * inits before it staged), or the number of components when all were read. No call: one
+ * Each init is staged once its values are read and found numbers; a getter's made spawn
+ * of the set among later values is refused by the caller (MadeSpawn.alone). Returns the
+ * argument whose values need the general path (the inits before it staged), or the
+ * number of components when all were read. No call: one
  * piece of code per set and pattern, small enough for V8 to inline (460 bytes at most).
  */
 export type ReadInits = (a: unknown, b: unknown, c: unknown, vals: Float64Array) => number;
@@ -257,14 +258,14 @@ export function initsCode(comps: readonly Component[], inits: number): { read: R
   const put = ["return function putInits(views, bases, row, vals) {"];
   const bound: string[] = [];
   const values: number[] = [];
-  comps.forEach((c, k) => {
-    if (!given[k]) return;
-    const names = c.fields.map((f) => f.name);
-    read.push(`k = ${k};`, `v${k} = ${args[k]}.values;`, ...readLines(names, "break read;", `a${k}_`, `v${k}`, true));
-  });
-  read.push(`k = ${n};`, "}");
   let at = 0;
   comps.forEach((c, k) => {
+    const names = c.fields.map((f) => f.name);
+    // An init's fields are staged once all of them are read and found numbers (refused
+    // values are never converted); a getter's made spawn of the set in a later init's
+    // values moves the set's count of begun spawns, so the caller writes none of them.
+    if (given[k])
+      read.push(`k = ${k};`, `v${k} = ${args[k]}.values;`, ...readLines(names, "break read;", `a${k}_`, `v${k}`, true));
     defaultsOf(c).forEach((d, j) => {
       if (given[k]) {
         bound.push(`d${at}`);
@@ -275,7 +276,7 @@ export function initsCode(comps: readonly Component[], inits: number): { read: R
       at++;
     });
   });
-  read.push("return k;", "};");
+  read.push(`k = ${n};`, "}", "return k;", "};");
   put.push("};");
   const r = make<ReadInits>(bound, values, read);
   const p = make<PutInits>([], [], put);

@@ -1,18 +1,19 @@
 // The immediate spawn of a known component set with values outside a scope:
 // `world.spawn(P.with({ x, y }))` (world/spawn.ts spawnNowOne) and the README's
 // `world.spawn(P.with(...), V.with(...), Health)` (spawnNowFew). Code made for the set and
-// its pattern of inits reads each field into a local and stages them all in `vals` once
-// every value is read (store/init-code.ts initsCode); MadeSpawn.spawn() makes the entity
-// in the set's table and puts the staged fields into its row (the core gave every other
-// field its default). The reads need no mark and no try/finally (with one, V8 allocated
-// the caller's literals and the spawn took twice as long), and the code makes no call,
-// so V8 inlines it into the user's loop and drops the literals.
+// its pattern of inits reads each init's fields into locals and stages them in `vals`
+// once they are read and found numbers (store/init-code.ts initsCode); MadeSpawn.spawn()
+// makes the entity in the set's table and puts the staged fields into its row (the core
+// gave every other field its default). The reads need no mark and no try/finally (with
+// one, V8 allocated the caller's literals and the spawn took twice as long), and the
+// code makes no call, so V8 inlines it into the user's loop and drops the literals.
 //
 // A getter among the values may call the world. begin() notes what the general path's
-// restage of the set's row would see move (the set's row and its round) and how many
-// spawns made code made of the set; spawn() throws ArgumentError when a getter spawned
-// the set with values meanwhile (as the general path does), and leaves every other
-// change to the general path (-1: the caller passes on what was staged).
+// restage of the set's row would see move (the set's row and its round) and counts the
+// made spawns of the set begun; spawn() throws ArgumentError when a getter spawned the
+// set with values meanwhile, or began to (its own begin, on this same object, moved the
+// count): as the general path does. Every other change leaves the spawn to the general
+// path (-1: the caller passes on what was staged).
 import type { Component } from "../component.js";
 import { H_EPOCH, H_TABLES, T_COUNT, T_STRIDE } from "../core/constants.generated.js";
 import { statusError } from "../core/status.js";
@@ -40,10 +41,9 @@ export class MadeSpawn {
   private readonly bases: Int32Array;
   /** Per component: its first field's index in vals. */
   private readonly first: number[] = [];
-  /** What begin() saw: the set's row and its round, made spawns of the set, the core's call count. */
+  /** What begin() saw: the set's row and its round, the core's call count (the count of begins is the caller's). */
   private one: InitRows | undefined = undefined;
   private round = 0;
-  private spawns = 0;
   private version = 0;
   /** The table and layout epoch `views` and `bases` were read for. */
   private table = -1;
@@ -77,14 +77,18 @@ export class MadeSpawn {
     return true;
   }
 
-  /** Before the code reads the values. */
-  begin(): void {
+  /**
+   * Before the code reads the values: the set's count of begun made spawns, which the
+   * caller keeps (a getter's made spawn of the set, which would reuse this object's
+   * fields, moves it on before it could write anything here).
+   */
+  begin(): number {
     const set = this.set;
     const one = set.one;
     this.one = one;
     this.round = one === undefined ? 0 : one.round;
-    this.spawns = set.madeSpawns;
     this.version = this.store.core.version;
+    return ++set.madeSpawns;
   }
 
   /**
@@ -95,9 +99,9 @@ export class MadeSpawn {
    * more than V8's 460 bytes of bytecode, it is never inlined, so the read code before it
    * always fits the caller's inlining budget (else the caller's inits are allocated).
    */
-  spawn(): number {
+  spawn(begun: number): number {
     const { store, set } = this;
-    this.alone();
+    this.alone(begun);
     const core = store.core;
     if (core.version !== this.version || this.defer.depth !== 0 || !spawnsPlain(store)) return -1;
     let t = store.sets.cached(set, store.tables);
@@ -118,7 +122,6 @@ export class MadeSpawn {
       }
       t = core.tableOf(e);
     }
-    set.madeSpawns++;
     const u32 = core.u32;
     const h = core.hdr;
     if (u32[h + H_EPOCH] !== this.epoch || t !== this.table) {
@@ -143,11 +146,14 @@ export class MadeSpawn {
     return e;
   }
 
-  /** ArgumentError when a getter among the values read since begin() spawned this set with values (restaged its row, or made one here). */
-  alone(): void {
+  /**
+   * ArgumentError when a getter among the values read since begin() (which gave `begun`)
+   * spawned this set with values, or tried to: restaged its row, or began a made spawn.
+   */
+  alone(begun: number): void {
     const set = this.set;
     const one = set.one;
-    if (one !== this.one || (one !== undefined && one.round !== this.round) || set.madeSpawns !== this.spawns)
+    if (set.madeSpawns !== begun || one !== this.one || (one !== undefined && one.round !== this.round))
       throw new ArgumentError(spawnReentered(this.comps));
   }
 

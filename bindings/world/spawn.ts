@@ -57,10 +57,10 @@ export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
   const known = ctx.spawners[c.key];
   const to = known !== undefined ? known : spawnerOf(ctx, c);
   if (to === null) return spawnInitOf(ctx, arg);
-  to.begin();
+  const begun = to.begin();
   // Its values read and staged (0: they need the general path, which reads them again).
   const read = (to.read as ReadInits)(arg, undefined, undefined, to.vals);
-  const e = read === 1 ? to.spawn() : -1;
+  const e = read === 1 ? to.spawn(begun) : -1;
   return e >= 0 ? (e as Entity) : spawnReadOf(ctx, arg, read === 1 ? to : undefined);
 }
 
@@ -96,10 +96,10 @@ export function spawnNowFew(ctx: WorldContext, n: number, a: ComponentArg, b: Co
       n === 2 ? undefined : (c as ComponentInit).component,
     );
     if (to !== null) {
-      to.begin();
+      const begun = to.begin();
       const read = (to.read as ReadInits)(a, b, c, to.vals);
-      const e = read === n ? to.spawn() : -1;
-      return e >= 0 ? (e as Entity) : spawnKept(ctx, n, a, b, c, read, to);
+      const e = read === n ? to.spawn(begun) : -1;
+      return e >= 0 ? (e as Entity) : spawnKept(ctx, n, a, b, c, read, to, begun);
     }
   }
   // A loop's inlined copy holds only the branch it takes: the bare one's memo does not count against the made code's inlining.
@@ -155,8 +155,9 @@ function spawnKept(
   c: ComponentArg,
   k: number,
   to: MadeSpawn,
+  begun: number,
 ): Entity {
-  to.alone(); // as in spawn(): a getter that spawned this set with values is refused
+  to.alone(begun); // as in spawn(): a getter that spawned this set with values is refused
   return spawn(
     ctx,
     readArgs(n, a, b, c, k, (i) => to.staged(i)),

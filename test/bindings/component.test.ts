@@ -76,3 +76,19 @@ describe("relation()", () => {
     expect([...world.query({ all: [P], changed: [P] }).entities()]).toEqual([e]);
   });
 });
+
+describe("a component's defaults", () => {
+  it("are the values given when it was made: a later change to that object changes no spawn and no snapshot", async () => {
+    const given = { hp: 100, mp: [1, 2], note: { n: 1 } };
+    const H = component("H", { hp: "i32", mp: ["i32", 2], note: "object" }, { defaults: given });
+    const world = await createWorld({ components: [H] });
+    given.hp = 5;
+    given.mp[0] = 9;
+    (given as { note: unknown }).note = "changed";
+    const e = world.spawn(H);
+    expect(world.get(e, H)).toEqual({ hp: 100, mp: [1, 2], note: { n: 1 } });
+    world.restore(world.snapshot()); // the image's defaults are the component's
+    expect(world.get(world.spawn(H), H)).toEqual({ hp: 100, mp: [1, 2], note: { n: 1 } });
+    expect(H.defaults).toEqual({ hp: 100, mp: [1, 2], note: { n: 1 } });
+  });
+});

@@ -178,3 +178,20 @@ describe("spawnMany reads withEach values once, at the call", () => {
     expect([world.get(id, Label).o, world.get(id, Pos).x]).toEqual(["x", 5]);
   });
 });
+
+describe("spawnMany names what is no component", () => {
+  it("null or undefined among the arguments is an ArgumentError, nothing spawned", async () => {
+    const world = await createWorld({ components: ALL });
+    expectThrows(
+      () => world.spawnMany(2, Pos, null as unknown as typeof Pos),
+      ArgumentError,
+      "Expected a component, got null",
+    );
+    expectThrows(
+      () => world.spawnMany(2, undefined as unknown as typeof Pos, Pos.withEach({ x: [1, 2] })),
+      ArgumentError,
+      "Expected a component, got undefined",
+    );
+    expect(world.entityCount).toBe(0);
+  });
+});

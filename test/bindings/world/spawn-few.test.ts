@@ -227,3 +227,69 @@ describe("a spawn of two or three components with inits", () => {
     expect(es.every((e, i) => w.get(e, P).x === i && w.get(e, P).y === -i && w.get(e, V).x === 2 * i)).toBe(true);
   });
 });
+
+describe("a made immediate spawn and what its values do", () => {
+  it("refuses a getter whose own spawn of the set failed, in either build, and writes nothing of it", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, V, T], debug });
+      w.spawn(P.with({ x: 1 }), V); // the set's table is known
+      const v = {
+        get x() {
+          try {
+            w.spawn(P.with({ x: 2 }), V.with({ x: "5" as unknown as number })); // refused: SchemaError
+          } catch {
+            // the getter goes on
+          }
+          return 3;
+        },
+      };
+      expectThrows(() => w.spawn(P.with(v), V), ArgumentError, REENTERED);
+      expect(w.entityCount, `debug: ${debug}`).toBe(1);
+      // One component: the same after get's lookup of P was made.
+      w.get(w.spawn(P.with({ x: 1 })), P);
+      const one = {
+        get y() {
+          try {
+            w.spawn(P.with({ y: "9" as unknown as number }));
+          } catch {
+            // the getter goes on
+          }
+          return 2;
+        },
+      };
+      expectThrows(
+        () => w.spawn(P.with(one)),
+        ArgumentError,
+        "The values of P given to spawn() spawned or flushed (a getter called the world): nothing was spawned",
+      );
+      expect(w.entityCount, `debug: ${debug}`).toBe(2);
+    }
+  });
+
+  it("names a BigInt, a symbol or an object among the values with SchemaError, converting none of them", async () => {
+    for (const debug of [false, true]) {
+      const w = await createWorld({ components: [P, V, T], debug });
+      w.spawn(P.with({ x: 1 }), V, T);
+      w.spawn(P.with({ x: 1 }));
+      let calls = 0;
+      const counted = {
+        valueOf() {
+          calls++;
+          return 1;
+        },
+      };
+      for (const [x, shown] of [
+        [3n, "3n"],
+        [Symbol("s"), "Symbol(s)"],
+        [counted, "object"],
+      ] as const) {
+        const bad = x as unknown as number;
+        const message = `P.x cannot take ${shown}: values must be numbers`;
+        expectThrows(() => w.spawn(P.with({ x: bad })), SchemaError, message);
+        expectThrows(() => w.spawn(P.with({ x: bad }), V, T), SchemaError, message);
+        expectThrows(() => w.spawn(V.with({ x: 1 }), P.with({ x: bad }), T), SchemaError, message);
+      }
+      expect([calls, w.entityCount], `debug: ${debug}`).toEqual([0, 2]);
+    }
+  });
+});
