@@ -191,25 +191,18 @@ const INHERITED = Object.prototype as unknown as Record<string, unknown>;
  * left out. What every object inherits (a field named `constructor` or `valueOf` finds
  * Object.prototype's) counts as left out.
  */
-/**
- * A component's defaults as given when it was made: each field's value read once (an
- * array of numbers copied), so that a later change to the object given changes nothing.
- */
-function ownDefaults(
-  given: object,
-  fields: readonly FieldInfo[],
-  objectFields: readonly ObjectFieldInfo[],
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/** A component's defaults as given when it was made, each read once (arrays copied): a later change to `given` changes nothing. */
+function ownDefaults(given: object, fields: readonly FieldInfo[], objects: readonly ObjectFieldInfo[]): object {
+  const out = {};
   const keep = (name: string, v: unknown) =>
     Object.defineProperty(out, name, { value: v, enumerable: true, writable: true, configurable: true });
-  for (const f of fields) {
-    const v = fieldOf(given, f.name);
-    if (v !== undefined) keep(f.name, typeof v === "number" ? v : Array.from(v as ArrayLike<number>));
+  for (const { name } of fields) {
+    const v = fieldOf(given, name);
+    if (v !== undefined) keep(name, typeof v === "number" ? v : Array.from(v as ArrayLike<number>));
   }
-  for (const o of objectFields) {
-    const v = objectFieldOf(given, o.name);
-    if (v !== undefined) keep(o.name, v[0]);
+  for (const { name } of objects) {
+    const v = objectFieldOf(given, name);
+    if (v !== undefined) keep(name, v[0]);
   }
   return out;
 }
