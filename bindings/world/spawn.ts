@@ -119,9 +119,9 @@ function spawnNowBare(ctx: WorldContext, n: number, a: ComponentArg, b: Componen
 
 /**
  * For spawnNowFew() of inits (bit k of `inits`: argument k) among n = 2 or 3 components
- * whose set's table is known: the set's MadeSpawn, its `few` set to the code made for the
- * set and pattern, which reads the inits into locals, spawns into the set's table and
- * writes the given fields (world/made-spawn.ts). Null when the general path must spawn
+ * whose set's table is known: the set's MadeSpawn, its `read` set to the code made for
+ * the set and pattern, which reads the inits into locals and stages them; its spawn()
+ * then writes them into a new row of the set's table (world/made-spawn.ts). Null when the general path must spawn
  * (a scope, a world with something to stamp or follow, no table yet, fields that are no
  * scalars).
  */
@@ -142,10 +142,10 @@ function shapedSpawn(
 }
 
 /**
- * spawnNowFew() past its made code: the general path, with the inits the code read as it
- * read them (to.kept) before the k-th, whose values it refused (k = n: none refused). A
- * getter among them that spawned this set threw from the code (ArgumentError, as the
- * general path does).
+ * spawnNowFew() past its made code: the general path, with the inits before the k-th as
+ * the code staged them (k: the argument whose values it refused; n: none refused). A
+ * getter among them that spawned this set, or began to, is refused first (ArgumentError,
+ * as the general path does).
  */
 function spawnKept(
   ctx: WorldContext,
