@@ -118,12 +118,11 @@ function spawnNowBare(ctx: WorldContext, n: number, a: ComponentArg, b: Componen
 }
 
 /**
- * For spawnNowFew() of inits (bit k of `inits`: argument k) among n = 2 or 3 components
- * whose set's table is known: the set's MadeSpawn, its `read` set to the code made for
+ * For spawnNowFew() of inits (bit k of `inits`: argument k) among n = 2 or 3 components:
+ * the set's MadeSpawn, its `read` set to the code made for
  * the set and pattern, which reads the inits into locals and stages them; its spawn()
  * then writes them into a new row of the set's table (world/made-spawn.ts). Null when the general path must spawn
- * (a scope, a world with something to stamp or follow, no table yet, fields that are no
- * scalars).
+ * (a scope, a world with something to stamp or follow, fields that are no scalars).
  */
 function shapedSpawn(
   ctx: WorldContext,
@@ -135,8 +134,10 @@ function shapedSpawn(
 ): MadeSpawn | null {
   const store = ctx.store;
   if (ctx.defer.depth !== 0 || store.staging || store.debug || !spawnsPlain(store)) return null;
+  // Its table may not exist yet: MadeSpawn.spawn makes it (the general path's call would
+  // take the inits, and V8 would allocate them wherever this is inlined).
   const set = store.sets.shapeSetFew(store.registry, n, a, b, c);
-  if (set === undefined || store.sets.cached(set, store.tables) < 0) return null;
+  if (set === undefined) return null;
   const to = (set.spawner !== undefined ? set.spawner : madeSpawnOf(ctx, set)) as MadeSpawn | null;
   return to?.readOf(inits) ? to : null;
 }
