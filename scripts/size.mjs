@@ -96,8 +96,8 @@ export const GOAL_GZ = 20_000;
  * with two, in process; each getter still runs once) (77,333 measured); 78,400 with the
  * immediate spawn of one to three components with inits made as reads into locals and
  * one staged write (world/made-spawn.ts, store/init-code.ts initsCode; no try/finally, no
- * allocation: `world.spawn(P.with(...))` 112-133 -> 63-70 ns, the README's three-argument
- * spawn 382-452 -> 80-110, in process) and the review's fixes (a snapshot's field
+ * allocation: `world.spawn(P.with(...))` 64-131 -> 44-71 ns, the README's three-argument
+ * spawn 406-541 -> 71-178, in process) and the review's fixes (a snapshot's field
  * defaults checked byte for byte, its object values and resources copied once, withEach
  * values copied at the call) (+0.95 KB; 78,351 measured); 78,700 with the second
  * review's: a compiled kernel module also checked over a copy of the world's memory, a
