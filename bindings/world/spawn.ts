@@ -138,7 +138,7 @@ function shapedSpawn(
   // take the inits, and V8 would allocate them wherever this is inlined).
   const set = store.sets.shapeSetFew(store.registry, n, a, b, c);
   if (set === undefined) return null;
-  const to = (set.spawner !== undefined ? set.spawner : madeSpawnOf(ctx, set)) as MadeSpawn | null;
+  const to = madeSpawnOf(ctx, set);
   return to?.readOf(inits) ? to : null;
 }
 
@@ -165,8 +165,9 @@ function spawnKept(
   );
 }
 
-/** The MadeSpawn of a set whose fields are all scalars, made once (null: none). */
+/** The MadeSpawn of a set whose fields are all scalars (no array or "object" field), made once (null: none). */
 function madeSpawnOf(ctx: WorldContext, set: ComponentSet): MadeSpawn | null {
+  if (set.spawner !== undefined) return set.spawner as MadeSpawn | null;
   const layout = ctx.store.sets.layoutOf(set, ctx.store.registry);
   const to = layout.scalar ? new MadeSpawn(ctx.store, ctx.defer, set, layout.comps, layout.ids) : null;
   set.spawner = to;
@@ -235,10 +236,10 @@ function spawnerOf(ctx: WorldContext, c: Component): MadeSpawn | null {
   const store = ctx.store;
   const id = store.registry.plain[c.key];
   let to: MadeSpawn | null = null;
-  if (id !== undefined && !store.debug && c.fields.length > 0 && c.objectFields.length === 0 && !c.hidden) {
+  if (id !== undefined && !store.debug && c.fields.length > 0 && !c.hidden) {
     const root = store.sets.root;
     const set = (root.next[id] ??= new ComponentSet(root, id));
-    const made = (set.spawner !== undefined ? set.spawner : madeSpawnOf(ctx, set)) as MadeSpawn | null;
+    const made = madeSpawnOf(ctx, set);
     to = made?.readOf(1) ? made : null;
   }
   // Not remembered for a component not registered yet: it may be registered later.
