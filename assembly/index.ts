@@ -33,7 +33,7 @@ import { journaling, reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
 import { tableForMask as maskTable, reclaimSpent, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
-import { ensureCapacity, hasRoom, tget } from "./table";
+import { ensureCapacity, hasRoom, releaseColumns, tget } from "./table";
 import { holdsTarget, isTargetSlot } from "./target-index";
 import { checkInvariants as walkInvariants } from "./debug";
 import { destroyPlanned } from "./relation-calls";
@@ -108,8 +108,8 @@ export function tableForMask(m: usize): i32 {
 
 /**
  * Makes component k travel with c: adding c adds k, removing c removes k, and tables
- * made for a mask with c have k. Cached edges of c are forgotten. The facade then moves
- * the tables that hold c without k. ERR_BAD_ARGUMENT when c == k, either has a
+ * made for a mask with c have k. Cached edges of c are forgotten. The facade moved the
+ * rows of the tables that hold c without k before. ERR_BAD_ARGUMENT when c == k, either has a
  * companion already, or k is a companion's companion.
  */
 export function linkCompanion(c: u32, k: u32): i32 {
@@ -117,6 +117,14 @@ export function linkCompanion(c: u32, k: u32): i32 {
   if (c == k || companionOf(c) >= 0 || companionOf(k) >= 0) return ERR_BAD_ARGUMENT;
   setCompanion(c, k);
   forgetEdges(c);
+  // Every way to a table with c now leads to one with k: those with c and without k,
+  // emptied by the facade, never take a row again. Their blocks go back (a debug core
+  // holds them, so a write through a view taken before is caught).
+  const n = tableCount();
+  for (let t: u32 = 0; t < n; t++) {
+    const m = tableMask(t);
+    if (isLive(t) && tget(t, T_COUNT) == 0 && maskHas(m, c) && !maskHas(m, k)) releaseColumns(t);
+  }
   return after(OK);
 }
 

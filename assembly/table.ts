@@ -115,6 +115,21 @@ export function ensureCapacity(t: u32, needed: u32): bool {
 }
 
 /**
+ * Gives back the block of table t, which is empty for good (its rows moved to the table
+ * with a companion: linkCompanion): capacity 0, as when it was made, and a debug core
+ * holds the block back so a write through an old view of it is caught.
+ */
+export function releaseColumns(t: u32): void {
+  if (tget(t, T_CAPACITY) == 0) return;
+  retireColumns(t, false);
+  const ncols = tget(t, T_NCOLS);
+  for (let j: u32 = 0; j < ncols; j++) store<u32>(colDesc(t, j) + (<usize>C_PTR << 2), 0);
+  tset(t, T_BLOCK, 0);
+  tset(t, T_CAPACITY, 0);
+  bumpEpoch();
+}
+
+/**
  * Frees table t's block, or (debug core, quarantine on: alloc.ts) holds it back so a
  * write through a view of it is caught. `gone`: t is being freed, and its column
  * descriptors and component list go with the block.

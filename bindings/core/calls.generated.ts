@@ -273,8 +273,8 @@ export abstract class CoreCalls {
 
   /**
    * Makes component k travel with c: adding c adds k, removing c removes k, and tables
-   * made for a mask with c have k. Cached edges of c are forgotten. The facade then moves
-   * the tables that hold c without k. ERR_BAD_ARGUMENT when c == k, either has a
+   * made for a mask with c have k. Cached edges of c are forgotten. The facade moved the
+   * rows of the tables that hold c without k before. ERR_BAD_ARGUMENT when c == k, either has a
    * companion already, or k is a companion's companion.
    */
   linkCompanion(c: number, k: number): number {

@@ -1,8 +1,8 @@
 // Kept column arrays in debug worlds: a write through a column array whose table has
-// since moved its columns (growth) or was freed (a recycled sub-table) is never lost
-// silently. The debug core holds such blocks back filled with a canary (the quarantine,
-// assembly/alloc.ts) and the next world call throws StaleViewError naming the array,
-// before it changes anything. Writes through current arrays, and through kept arrays
+// since moved its columns (growth; tracking its component started) or was freed (a
+// recycled sub-table) is never lost silently. The debug core holds such blocks back
+// filled with a canary (the quarantine, assembly/alloc.ts) and the next world call
+// throws StaleViewError naming the array, before it changes anything. Writes through current arrays, and through kept arrays
 // whose table did not move, keep working; the quarantine stays within its bounds.
 import { describe, expect, it } from "vitest";
 import { CapacityError, component, createWorld, EcsError, relation, StaleViewError, type World } from "wasm-ecs";
@@ -133,6 +133,36 @@ describe("kept column arrays in debug worlds", () => {
     kept[0] = 9;
     expectStale(() => world.spawn(Position), freed("A column array of Position.y", "Position, ChildOf", 0));
     expect(world.get(child, Position)).toEqual({ x: 3, y: 0 });
+  });
+
+  it("a write through a column array taken before the first changed filter on its component throws at the next call", async () => {
+    const world = await createWorld({ components: ALL, debug: true });
+    const e = world.spawn(Position.with({ x: 4, y: 5 }), Velocity);
+    const kept = world.tableOf(e).columns(Position).y;
+    // Tracking starts: every table with Position moves to one with its stamps.
+    for (const _ of world.query({ all: [Position], changed: [Position] }));
+    kept[0] = 7;
+    expectStale(() => world.spawn(Health), moved("A column array of Position.y", "Position, Velocity", 0));
+    expect(world.get(e, Position)).toEqual({ x: 4, y: 5 });
+    world.tableOf(e).columns(Position).y[0] = 7; // the current array reaches e
+    expect(world.get(e, Position)).toEqual({ x: 4, y: 7 });
+  });
+
+  it("the tables that tracking emptied give their columns back: memory as in a world that tracked from the start", async () => {
+    const used = async (trackFirst: boolean): Promise<number> => {
+      const world = await createWorld({ components: ALL });
+      const track = () => {
+        for (const _ of world.query({ all: [Position], changed: [Position] }));
+      };
+      if (trackFirst) track();
+      world.spawnMany(100_000, Position, Velocity);
+      if (!trackFirst) track();
+      return world.stats().usedBytes;
+    };
+    const late = await used(false);
+    const early = await used(true);
+    // The old table's block (100,000 rows of 28 bytes) would stay allocated otherwise.
+    expect(late - early).toBeLessThan(100_000 * 4);
   });
 
   it("writes through current arrays, and through kept arrays whose table did not move, keep working", async () => {
