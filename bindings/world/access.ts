@@ -98,8 +98,8 @@ export class Lookup {
    * it) with core calls, so it holds while `seen` is current, as the fast paths need.
    */
   tracked = false;
-  /** The memo: entity hitE was alive with C in table hitTable at row hitRow while `seen` is current (renew drops it). */
-  hitE = -1;
+  /** The memo: entity hitE was alive with C in table hitTable at row hitRow while `seen` is current (renew drops it: NaN, which no id given equals). */
+  hitE = Number.NaN;
   hitTable = 0;
   hitRow = 0;
   readonly core: Core;
@@ -398,7 +398,7 @@ export class Lookup {
       if (core.header(H_EPOCH) !== this.epoch) this.rebuild();
       this.slots = core.header(H_SLOT_COUNT);
       this.tracked = this.ticksOf[this.id] !== undefined;
-      this.hitE = -1;
+      this.hitE = Number.NaN;
       this.current = core.version;
     }
     // While a command that drops or writes over rows of C waits, the fast paths stay off:

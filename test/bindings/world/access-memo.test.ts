@@ -165,6 +165,25 @@ for (const [name, { read, write }] of Object.entries(FORMS)) {
       expectThrows(late, WorldPoisonedError, /^The world refuses further calls: the world was disposed$/);
     });
 
+    it("refuses -1, 0 and NaN after a read that found nothing, writing nothing", async () => {
+      const world = await createWorld({ components: COMPONENTS });
+      const [a, b] = [1, 2].map((x) => world.spawn(Pos.with({ x, y: x })));
+      expect(read(world, a)).toBe(1);
+      world.destroy(b); // a core call: the memo of a is dropped
+      // A read that renews the views and finds nothing (b is gone) leaves no memo behind.
+      expectThrows(() => read(world, b), StaleEntityError, /^Entity \d+ \(slot \d+, generation \d+\) is stale/);
+      const notId = (id: string) => `Entity ${id} is not an entity id (ids are integers from 1 to 1073741823)`;
+      const expected: [number, string][] = [
+        [-1, notId("-1")],
+        [0, "Entity 0 (slot 0, generation 0) is never alive: slot 0 is reserved for 'no entity'"],
+        [Number.NaN, notId("NaN")],
+      ];
+      for (const [bad, message] of expected) {
+        expectThrows(() => write(world, bad, 99), StaleEntityError, message);
+        expect(positions(world)).toEqual([`${a}:1,1`]);
+      }
+    });
+
     it("writes the entity it is given, not the one read last", async () => {
       const world = await createWorld({ components: COMPONENTS });
       const [a, b] = [1, 2].map((x) => world.spawn(Pos.with({ x, y: x })));
