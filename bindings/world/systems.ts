@@ -3,7 +3,7 @@
 // require; each runs in a deferral scope of its own, flushed when it returns.
 // Invariant: `ordered()` is a topological order of the constraints that keeps the
 // declaration order wherever the constraints allow (ties go to the earlier system).
-import { ArgumentError } from "../errors.js";
+import { ArgumentError, closeAfter } from "../errors.js";
 import {
   duplicateSystem,
   stepDt,
@@ -187,6 +187,7 @@ export class Runner {
 
   private run<W>(s: System<W>, ctx: SystemContext<W>): void {
     const changes = this.store.changes;
+    // A flush error after the system (or a hook) threw carries that error as its cause.
     changes.tick = nextTick(changes.tick);
     this.running = s as System;
     this.defer.open();
@@ -198,11 +199,20 @@ export class Runner {
       } finally {
         if (end !== undefined) end(ctx);
       }
-    } finally {
-      this.running = undefined;
-      s.lastRun = changes.tick;
-      changes.tick = nextTick(changes.tick);
-      this.defer.close();
+    } catch (error) {
+      this.ran(s);
+      closeAfter(this.defer, error);
+      throw error;
     }
+    this.ran(s);
+    this.defer.close();
+  }
+
+  /** The bookkeeping after system s ran (or threw), before its deferred changes apply. */
+  private ran<W>(s: System<W>): void {
+    const changes = this.store.changes;
+    this.running = undefined;
+    s.lastRun = changes.tick;
+    changes.tick = nextTick(changes.tick);
   }
 }

@@ -6,7 +6,7 @@
 import { Component, type ComponentArg, type ComponentInit, type Pair, type Relation } from "../component.js";
 import { isShared } from "../core/load.js";
 import type { Entity, EntityList } from "../entity.js";
-import { ArgumentError } from "../errors.js";
+import { ArgumentError, closeAfter } from "../errors.js";
 import { BuiltinKernels } from "../kernels/builtins.js";
 import type { KernelHost, KernelModule } from "../kernels/kernel.js";
 import { builtinModule, type KernelSource, loadKernels } from "../kernels/load.js";
@@ -192,11 +192,15 @@ export class World {
     store.core.check();
     if (typeof fn !== "function") throw new ArgumentError(needsFunction("defer", fn));
     defer.open();
+    let result: T;
     try {
-      return fn();
-    } finally {
-      defer.close();
+      result = fn();
+    } catch (error) {
+      closeAfter(defer, error);
+      throw error;
     }
+    defer.close();
+    return result;
   }
 
   /**

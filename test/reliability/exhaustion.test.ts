@@ -178,3 +178,52 @@ describe("memory exhaustion with relations", () => {
     }
   });
 });
+
+describe("a flush that runs out of memory after the scope's own code threw", () => {
+  const V = component("V", { v: ["f64", 32] });
+  const small = () =>
+    createWorld({ components: [A, V], sharedMemory: false, initialMemoryBytes: 1 << 20, maxMemoryBytes: 2 << 20 });
+  const flushFailed =
+    /^Out of memory while trying to spawn 20000 entities.*, while applying deferred changes: the first 0 were applied; the 1 from the failing one on were dropped, and the entities spawned for them destroyed$/;
+
+  it("defer(): the CapacityError leaves with the scope's error as its cause, the spawns dropped", async () => {
+    const world = await small();
+    world.spawnMany(1000, A);
+    const own = new Error("the scope's own error");
+    let thrown: unknown;
+    try {
+      world.defer(() => {
+        for (let i = 0; i < 20000; i++) world.spawn(A, V);
+        throw own;
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CapacityError);
+    expect((thrown as Error).message).toMatch(flushFailed);
+    expect((thrown as Error).cause).toBe(own);
+    expect(world.entityCount).toBe(1000);
+    world.spawn(A);
+    expect(world.entityCount).toBe(1001);
+  });
+
+  it("a system: the CapacityError leaves step() with the system's error as its cause", async () => {
+    const world = await small();
+    world.spawnMany(1000, A);
+    const own = new Error("the system's own error");
+    world.system("spawner", { all: [A] }, (_q, ctx) => {
+      for (let i = 0; i < 20000; i++) ctx.world.spawn(A, V);
+      throw own;
+    });
+    let thrown: unknown;
+    try {
+      world.step();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CapacityError);
+    expect((thrown as Error).message).toMatch(flushFailed);
+    expect((thrown as Error).cause).toBe(own);
+    expect(world.entityCount).toBe(1000);
+  });
+});
