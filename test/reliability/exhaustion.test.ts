@@ -3,6 +3,7 @@
 // world's state exactly as before the call, and later smaller operations must work.
 import { describe, expect, it } from "vitest";
 import { CapacityError, type Component, component, createWorld, relation, tag, type World } from "wasm-ecs";
+import { expectThrows } from "../support/errors.js";
 import { rng as intRng } from "../support/rng.js";
 
 const TRIALS = 1000;
@@ -186,23 +187,23 @@ describe("a flush that runs out of memory after the scope's own code threw", () 
   const flushFailed =
     /^Out of memory while trying to spawn 20000 entities.*, while applying deferred changes: the first 0 were applied; the 1 from the failing one on were dropped, and the entities spawned for them destroyed$/;
 
+  /** Asserts that run() throws the flush's CapacityError with `own` as its cause, the spawns dropped. */
+  const expectFlushFailed = (world: World, run: () => void, own: Error) => {
+    const error = expectThrows(run, CapacityError, flushFailed);
+    expect(error.cause).toBe(own);
+    expect(world.entityCount).toBe(1000);
+  };
+
   it("defer(): the CapacityError leaves with the scope's error as its cause, the spawns dropped", async () => {
     const world = await small();
     world.spawnMany(1000, A);
     const own = new Error("the scope's own error");
-    let thrown: unknown;
-    try {
+    const run = () =>
       world.defer(() => {
         for (let i = 0; i < 20000; i++) world.spawn(A, V);
         throw own;
       });
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(CapacityError);
-    expect((thrown as Error).message).toMatch(flushFailed);
-    expect((thrown as Error).cause).toBe(own);
-    expect(world.entityCount).toBe(1000);
+    expectFlushFailed(world, run, own);
     world.spawn(A);
     expect(world.entityCount).toBe(1001);
   });
@@ -215,15 +216,6 @@ describe("a flush that runs out of memory after the scope's own code threw", () 
       for (let i = 0; i < 20000; i++) ctx.world.spawn(A, V);
       throw own;
     });
-    let thrown: unknown;
-    try {
-      world.step();
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(CapacityError);
-    expect((thrown as Error).message).toMatch(flushFailed);
-    expect((thrown as Error).cause).toBe(own);
-    expect(world.entityCount).toBe(1000);
+    expectFlushFailed(world, () => world.step(), own);
   });
 });
