@@ -187,7 +187,6 @@ export class Runner {
 
   private run<W>(s: System<W>, ctx: SystemContext<W>): void {
     const changes = this.store.changes;
-    // A flush error after the system (or a hook) threw carries that error as its cause.
     changes.tick = nextTick(changes.tick);
     this.running = s as System;
     this.defer.open();
@@ -201,6 +200,7 @@ export class Runner {
       }
     } catch (error) {
       this.ran(s);
+      // A flush error after the system (or a hook) threw carries that error as its cause.
       closeAfter(this.defer, error);
       throw error;
     }
