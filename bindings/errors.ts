@@ -83,23 +83,17 @@ export class StaleViewError extends EcsError {
 }
 
 /**
- * The error a scope's flush (or hook) threw after the scope's own code threw `first`:
- * one of ours carries `first` as its `cause` (unless it has one), so neither is lost;
- * the flush's error leaves, since what it says (what was applied, what was dropped) is
- * the world's state now.
+ * scope.close() after the scope's code threw `first` (world.defer(), a system): an error
+ * of ours from it (the flush's) leaves, since it says what was applied and dropped, with
+ * `first` as its `cause` (unless it has one), so neither is lost.
  */
-function afterThrow(error: unknown, first: unknown): unknown {
-  if (error instanceof EcsError && !Object.hasOwn(error, "cause")) {
-    Object.defineProperty(error, "cause", { value: first, writable: true, configurable: true });
-  }
-  return error;
-}
-
-/** scope.close() after the scope's code threw `first` (world.defer(), a system): see afterThrow. */
 export function closeAfter(scope: { close(): void }, first: unknown): void {
   try {
     scope.close();
   } catch (error) {
-    throw afterThrow(error, first);
+    if (error instanceof EcsError && !Object.hasOwn(error, "cause")) {
+      Object.defineProperty(error, "cause", { value: first, writable: true, configurable: true });
+    }
+    throw error;
   }
 }
