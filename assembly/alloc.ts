@@ -1,8 +1,7 @@
 // The core's own allocator. It never traps: a request memory cannot satisfy
 // returns 0, so callers reserve everything first and fail before mutating.
-//
-//   block:  [ size:u32 | kind:u32 | next:u32 | pad:u32 ][ payload (size bytes) ]
-//            ^ ptr - HEADER                                ^ ptr (16-aligned)
+// Block headers and the heap top: heap.ts. Tables' column blocks come from their own
+// classes (column-heap.ts: allocColumns), apart from the core's structures.
 //
 // Small blocks (payload <= SMALL_MAX) come in power-of-two classes with one free
 // list each. Large blocks are multiples of 16 bytes on an address-ordered free
@@ -14,14 +13,15 @@
 // of being lost or landing in another table's data. Held blocks and the ring itself
 // have KIND_HELD in their kind and are not in H_USED_BYTES.
 import {
-  A_HEADER, A_KIND_FREE, A_KIND_HELD, A_KIND_LARGE, A_KIND_SMALL, A_MAX_CLASS, A_MIN_CLASS,
-  H_HEAP_TOP, H_MAX_PAGES, H_QUARANTINE, H_USED_BYTES, Q_BYTES, Q_CAP, Q_CAPACITY, Q_COLS, Q_COMPS, Q_COUNT,
+  A_KIND_COLUMNS, A_KIND_FREE, A_KIND_HELD, A_KIND_LARGE, A_KIND_SMALL, A_MAX_CLASS, A_MIN_CLASS,
+  H_COLUMN_FREE, H_COLUMN_UNMERGED, H_HEAP_TOP, H_MAX_PAGES, H_QUARANTINE, H_USED_BYTES, Q_BYTES, Q_CAP, Q_CAPACITY, Q_COLS, Q_COMPS, Q_COUNT,
   Q_FIRST, Q_MAX_BYTES, Q_MISSED, Q_NCOLS, Q_NCOMPS, Q_OFFSET, Q_OWNED, Q_STALE, Q_TABLE, Q_WORDS, QE_BLOCK,
   QE_CAPACITY, QE_COLS, QE_COMPS, QE_FREED, QE_NCOLS, QE_NCOMPS, QE_STRIDE, QE_TABLE, QS_FREED, QS_MOVED,
 } from "./constants";
-import { bumpEpoch, hget, hset } from "./header";
+import { columnHeads, giveColumns, takeColumns } from "./column-heap";
+import { hget, hset } from "./header";
+import { carve, countUsed, HEADER, heapStart, kindOf, nextOf, setKind, setNext, sizeOf } from "./heap";
 
-const HEADER: usize = A_HEADER;
 const MIN_CLASS: u32 = A_MIN_CLASS; //  16 bytes
 const MAX_CLASS: u32 = A_MAX_CLASS; // 64 KiB
 const SMALL_MAX: usize = 1 << MAX_CLASS;
@@ -38,56 +38,28 @@ const LARGE_HEAD: usize = memory.data(16, 16);
 /**
  * Where the allocator's state sits (a snapshot reader checks an image against it):
  * 0 the first block of the heap, 1 the small free-list heads (one u32 per class,
- * 0 .. MAX_CLASS), 2 the large free-list head; 0 for anything else.
+ * 0 .. MAX_CLASS), 2 the large free-list head, 3 the column free-list heads (one u32 per
+ * column class, column-heap.ts); 0 for anything else.
  */
 export function allocatorStatic(which: u32): usize {
-  if (which == 0) return (__heap_base + 15) & ~15;
+  if (which == 0) return heapStart();
   if (which == 1) return SMALL_HEADS;
   if (which == 2) return LARGE_HEAD;
+  if (which == 3) return columnHeads();
   return 0;
 }
 
 export function initAllocator(maxPages: u32): void {
-  hset(H_HEAP_TOP, <u32>((__heap_base + 15) & ~15));
+  hset(H_HEAP_TOP, <u32>heapStart());
   hset(H_MAX_PAGES, maxPages);
   hset(H_USED_BYTES, 0);
+  hset(H_COLUMN_FREE, 0);
+  hset(H_COLUMN_UNMERGED, 0);
 }
-
-@inline function sizeOf(ptr: usize): usize { return load<u32>(ptr - HEADER); }
-@inline function kindOf(ptr: usize): u32 { return load<u32>(ptr - HEADER, 4); }
-@inline function nextOf(ptr: usize): usize { return load<u32>(ptr - HEADER, 8); }
-@inline function setNext(ptr: usize, next: usize): void { store<u32>(ptr - HEADER, <u32>next, 8); }
 
 function classOf(size: usize): u32 {
   if (size <= (1 << MIN_CLASS)) return MIN_CLASS;
   return 32 - <u32>clz<u32>(<u32>size - 1);
-}
-
-/** Grows memory so that `end` is addressable; false when the ceiling forbids it. */
-function ensureMemory(end: u64): bool {
-  const have = <u64>memory.size() << 16;
-  if (end <= have) return true;
-  const needPages = <i32>((end - have + 0xffff) >> 16);
-  const current = memory.size();
-  const maxPages = <i32>hget(H_MAX_PAGES);
-  if (current + needPages > maxPages) return false;
-  // Grow by at least a quarter of what we have, to keep detaching views rare.
-  let pages = max(needPages, current >> 2);
-  if (current + pages > maxPages) pages = maxPages - current;
-  if (memory.grow(pages) < 0 && memory.grow(needPages) < 0) return false;
-  bumpEpoch();
-  return true;
-}
-
-/** Carves a fresh block from the top of the heap, or returns 0. */
-function carve(size: usize, kind: u32): usize {
-  const top = <usize>hget(H_HEAP_TOP);
-  const end = <u64>top + <u64>HEADER + <u64>size;
-  if (end > 0xffff_fff0 || !ensureMemory(end)) return 0;
-  hset(H_HEAP_TOP, <u32>end);
-  store<u32>(top, <u32>size);
-  store<u32>(top, kind, 4);
-  return top + HEADER;
 }
 
 /** Largest request alloc serves; rounding anything larger up to 16 bytes would wrap. */
@@ -106,24 +78,35 @@ export function alloc(size: usize): usize {
     ptr = load<u32>(head);
     if (ptr != 0) {
       store<u32>(head, <u32>nextOf(ptr));
-      store<u32>(ptr - HEADER, KIND_SMALL, 4);
+      setKind(ptr, KIND_SMALL);
     } else {
       ptr = carve(<usize>1 << cls, KIND_SMALL);
-      if (ptr == 0) return allocAfterRelease(size);
+      if (ptr == 0) return allocAfterRelease(size, false);
     }
   } else {
     ptr = allocLarge((size + 15) & ~15);
-    if (ptr == 0) return allocAfterRelease(size);
+    if (ptr == 0) return allocAfterRelease(size, false);
   }
-  hset(H_USED_BYTES, hget(H_USED_BYTES) + <u32>(sizeOf(ptr) + HEADER));
+  countUsed(ptr, true);
+  return ptr;
+}
+
+/**
+ * A table's column block of at least `size` bytes (column-heap.ts), or 0 when memory runs
+ * out; the debug core gives the quarantine's blocks back before it fails. Freed by free().
+ */
+export function allocColumns(size: usize): usize {
+  const ptr = takeColumns(size);
+  if (ptr == 0) return allocAfterRelease(size, true);
+  countUsed(ptr, true);
   return ptr;
 }
 
 /** What alloc() returns when memory ran out: 0, or (debug core) a block found once the quarantine let go. */
-@inline function allocAfterRelease(size: usize): usize {
+function allocAfterRelease(size: usize, columns: bool): usize {
   if (ASC_NO_ASSERT || held() == 0) return 0;
   releaseHeld();
-  return alloc(size);
+  return columns ? allocColumns(size) : alloc(size);
 }
 
 /** First fit on the address-ordered large free list, splitting big leftovers. */
@@ -146,7 +129,7 @@ function allocLarge(size: usize): usize {
       } else {
         linkAfter(prev, next);
       }
-      store<u32>(cur - HEADER, KIND_LARGE, 4);
+      setKind(cur, KIND_LARGE);
       return cur;
     }
     prev = cur;
@@ -166,19 +149,21 @@ export function free(ptr: usize): void {
   const kind = kindOf(ptr);
   if (!ASC_NO_ASSERT) assert((kind & KIND_FREE) == 0, "double free");
   if (!ASC_NO_ASSERT) assert((kind & KIND_HELD) == 0, "free of a block the quarantine holds");
-  hset(H_USED_BYTES, hget(H_USED_BYTES) - <u32>(sizeOf(ptr) + HEADER));
+  countUsed(ptr, false);
   if (kind == KIND_SMALL) {
     const head = SMALL_HEADS + (<usize>classOf(sizeOf(ptr)) << 2);
     setNext(ptr, load<u32>(head));
-    store<u32>(ptr - HEADER, KIND_SMALL | KIND_FREE, 4);
+    setKind(ptr, KIND_SMALL | KIND_FREE);
     store<u32>(head, <u32>ptr);
-    return;
+  } else if (kind == A_KIND_COLUMNS) {
+    giveColumns(ptr);
+  } else {
+    freeLarge(ptr);
   }
-  freeLarge(ptr);
 }
 
 function freeLarge(ptr: usize): void {
-  store<u32>(ptr - HEADER, KIND_LARGE | KIND_FREE, 4);
+  setKind(ptr, KIND_LARGE | KIND_FREE);
   let prev: usize = 0;
   let next = <usize>load<u32>(LARGE_HEAD);
   while (next != 0 && next < ptr) { prev = next; next = nextOf(next); }
@@ -206,10 +191,6 @@ function freeLarge(ptr: usize): void {
   }
 }
 
-/** Bytes a live block can hold (debug checks and growth decisions). */
-export function blockSize(ptr: usize): usize {
-  return sizeOf(ptr);
-}
 
 // ── Quarantine (debug core) ─────────────────────────────────────────────────
 // The ring (H_QUARANTINE, layout in constants.ts Q_*) lists held blocks oldest first.
@@ -261,14 +242,14 @@ export function held(): u32 {
 
 /** Marks a block held: out of H_USED_BYTES, never handed out or merged. */
 function hold(ptr: usize): void {
-  store<u32>(ptr - HEADER, kindOf(ptr) | KIND_HELD, 4);
-  hset(H_USED_BYTES, hget(H_USED_BYTES) - <u32>(sizeOf(ptr) + HEADER));
+  setKind(ptr, kindOf(ptr) | KIND_HELD);
+  countUsed(ptr, false);
 }
 
 /** Undoes hold(): the block is in use again (to be freed). */
 function unhold(ptr: usize): void {
-  store<u32>(ptr - HEADER, kindOf(ptr) & ~KIND_HELD, 4);
-  hset(H_USED_BYTES, hget(H_USED_BYTES) + <u32>(sizeOf(ptr) + HEADER));
+  setKind(ptr, kindOf(ptr) & ~KIND_HELD);
+  countUsed(ptr, true);
 }
 
 /**
@@ -360,8 +341,7 @@ function release(e: usize, check: bool): void {
     if (at >= 0) recordStale(e, at);
   }
   const bytes = <u32>(sizeOf(block) + HEADER);
-  store<u32>(block - HEADER, kindOf(block) & ~KIND_HELD, 4);
-  hset(H_USED_BYTES, hget(H_USED_BYTES) + bytes);
+  unhold(block);
   qset(Q_BYTES, qget(Q_BYTES) - bytes);
   free(block);
   if (load<u32>(e, QE_FREED << 2) != 0)

@@ -10,7 +10,7 @@ import { tableWith, tableWithout, tableWithPair, tableWithoutPair } from "./subt
 import { isAlive, recRow, recTable, releaseSlots, slotOf } from "./entity-index";
 import { hset } from "./header";
 import { destroyEntity, moveEntity, moveTail } from "./migrate";
-import { cget, colDesc, ensureCapacity, tget, tset } from "./table";
+import { cget, checkEntities, colDesc, ensureCapacity, tget, tset } from "./table";
 
 /** Where a batch sends each entity: to one table, or to its table plus / minus a component. */
 export const TO_TABLE: u32 = 0;
@@ -82,7 +82,8 @@ function wholeTable(ptr: usize, n: u32): i32 {
   let i: usize = 0;
   for (; i + 8 <= bytes; i += 8) if (load<u64>(ents + i) != load<u64>(ptr + i)) return -1;
   if (i < bytes && load<u32>(ents + i) != load<u32>(ptr + i)) return -1;
-  return <i32>t;
+  // The list equals the column; the column must equal the records (table.ts checkEntities).
+  return checkEntities(t, 0, n) ? <i32>t : -1;
 }
 
 /**
@@ -223,6 +224,7 @@ export function destroyTables(ptr: usize, n: u32): i32 {
     const t = at(ptr, i);
     // The whole table goes: free every slot in one pass and empty it; no row moves.
     record(J_CLEAR, t, 0, 0, 0, 0);
+    checkEntities(t, 0, tget(t, T_COUNT));
     releaseSlots(<usize>cget(colDesc(t, 0), C_PTR), tget(t, T_COUNT), false);
     tset(t, T_COUNT, 0);
   }

@@ -29,7 +29,7 @@ import { reserveJournal } from "./journal";
 import { destroyEntity, moveTail } from "./migrate";
 import { flagsOf } from "./registry";
 import { tableWithoutMarked } from "./subtables";
-import { cget, colDesc, ensureCapacity, tget, tset } from "./table";
+import { cget, checkEntities, colDesc, ensureCapacity, tget, tset } from "./table";
 import { bumpTargetMoves, findHead, tablePair } from "./target-index";
 
 @inline function dyingBits(): usize { return <usize>hget(H_DYING_BITS); }
@@ -99,8 +99,9 @@ export function cancelPlan(): void {
 
 /** Appends every row of table t not dying yet to the dying list. */
 function doomRows(t: u32): bool {
-  const ents = <usize>cget(colDesc(t, 0), C_PTR);
   const n = tget(t, T_COUNT);
+  checkEntities(t, 0, n);
+  const ents = <usize>cget(colDesc(t, 0), C_PTR);
   for (let r: u32 = 0; r < n; r++) {
     const e = load<u32>(ents + (<usize>r << 2));
     if (!dying(slotOf(e)) && !pushDying(e)) return false;

@@ -120,10 +120,12 @@ export const H_TGT_BITS: u32 = 52; //      [entity-index] ptr to a bitset over s
 export const H_CREATED: u32 = 53; //       [archetype-map] ptr to u32[CREATED_RING]: id of the table with creation number n at n % CREATED_RING
 export const H_FRESH_GEN: u32 = 54; //     [entity-index] generation a never-used slot starts at (moves on when claims of such slots are burned)
 export const H_QUARANTINE: u32 = 55; //     [alloc] debug core: ptr to the quarantine ring (Q_* below), 0 = off
+export const H_COLUMN_FREE: u32 = 56; //    [column-heap] bytes in free column blocks, headers included
+export const H_COLUMN_UNMERGED: u32 = 57; // [column-heap] 1: a column block was freed since the last merge pass
 export const CREATED_RING: u32 = 256;
-export const H_SIZE: u32 = 56;
+export const H_SIZE: u32 = 58;
 
-// ── Allocator blocks (alloc.ts) ──────────────────────────────────────────────
+// ── Allocator blocks (heap.ts, alloc.ts, column-heap.ts) ─────────────────────
 //   [ size:u32 | kind:u32 | next free:u32 | pad:u32 ][ payload: size bytes ]
 // Blocks tile the heap from its start (allocatorStatic(0)) to H_HEAP_TOP.
 export const A_HEADER: u32 = 16; //       bytes of the block header before each payload
@@ -131,6 +133,13 @@ export const A_MIN_CLASS: u32 = 4; //     small blocks: payload 1 << class bytes
 export const A_MAX_CLASS: u32 = 16;
 export const A_KIND_SMALL: u32 = 1;
 export const A_KIND_LARGE: u32 = 2;
+/** A table's column block (column-heap.ts): never split, never handed to anything but a table. */
+export const A_KIND_COLUMNS: u32 = 4;
+/** Column free lists above A_MAX_CLASS: 1 << A_COLUMN_STEP_BITS per doubling (column-heap.ts). */
+export const A_COLUMN_STEP_BITS: u32 = 3;
+export const A_COLUMN_STEPS: u32 = 1 << A_COLUMN_STEP_BITS;
+/** Column free lists: A_MIN_CLASS .. A_MAX_CLASS by power of two, then A_COLUMN_STEPS per doubling up to 2^32. */
+export const A_COLUMN_CLASSES: u32 = A_MAX_CLASS + 1 + (32 - A_MAX_CLASS) * A_COLUMN_STEPS;
 export const A_KIND_FREE: u32 = 0x80000000; // or-ed into the kind of a block on a free list
 export const A_KIND_HELD: u32 = 0x40000000; // debug core: or-ed into the kind of a block the quarantine holds (H_QUARANTINE)
 // ── Quarantine ring (debug core, alloc.ts): table blocks held back from reuse ────
@@ -177,7 +186,7 @@ export const J_STRIDE: u32 = 6;
 // ── Table record (u32 slots), T_STRIDE u32 per table ─────────────────────────
 export const T_COUNT: u32 = 0;
 export const T_CAPACITY: u32 = 1;
-export const T_BLOCK: u32 = 2; //      one allocation holding every column
+export const T_BLOCK: u32 = 2; //      one allocation holding every column, or-ed with T_BLOCK_FRESH (table.ts)
 export const T_NCOLS: u32 = 3; //      columns including the entity column (index 0)
 export const T_COLS: u32 = 4; //       ptr to column descriptors (C_STRIDE u32 each)
 export const T_NCOMPS: u32 = 5;
@@ -192,6 +201,8 @@ export const T_SEQ: u32 = 13; //       creation number (H_TABLE_SEQ when it was 
 export const T_STATE: u32 = 14; //     TS_LIVE, or TS_FREE for a recycled record (then T_SEQ links the free list)
 export const T_MARK: u32 = 15; //      planned destroy bookkeeping: MARK_REMOVE / MARK_DESTROY (0 between calls)
 export const T_STRIDE: u32 = 16;
+/** Or-ed into T_BLOCK while the block is one carved for this table, which no old view reaches (table.ts). */
+export const T_BLOCK_FRESH: u32 = 1;
 export const TS_LIVE: u32 = 0;
 export const TS_FREE: u32 = 1;
 export const MARK_REMOVE: u32 = 1;

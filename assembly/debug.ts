@@ -6,7 +6,7 @@
 // lists, live counts) that no numbered rule covers.
 import {
   C_OFFSET, C_PTR, FLAG_EXCLUSIVE, H_ALIVE, H_FREE_COUNT, H_FREE_HEAD, H_FREE_TABLES, H_LIVE_TABLES, H_PLAN_ARMED,
-  H_EARLY_TAKES, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, REC_FREE, T_BLOCK, T_CAPACITY,
+  H_EARLY_TAKES, H_TARGET_SLOTS, H_SLOT_COUNT, P_NEXT_PAIR, P_NEXT_TABLE, P_REL, P_TARGET, REC_FREE, T_CAPACITY,
   T_COMPS, T_COUNT, T_EDGE_CAP, T_EDGES, T_MARK, T_NCOLS, T_NCOMPS, T_NPAIRS, T_PAIRS, T_ROW_BYTES, T_SEQ,
 } from "./constants";
 import { findTable, isLive, pairsEqual, tableCount } from "./archetype-map";
@@ -14,7 +14,7 @@ import { isAlive, makeEntity, recGen, recRow, recTable, slotOf } from "./entity-
 import { hget } from "./header";
 import { maskBytes, maskClear, maskCount, maskEquals, maskHas, maskSet, maskWords, tableMask, tmpMask } from "./mask";
 import { companionOf, flagsOf, isRelation } from "./registry";
-import { cget, colDesc, columnStart, entityAt, tget } from "./table";
+import { blockOf, cget, colDesc, columnStart, entityAt, tget } from "./table";
 import { findHead, isTargetSlot, tablePair } from "./target-index";
 
 export function checkInvariants(): void {
@@ -111,7 +111,7 @@ function checkChains(): void {
 function checkTable(t: u32): void {
   const count = tget(t, T_COUNT), cap = tget(t, T_CAPACITY);
   assert(count <= cap, "invariant 2: count <= capacity");
-  const block = <usize>tget(t, T_BLOCK), rowBytes = tget(t, T_ROW_BYTES);
+  const block = blockOf(t), rowBytes = tget(t, T_ROW_BYTES);
   const ncols = tget(t, T_NCOLS);
   for (let j: u32 = 0; j < ncols; j++) {
     const d = colDesc(t, j);

@@ -68,6 +68,27 @@ export function isAlive(e: u32): bool {
   return (w >>> REC_TABLE_BITS == genOf(e)) & ((w & REC_TABLE_MASK) != REC_FREE);
 }
 
+/**
+ * Whether e, read from row `row` of table t's entity column, is the live entity whose
+ * record puts it there (never traps, whatever e is).
+ */
+@inline export function holdsRow(e: u32, t: u32, row: u32): bool {
+  const slot = slotOf(e);
+  if (slot - 1 >= hget(H_SLOT_COUNT) - 1) return false;
+  return load<u64>(recAt(slot)) == ((<u64>row << 32) | <u64>genTable(genOf(e), t));
+}
+
+/** Writes row r of the entity column at ents (table t, `count` rows) for every record that puts an entity there. */
+export function entitiesFromRecords(t: u32, ents: usize, count: u32): void {
+  const slots = hget(H_SLOT_COUNT);
+  for (let s: u32 = 1; s < slots; s++) {
+    const w = load<u64>(recAt(s));
+    const row = <u32>(w >> 32);
+    if ((<u32>w & REC_TABLE_MASK) == t && row < count)
+      store<u32>(ents + (<usize>row << 2), makeEntity(s, <u32>w >>> REC_TABLE_BITS));
+  }
+}
+
 /** The one function that writes a live entity's record: e (alive) is in table at row. */
 @inline export function setRecord(e: u32, table: u32, row: u32): void {
   store<u64>(recAt(slotOf(e)), (<u64>row << 32) | <u64>genTable(genOf(e), table));

@@ -33,7 +33,7 @@ import { journaling, reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
 import { tableForMask as maskTable, reclaimSpent, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
-import { ensureCapacity, hasRoom, releaseColumns, tget } from "./table";
+import { checkEntities, ensureCapacity, forgetFresh, hasRoom, releaseColumns, tget } from "./table";
 import { holdsTarget, isTargetSlot } from "./target-index";
 import { checkInvariants as walkInvariants } from "./debug";
 import { destroyPlanned } from "./relation-calls";
@@ -401,6 +401,22 @@ export function debugQuarantine(blocks: u32, bytes: u32): i32 {
 export function checkQuarantine(release: u32): i32 {
   const found = checkHeld();
   return <i32>(release != 0 ? releaseHeld() : found);
+}
+
+/**
+ * Before a snapshot reads memory: checks every table's entity column against the entity
+ * records and rewrites one that differs (a write through a stale column array landed in
+ * it: table.ts checkEntities), and forgets which blocks were carved for their tables.
+ * Returns how many columns were rewritten.
+ */
+export function checkEntityColumns(): u32 {
+  let healed: u32 = 0;
+  for (let t: u32 = 0, n = tableCount(); t < n; t++) {
+    if (!isLive(t)) continue;
+    if (!checkEntities(t, 0, tget(t, T_COUNT))) healed++;
+    forgetFresh(t);
+  }
+  return healed;
 }
 
 /** Debug target: forgets the write checkQuarantine() described (the facade reported it). */

@@ -13,7 +13,7 @@ import {
 import { journaling, record } from "./journal";
 import { recRow, recTable, releaseEntity, setRecord, slotOf, takeClaimed, takeSlotAt, takeSlots } from "./entity-index";
 import {
-  appendRow, cget, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tableRec, tget, tset,
+  appendRow, cget, checkEntities, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tableRec, tget, tset,
 } from "./table";
 import { noteRowsMoved, noteTargetMoved } from "./target-index";
 
@@ -134,6 +134,7 @@ function copyMerged(src: u32, dst: u32, row: u32, newRow: u32): void {
  * with one bulk copy per column; no row is swap-removed, so no other entity moves.
  */
 export function moveTail(src: u32, r0: u32, n: u32, dst: u32): void {
+  checkEntities(src, r0, n); // the records of the moved rows are patched from the column
   const d0 = tget(dst, T_COUNT);
   record(J_TAIL, src, r0, n, dst, d0);
   const sn = tget(src, T_NCOLS), dn = tget(dst, T_NCOLS);
@@ -166,6 +167,8 @@ export function moveTail(src: u32, r0: u32, n: u32, dst: u32): void {
  */
 export function swapRows(t: u32, a: u32, b: u32): void {
   if (a == b) return;
+  checkEntities(t, a, 1);
+  checkEntities(t, b, 1);
   const ncols = tget(t, T_NCOLS);
   let d = colDesc(t, 0);
   for (let j: u32 = 0; j < ncols; j++) {

@@ -13,11 +13,21 @@
 //
 // Invariant: row i of every column belongs to entities[i], for i < count.
 // swapRemove returns the entity it moved into the hole; migrate.ts patches the index.
+// The entity records are the truth and an entity column their copy: in a release world a
+// write through a stale column array can land in another table's entity column when the
+// table's block is one that an older table had (column-heap.ts). So an id read from the
+// entity column of such a table is checked against its record before the core acts on it
+// (checkEntities, swapRemove), and the column rewritten from the records when it differs.
+// A block carved from the heap top for this table (T_BLOCK_FRESH) was never any column's
+// before, so no view but this table's current ones reaches it: its column is not checked.
+// snapshot() forgets every table's mark (forgetFresh): views from before a restore reach
+// whatever the image put at their addresses.
 import {
-  C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE, SKEW_ROWS,
-  T_BLOCK, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
+  A_HEADER, C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_HEAP_TOP, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
+  SKEW_ROWS, T_BLOCK, T_BLOCK_FRESH, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
-import { alloc, free, quarantineOn, retireBlock } from "./alloc";
+import { allocColumns, free, quarantineOn, retireBlock } from "./alloc";
+import { entitiesFromRecords, holdsRow } from "./entity-index";
 import { bumpEpoch, hget } from "./header";
 
 @inline export function tableRec(t: u32): usize {
@@ -78,6 +88,21 @@ export function blockBytes(t: u32, cap: u32): usize {
   return end;
 }
 
+/** The block of t's columns (0 when its capacity is 0). */
+@inline export function blockOf(t: u32): usize {
+  return <usize>(tget(t, T_BLOCK) & ~T_BLOCK_FRESH);
+}
+
+/** Whether t's block was carved for it (T_BLOCK_FRESH): no old view reaches its entity column. */
+@inline function fresh(t: u32): bool {
+  return (tget(t, T_BLOCK) & T_BLOCK_FRESH) != 0;
+}
+
+/** Forgets that t's block was carved for it (snapshot(): views from before a restore reach any table). */
+export function forgetFresh(t: u32): void {
+  tset(t, T_BLOCK, <u32>blockOf(t));
+}
+
 /** Whether n more rows fit in t without growing it. */
 @inline export function hasRoom(t: u32, n: u32): bool {
   return tget(t, T_CAPACITY) - tget(t, T_COUNT) >= n;
@@ -96,7 +121,8 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   newCap = (newCap + 7) & ~7;
   const rowBytes = tget(t, T_ROW_BYTES);
   if (newCap * <u64>rowBytes > 0xf000_0000) return false;
-  const block = alloc(blockBytes(t, <u32>newCap));
+  const top = <usize>hget(H_HEAP_TOP);
+  const block = allocColumns(blockBytes(t, <u32>newCap));
   if (block == 0) return false;
   const count = <usize>tget(t, T_COUNT);
   const ncols = tget(t, T_NCOLS);
@@ -106,9 +132,9 @@ export function ensureCapacity(t: u32, needed: u32): bool {
     if (count > 0) memory.copy(dst, <usize>cget(d, C_PTR), count * <usize>cget(d, C_ROW_BYTES));
     store<u32>(d + (<usize>C_PTR << 2), <u32>dst);
   }
-  if (ASC_NO_ASSERT) free(<usize>tget(t, T_BLOCK));
+  if (ASC_NO_ASSERT) free(blockOf(t));
   else retireColumns(t, false);
-  tset(t, T_BLOCK, <u32>block);
+  tset(t, T_BLOCK, <u32>block | (block == top + <usize>A_HEADER ? T_BLOCK_FRESH : 0));
   tset(t, T_CAPACITY, <u32>newCap);
   bumpEpoch();
   return true;
@@ -135,7 +161,7 @@ export function releaseColumns(t: u32): void {
  * descriptors and component list go with the block.
  */
 export function retireColumns(t: u32, gone: bool): void {
-  retireBlock(<usize>tget(t, T_BLOCK), tget(t, T_CAPACITY), t, <usize>tget(t, T_COLS), tget(t, T_NCOLS),
+  retireBlock(blockOf(t), tget(t, T_CAPACITY), t, <usize>tget(t, T_COLS), tget(t, T_NCOLS),
     <usize>tget(t, T_COMPS), tget(t, T_NCOMPS), gone);
 }
 
@@ -153,7 +179,22 @@ export function freeColumns(t: u32, edges: usize): void {
   free(<usize>tget(t, T_COMPS));
   free(<usize>tget(t, T_COLS));
   free(edges);
-  free(<usize>tget(t, T_BLOCK));
+  free(blockOf(t));
+}
+
+/**
+ * Checks rows [from, from + n) of t's entity column against the records; when one
+ * differs, rewrites the column from the records and returns false.
+ */
+export function checkEntities(t: u32, from: u32, n: u32): bool {
+  if (fresh(t)) return true;
+  const ents = <usize>cget(colDesc(t, 0), C_PTR);
+  for (let r = from, end = from + n; r < end; r++) {
+    if (holdsRow(load<u32>(ents + (<usize>r << 2)), t, r)) continue;
+    entitiesFromRecords(t, ents, tget(t, T_COUNT));
+    return false;
+  }
+  return true;
 }
 
 /** Appends a row holding entity e; data columns are not initialised. Precondition: room. */
@@ -191,17 +232,25 @@ function fillOther(start: usize, def: usize, rb: usize, n: u32): void {
  * Removes `row` by moving the last row into it. Returns the entity that moved
  * into the hole, or 0 when the removed row was the last one. Inlined into its callers
  * (a destroy, a move): the entity column, 4 bytes a row, goes first, outside the loop.
+ * Precondition: the records of t's other rows put them in t (the moved one is checked).
  */
 @inline export function swapRemove(t: u32, row: u32): u32 {
   const rec = tableRec(t);
   const last = load<u32>(rec, T_COUNT << 2) - 1;
-  store<u32>(rec, last, T_COUNT << 2);
-  if (row == last) return 0;
+  if (row == last) {
+    store<u32>(rec, last, T_COUNT << 2);
+    return 0;
+  }
   const stride = <usize>C_STRIDE << 2;
   let d = <usize>load<u32>(rec, T_COLS << 2);
   const end = d + <usize>load<u32>(rec, T_NCOLS << 2) * stride;
   const ents = <usize>load<u32>(d, C_PTR << 2);
-  const moved = load<u32>(ents + (<usize>last << 2));
+  let moved = load<u32>(ents + (<usize>last << 2));
+  if ((load<u32>(rec, T_BLOCK << 2) & T_BLOCK_FRESH) == 0 && !holdsRow(moved, t, last)) {
+    entitiesFromRecords(t, ents, last + 1);
+    moved = load<u32>(ents + (<usize>last << 2));
+  }
+  store<u32>(rec, last, T_COUNT << 2);
   store<u32>(ents + (<usize>row << 2), moved);
   for (d += stride; d < end; d += stride) {
     const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);

@@ -24,7 +24,7 @@ import { alloc, free } from "./alloc";
 import { hasSlotBit } from "./bitset";
 import { slotOf } from "./entity-index";
 import { hget, hset } from "./header";
-import { cget, colDesc, tget } from "./table";
+import { cget, checkEntities, colDesc, tget } from "./table";
 
 export const PAIR_BYTES: usize = <usize>P_STRIDE << 2;
 
@@ -61,8 +61,9 @@ export function findHead(slot: u32): usize {
 
 /** Whether some row of live table t holds an entity a pair names. */
 export function holdsTarget(t: u32): bool {
-  const ents = <usize>cget(colDesc(t, 0), C_PTR);
   const rows = tget(t, T_COUNT);
+  checkEntities(t, 0, rows);
+  const ents = <usize>cget(colDesc(t, 0), C_PTR);
   for (let r: u32 = 0; r < rows; r++) if (isTargetSlot(slotOf(load<u32>(ents + (<usize>r << 2))))) return true;
   return false;
 }

@@ -348,6 +348,10 @@ export const image = {
   header: (ptr: number) => `the core header at byte ${ptr} lies outside it`,
   read: (addr: number) => `a record at byte ${addr} lies outside it`,
   notBlock: (what: string, ptr: number) => `${what} at byte ${ptr} is not a live block of its heap`,
+  columnBlock: (what: string, ptr: number, columns: boolean) =>
+    columns
+      ? `${what} at byte ${ptr} is not a column block, which a table's block must be`
+      : `${what} at byte ${ptr} is a column block, which only a table's block may be`,
   tooSmall: (what: string, ptr: number, have: number, need: number) =>
     `${what} at byte ${ptr} needs ${need} bytes and its block has ${have}`,
   shared: (what: string, ptr: number) => `${what} at byte ${ptr} is a block another record holds too`,

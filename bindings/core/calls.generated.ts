@@ -49,6 +49,7 @@ export interface CoreExports {
   debugTrapAfterMoves(n: number): number;
   debugQuarantine(blocks: number, bytes: number): number;
   checkQuarantine(release: number): number;
+  checkEntityColumns(): number;
   forgetStaleWrite(): void;
   checkInvariants(): number;
 }
@@ -599,6 +600,22 @@ export abstract class CoreCalls {
   checkQuarantine(release: number): number {
     try {
       const r = this.raw.checkQuarantine(release);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /**
+   * Before a snapshot reads memory: checks every table's entity column against the entity
+   * records and rewrites one that differs (a write through a stale column array landed in
+   * it: table.ts checkEntities), and forgets which blocks were carved for their tables.
+   * Returns how many columns were rewritten.
+   */
+  checkEntityColumns(): number {
+    try {
+      const r = this.raw.checkEntityColumns();
       this.sync();
       return r;
     } catch (error) {

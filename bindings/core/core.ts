@@ -43,7 +43,12 @@ export class Core extends CoreCalls {
   /** u32 index of the header in memory. */
   readonly hdr: number;
   /** Where this build's allocator keeps its state (a snapshot's image is checked against it). */
-  readonly allocator: { readonly heapStart: number; readonly smallHeads: number; readonly largeHead: number };
+  readonly allocator: {
+    readonly heapStart: number;
+    readonly smallHeads: number;
+    readonly largeHead: number;
+    readonly columnHeads: number;
+  };
   /** The memory's current buffer, cached: the Memory.buffer and view.buffer accessors are calls. */
   buffer!: ArrayBuffer;
   u8!: Uint8Array;
@@ -76,6 +81,7 @@ export class Core extends CoreCalls {
       heapStart: raw.allocatorStatic(0),
       smallHeads: raw.allocatorStatic(1),
       largeHead: raw.allocatorStatic(2),
+      columnHeads: raw.allocatorStatic(3),
     };
   }
 

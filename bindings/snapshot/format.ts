@@ -39,7 +39,7 @@ export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
  * 7: a table of SKEW_ROWS rows or more shifts each column's start by its share of the row
  *    over a 4 KB page (assembly/table.ts columnStart); format 6 packed them.
  */
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 export const HEADER_BYTES = 32;
 /** flags bit 0: made by the debug core (its static data sits elsewhere). */
 export const FLAG_DEBUG = 1;

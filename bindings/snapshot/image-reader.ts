@@ -10,13 +10,18 @@
 //
 //   block: [ size | kind | next free | pad ][ payload: size bytes ]     (A_HEADER = 16)
 import {
+  A_COLUMN_CLASSES,
+  A_COLUMN_STEP_BITS,
   A_HEADER,
+  A_KIND_COLUMNS,
   A_KIND_FREE,
   A_KIND_HELD,
   A_KIND_LARGE,
   A_KIND_SMALL,
   A_MAX_CLASS,
   A_MIN_CLASS,
+  H_COLUMN_FREE,
+  H_COLUMN_UNMERGED,
   H_HEAP_TOP,
   H_QUARANTINE,
   H_SIZE,
@@ -38,6 +43,8 @@ export interface AllocatorStatics {
   readonly smallHeads: number;
   /** Address of the large free-list head (one u32 in a 16-byte cell). */
   readonly largeHead: number;
+  /** Address of the column free-list heads: one u32 per column class (assembly/column-heap.ts). */
+  readonly columnHeads: number;
 }
 
 /** What a component's core record must say: its flags and its fields' (type code, length). */
@@ -105,7 +112,17 @@ export interface TableFacts {
 
 const LIVE = 1;
 const FREE = 2;
+/** A live table's column block (A_KIND_COLUMNS). */
+const COLUMNS = 3;
 const SMALL_MAX = 2 ** A_MAX_CLASS;
+
+/** Least bytes of a block on column free list c (assembly/column-heap.ts classBytes). */
+function columnClassBytes(c: number): number {
+  if (c <= A_MAX_CLASS) return 2 ** c;
+  const i = c - A_MAX_CLASS - 1;
+  const e = A_MAX_CLASS + Math.floor(i / 2 ** A_COLUMN_STEP_BITS);
+  return 2 ** e + ((i % 2 ** A_COLUMN_STEP_BITS) + 1) * 2 ** (e - A_COLUMN_STEP_BITS);
+}
 
 export class ImageReader {
   readonly len: number;
@@ -115,7 +132,7 @@ export class ImageReader {
   readonly i32: Int32Array;
   /** u32 index of the core header. */
   readonly hdr: number;
-  /** Per 16-byte cell: LIVE or FREE where a block's payload starts there, else 0. */
+  /** Per 16-byte cell: LIVE, COLUMNS or FREE where a block's payload starts there, else 0. */
   private readonly starts: Uint8Array;
   /** Per 16-byte cell: 1 once an owner claimed the block starting there. */
   private readonly claimed: Uint8Array;
@@ -153,11 +170,13 @@ export class ImageReader {
 
   /**
    * Claims the live block at `ptr` for `what`, which needs `bytes` of it; throws unless
-   * it is a live block that big that no one claimed before. Returns ptr.
+   * it is a live block that big that no one claimed before, a column block exactly when
+   * `columns` (a table's block: the only memory views are handed out of). Returns ptr.
    */
-  claim(ptr: number, bytes: number, what: string): number {
-    if (!(ptr % 16 === 0 && ptr >= A_HEADER && ptr < this.len) || this.starts[ptr >>> 4] !== LIVE)
-      throw fail(fault.notBlock(what, ptr));
+  claim(ptr: number, bytes: number, what: string, columns = false): number {
+    const start = ptr % 16 === 0 && ptr >= A_HEADER && ptr < this.len ? this.starts[ptr >>> 4] : 0;
+    if (!(start === LIVE || start === COLUMNS)) throw fail(fault.notBlock(what, ptr));
+    if (!(start === (columns ? COLUMNS : LIVE))) throw fail(fault.columnBlock(what, ptr, columns));
     if (this.blockSize(ptr) < bytes) throw fail(fault.tooSmall(what, ptr, this.blockSize(ptr), bytes));
     if (this.claimed[ptr >>> 4] !== 0) throw fail(fault.shared(what, ptr));
     this.claimed[ptr >>> 4] = 1;
@@ -180,7 +199,7 @@ export class ImageReader {
    * heap's blocks and free lists.
    */
   checkHeap(statics: AllocatorStatics, live: Uint8Array): void {
-    const { heapStart, smallHeads, largeHead } = statics;
+    const { heapStart, smallHeads, largeHead, columnHeads } = statics;
     const top = this.h(H_HEAP_TOP);
     if (!(top === this.len)) throw this.broken("the heap top", fault.atEnd(top, this.len));
     if (!(heapStart <= top && live.length >= heapStart))
@@ -189,6 +208,7 @@ export class ImageReader {
       [this.hdr * 4, this.hdr * 4 + H_SIZE * 4],
       [smallHeads, smallHeads + (A_MAX_CLASS + 1) * 4],
       [largeHead, largeHead + 16],
+      [columnHeads, columnHeads + A_COLUMN_CLASSES * 4],
     ];
     for (let a = 0; a < heapStart; a++) {
       if (this.u8[a] === live[a]) continue;
@@ -196,6 +216,7 @@ export class ImageReader {
     }
     let used = 0;
     let free = 0;
+    let columnFree = 0;
     for (let p = heapStart; p < top; ) {
       if (!(p + A_HEADER <= top && p % 16 === 0)) throw this.broken(`the block at ${p}`, fault.tiles());
       const size = this.u32[p >>> 2];
@@ -206,29 +227,36 @@ export class ImageReader {
         throw this.broken(`the block at ${p}`, fault.kind(kind));
       const base = kind & ~(A_KIND_FREE | A_KIND_HELD);
       const small = base === A_KIND_SMALL;
-      if (!(small || base === A_KIND_LARGE)) throw this.broken(`the block at ${p}`, fault.kind(kind));
+      const columns = base === A_KIND_COLUMNS;
+      if (!(small || columns || base === A_KIND_LARGE)) throw this.broken(`the block at ${p}`, fault.kind(kind));
       const ok = small
         ? size >= 2 ** A_MIN_CLASS && size <= SMALL_MAX && (size & (size - 1)) === 0
         : size > 0 && size % 16 === 0;
       if (!(ok && p + A_HEADER + size <= top)) throw this.broken(`the block at ${p}`, fault.blockSize(size));
       const isFree = (kind & A_KIND_FREE) !== 0;
-      this.starts[(p + A_HEADER) >>> 4] = isFree ? FREE : LIVE;
+      this.starts[(p + A_HEADER) >>> 4] = isFree ? FREE : columns ? COLUMNS : LIVE;
       if (isFree) free++;
       else if (!held) used += size + A_HEADER;
+      if (isFree && columns) columnFree += size + A_HEADER;
       p += A_HEADER + size;
     }
     if (!(used === this.h(H_USED_BYTES))) throw this.broken("H_USED_BYTES", fault.count(this.h(H_USED_BYTES), used));
-    if (!(this.freeLists(smallHeads, largeHead) === free)) throw this.broken("the free lists", fault.freeLists());
+    if (!(columnFree === this.h(H_COLUMN_FREE)))
+      throw this.broken("H_COLUMN_FREE", fault.count(this.h(H_COLUMN_FREE), columnFree));
+    if (!(this.h(H_COLUMN_UNMERGED) <= 1))
+      throw this.broken("H_COLUMN_UNMERGED", fault.range(this.h(H_COLUMN_UNMERGED), "but it is 0 or 1"));
+    if (!(this.freeLists(smallHeads, largeHead, columnHeads) === free))
+      throw this.broken("the free lists", fault.freeLists());
   }
 
   /** Walks every free list (each block once, at most); returns how many blocks they hold. */
-  private freeLists(smallHeads: number, largeHead: number): number {
+  private freeLists(smallHeads: number, largeHead: number, columnHeads: number): number {
     const seen = new Uint8Array(this.starts.length);
     let total = 0;
-    const visit = (ptr: number, small: boolean, what: string): void => {
+    const visit = (ptr: number, base: number, what: string): void => {
       const cell = ptr >>> 4;
       const kind = this.u32[(ptr - A_HEADER + 4) >>> 2];
-      const want = (small ? A_KIND_SMALL : A_KIND_LARGE) | A_KIND_FREE;
+      const want = base | A_KIND_FREE;
       if (!(ptr % 16 === 0 && ptr < this.len && this.starts[cell] === FREE && kind >>> 0 === want >>> 0))
         throw this.broken(what, fault.freeEntry(ptr));
       if (!(seen[cell] === 0)) throw this.broken(what, fault.loops());
@@ -240,7 +268,7 @@ export class ImageReader {
       let ptr = this.word(smallHeads + cls * 4);
       if (!(cls >= A_MIN_CLASS || ptr === 0)) throw this.broken(what, fault.freeEntry(ptr));
       while (ptr !== 0) {
-        visit(ptr, true, what);
+        visit(ptr, A_KIND_SMALL, what);
         if (!(this.blockSize(ptr) === 2 ** cls)) throw this.broken(what, fault.blockSize(this.blockSize(ptr)));
         ptr = this.u32[((ptr - A_HEADER) >>> 2) + 2];
       }
@@ -248,10 +276,22 @@ export class ImageReader {
     let ptr = this.word(largeHead);
     let last = 0;
     while (ptr !== 0) {
-      visit(ptr, false, "the large free list");
+      visit(ptr, A_KIND_LARGE, "the large free list");
       if (!(ptr > last)) throw this.broken("the large free list", fault.ascending());
       last = ptr;
       ptr = this.u32[((ptr - A_HEADER) >>> 2) + 2];
+    }
+    for (let c = 0; c < A_COLUMN_CLASSES; c++) {
+      const [least, below] = [columnClassBytes(c), columnClassBytes(c + 1)];
+      const what = `the free list of ${least}-byte column blocks`;
+      ptr = this.word(columnHeads + c * 4);
+      if (!(c >= A_MIN_CLASS || ptr === 0)) throw this.broken(what, fault.freeEntry(ptr));
+      while (ptr !== 0) {
+        visit(ptr, A_KIND_COLUMNS, what);
+        const size = this.blockSize(ptr);
+        if (!(size >= least && size < below)) throw this.broken(what, fault.blockSize(size));
+        ptr = this.u32[((ptr - A_HEADER) >>> 2) + 2];
+      }
     }
     return total;
   }

@@ -273,7 +273,7 @@ function checkColumns(r: ImageReader, registry: RegistryFacts, rec: number, t: n
   let blockBytes = 0;
   for (let j = 0; j < ncols; j++)
     blockBytes = Math.max(blockBytes, columnStart(cap, offsets[j], rowBytes) + cap * cols[j][3]);
-  const block = cap > 0 ? r.claim(u32[rec + T_BLOCK], blockBytes, `table ${t}'s block`) : 0;
+  const block = cap > 0 ? r.claim(u32[rec + T_BLOCK], blockBytes, `table ${t}'s block`, true) : 0;
   if (cap === 0)
     if (!(u32[rec + T_BLOCK] === 0))
       throw r.broken(`table ${t}'s block`, fault.range(u32[rec + T_BLOCK], "without rows"));

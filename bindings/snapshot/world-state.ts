@@ -72,6 +72,7 @@ export function snapshot(ctx: WorldContext): Uint8Array {
     objects,
   };
   if (debug) releaseHeld(core, registry); // no quarantined block goes into the image
+  core.checkEntityColumns(); // an entity column a stale write changed is rewritten from the records
   const top = core.header(H_HEAP_TOP);
   return encode(
     withLinks(meta, ctx.store.links),

@@ -5,11 +5,13 @@ import {
   ERR_CAPACITY,
   FLAG_TAG,
   H_ALIVE,
+  H_COLUMN_FREE,
   H_COMPONENT_COUNT,
   H_EPOCH,
   H_HEAP_TOP,
   H_MASKS,
   H_RECORDS,
+  H_SCRATCH,
   H_TABLES,
   H_USED_BYTES,
   OK,
@@ -136,9 +138,55 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     core.scratchFor(3 << 20); // frees the 1 MiB block below the new one
     const top = core.header(H_HEAP_TOP);
     const used = core.header(H_USED_BYTES);
-    expect(core.spawnMany(0, 20_000).ok).toBe(true); // a block of about 80 KB for table 0
+    expect(core.raw.reserveEntities(60_000)).toBe(OK); // slot records of about 480 KB
+    expect(core.header(H_RECORDS)).toBeLessThan(top); // in the freed block, not above it
+    expect(core.header(H_HEAP_TOP)).toBeLessThan(top + 40_000 * 8);
+    expect(core.header(H_USED_BYTES)).toBeGreaterThan(used + 40_000 * 8);
+  });
+
+  test("alloc keeps column blocks and the core's own blocks apart, so a stale view reaches only column values", async () => {
+    const core = await CoreHarness.create(build);
+    expect(core.raw.reserveEntities(40_000)).toBe(OK);
+    core.scratchFor(1 << 20);
+    core.scratchFor(3 << 20); // a free 1 MiB block of the core's own
+    const top = core.header(H_HEAP_TOP);
+    expect(core.spawnMany(0, 20_000).ok).toBe(true); // a column block of about 80 KB
+    const first = core.table(0).block;
+    expect(first).toBeGreaterThanOrEqual(top); // carved at the top, not in the free core block
+    expect(core.table(0).fresh).toBe(true);
+    expect(core.spawnMany(0, 20_000).ok).toBe(true); // table 0 grows: its first block is freed
+    expect(core.table(0).block).not.toBe(first);
+    const size = core.allocationSize(first);
+    core.scratchFor(4 << 20); // the core's own blocks never take the freed column block
+    expect(core.header(H_SCRATCH)).not.toBe(first);
+    const c = core.component([{ type: "u32" }]);
+    const t = core.tableOf([c]);
+    expect(core.spawnMany(t, 9_000).ok).toBe(true); // 8 bytes a row: a column block of the same class takes it
+    expect(core.table(t).block).toBe(first);
+    expect(core.table(t).fresh).toBe(false); // an old view may reach it: its entity column is checked
+    expect(core.allocationSize(first)).toBe(size);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("alloc merges neighbouring free column blocks when a request needs it, never splitting one", async () => {
+    const core = await CoreHarness.create(build);
+    const [a, b, c] = [0, 1, 2].map(() => core.tableOf([core.component([], FLAG_TAG)])); // 4 bytes a row
+    expect(core.raw.reserveEntities(200_000)).toBe(OK);
+    core.scratchFor(1 << 20);
+    expect(core.spawnMany(a, 20_000).ok && core.spawnMany(b, 20_000).ok).toBe(true);
+    const [blockA, blockB] = [core.table(a).block, core.table(b).block];
+    expect(core.allocationSize(blockA)).toBe(80_000);
+    expect(blockB).toBe(blockA + 80_000 + ALLOC_HEADER_BYTES); // neighbours
+    expect(core.spawnMany(a, 20_000).ok && core.spawnMany(b, 20_000).ok).toBe(true); // both grow: freed
+    expect(core.header(H_COLUMN_FREE)).toBe(2 * (80_000 + ALLOC_HEADER_BYTES));
+    const top = core.header(H_HEAP_TOP);
+    expect(core.spawnMany(c, 40_000).ok).toBe(true); // 160,000 bytes: the two merged hold it
+    expect(core.table(c).block).toBe(blockA);
+    expect(core.table(c).fresh).toBe(false);
+    expect(core.allocationSize(blockA)).toBe(160_000 + ALLOC_HEADER_BYTES);
     expect(core.header(H_HEAP_TOP)).toBe(top);
-    expect(core.header(H_USED_BYTES)).toBeGreaterThan(used + 20_000 * 4);
+    expect(core.header(H_COLUMN_FREE)).toBe(0);
+    expect(core.raw.checkInvariants()).toBe(OK);
   });
 
   test("alloc frees a table's old block when the table grows", async () => {

@@ -30,6 +30,7 @@ import {
   REC_TABLE_BITS,
   REC_TABLE_MASK,
   T_BLOCK,
+  T_BLOCK_FRESH,
   T_CAPACITY,
   T_COLS,
   T_COMPS,
@@ -112,6 +113,8 @@ export interface TableInfo {
   readonly count: number;
   readonly capacity: number;
   readonly block: number;
+  /** T_BLOCK_FRESH: the block was carved for this table (its entity column is not checked). */
+  readonly fresh: boolean;
   readonly rowBytes: number;
   readonly columns: readonly ColumnInfo[];
   readonly comps: readonly number[];
@@ -256,7 +259,8 @@ export class CoreHarness {
       id: t,
       count: this.tget(t, T_COUNT),
       capacity: this.tget(t, T_CAPACITY),
-      block: this.tget(t, T_BLOCK),
+      block: this.tget(t, T_BLOCK) & ~T_BLOCK_FRESH,
+      fresh: (this.tget(t, T_BLOCK) & T_BLOCK_FRESH) !== 0,
       rowBytes: this.tget(t, T_ROW_BYTES),
       columns,
       comps,

@@ -5,7 +5,17 @@
 // throws StaleViewError naming the array, before it changes anything. Writes through current arrays, and through kept arrays
 // whose table did not move, keep working; the quarantine stays within its bounds.
 import { describe, expect, it } from "vitest";
-import { CapacityError, component, createWorld, EcsError, relation, StaleViewError, type World } from "wasm-ecs";
+import {
+  CapacityError,
+  type Component,
+  component,
+  createWorld,
+  EcsError,
+  relation,
+  StaleViewError,
+  type World,
+} from "wasm-ecs";
+import { checkInvariants } from "../support/internals.js";
 
 const Position = component("Position", { x: "f64", y: "f64" });
 const Velocity = component("Velocity", { dx: "f32", dy: "f32" });
@@ -261,5 +271,83 @@ describe("kept column arrays in debug worlds", () => {
     expectStale(() => world.spawn(Health), moved("A column array of Health.hp", "Health", 0));
     expect(world.get(e, Health).hp).toBe(1);
     expect(world.entityCount).toBe(101 + 80);
+  });
+});
+
+// A release world has no quarantine: a write through a kept array is lost or lands in another
+// table's column values (the README's rule for views). It never reaches the core's own
+// memory: column blocks are a class apart (assembly/column-heap.ts), never split, merged or
+// reused for anything but columns. Restoring a snapshot checks the whole heap (every block
+// and free list) and every record against the tables.
+describe("kept column arrays in release worlds", () => {
+  const U = component("U", { a: "f64" });
+  const W = component("W", { a: "f64" });
+  const Y = component("Y", { a: "f64" });
+  const Z = component("Z", { a: "f64" });
+
+  /** Restores world's snapshot into a new world (every block, free list and record checked). */
+  async function expectSound(world: World, components: readonly Component[]) {
+    const copy = await createWorld({ components, snapshot: world.snapshot() });
+    checkInvariants(copy);
+    expect(copy.entityCount).toBe(world.entityCount);
+    copy.dispose();
+  }
+
+  it("a fill through an array kept past its table's growth damages neither the allocator nor live tables", async () => {
+    const world = await createWorld({ components: [U, W, Y, Z] });
+    world.spawnMany(400_000, Z);
+    const us = world.spawnMany(32_768, U.with({ a: 5 }));
+    const table = world.tableOf(us[0]);
+    const kept = table.columns(U).a;
+    world.spawnMany(1, U); // U's table grows: kept's block is freed
+    const ws = world.spawnMany(20_000, W.with({ a: 7 }));
+    kept.fill(1e300);
+    for (let i = 1; i <= 6; i++) world.spawnMany(20_000 * i, Y.with({ a: 3 }));
+    expect(Array.from(us).filter((e) => world.get(e, U).a !== 5)).toEqual([]);
+    expect(Array.from(ws).filter((e) => world.get(e, W).a !== 7)).toEqual([]);
+    expect(world.entityCount).toBe(400_000 + 32_769 + 20_000 + 20_000 * 21);
+    await expectSound(world, [U, W, Y, Z]);
+  });
+
+  it("a fill that lands in another table's entity column changes no entity: the core rewrites the column from its records", async () => {
+    const A = component("A", { a: "f32", b: "f32" }); // rows of 12 bytes as U's: entities first
+    const world = await createWorld({ components: [U, A, Y] });
+    const us = world.spawnMany(1000, U.with({ a: 5 }));
+    const kept = world.tableOf(us[0]).columns(U).a;
+    world.spawnMany(1000, U); // U's table grows: kept's block is freed
+    const as = Array.from(world.spawnMany(1000, A.with({ a: 7, b: 8 })));
+    const table = world.tableOf(as[0]);
+    expect(table.entities.byteOffset).toBe(kept.byteOffset); // A's table took U's old block
+    kept.fill(1e300); // over A's entity column and its first field
+    expect(Array.from(table.entities)).not.toEqual(as);
+    const saved = world.snapshot(); // rewrites the column first: the image is one the core can have made
+    expect(Array.from(table.entities)).toEqual(as);
+    kept.fill(1e300);
+    for (let i = 0; i < as.length; i += 2) world.destroy(as[i]); // each move checks the entity it moves
+    expect(as.filter((e, i) => world.isAlive(e) !== (i % 2 === 1))).toEqual([]);
+    expect(as.filter((e, i) => i % 2 === 1 && world.get(e, A).b !== 8)).toEqual([]);
+    world.spawnMany(3000, Y);
+    expect(world.entityCount).toBe(2000 + 500 + 3000);
+    await expectSound(world, [U, A, Y]);
+    const copy = await createWorld({ components: [U, A, Y], snapshot: saved });
+    expect(as.filter((e) => !copy.isAlive(e))).toEqual([]);
+  });
+
+  it("a fill through a small table's kept array never reaches the records of tables made after it", async () => {
+    const comps = Array.from({ length: 12 }, (_, i) => component(`C${i}`, { v: "f64" }));
+    const world = await createWorld({ components: [U, ...comps] });
+    const e = world.spawn(U.with({ a: 1 }));
+    const kept = world.tableOf(e).columns(U).a; // 8 rows: a small block
+    world.spawnMany(10, U.with({ a: 1 })); // grows: the small block is freed
+    const made: number[] = [];
+    for (let i = 0; i + 2 < comps.length; i++) made.push(world.spawn(comps[i], comps[i + 1], comps[i + 2]));
+    kept.fill(1e300);
+    const more = made.map((_, i) => world.spawn(comps[i].with({ v: i }), comps[i + 1], comps[i + 2]));
+    more.forEach((m, i) => {
+      expect(world.get(m, comps[i]).v).toBe(i);
+      expect(world.get(made[i], comps[i]).v).toBe(0);
+    });
+    expect(world.get(e, U).a).toBe(1);
+    await expectSound(world, [U, ...comps]);
   });
 });

@@ -6,6 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { CapacityError, component, createWorld, relation, SnapshotError, tag, type World } from "wasm-ecs";
 import {
+  A_HEADER,
+  A_KIND_COLUMNS,
+  A_KIND_SMALL,
   C_OFFSET,
   C_PTR,
   C_STRIDE,
@@ -19,6 +22,7 @@ import {
   H_MASK_WORDS,
   H_MASKS,
   H_RECORDS,
+  H_SCRATCH,
   H_TABLE_COUNT,
   H_TABLE_SEQ,
   H_TABLES,
@@ -34,7 +38,7 @@ import {
   T_NCOMPS,
   T_STRIDE,
 } from "../../../bindings/core/constants.generated.js";
-import { seal } from "../../../bindings/snapshot/format.js";
+import { FORMAT_VERSION, seal } from "../../../bindings/snapshot/format.js";
 import { expectThrows } from "../../support/errors.js";
 import { checkInvariants } from "../../support/internals.js";
 
@@ -70,6 +74,17 @@ function edited(
   );
   seal(b);
   return b;
+}
+
+type Word = (addr: number) => number;
+
+/** A value read from the snapshot's memory image (`pick` as edited()'s `edit` reads it). */
+function peek(bytes: Uint8Array, pick: (word: Word, core: number) => number): number {
+  let value = 0;
+  edited(bytes, (word, _set, core) => {
+    value = pick(word, core);
+  });
+  return value;
 }
 
 const PREFIX = "The snapshot was refused: its memory image is not one the core can have made";
@@ -124,6 +139,31 @@ describe("snapshot image checks", () => {
       () => world.restore(bad),
       SnapshotError,
       `${PREFIX} (table 1's column 1 is not the layout the core gives table 1's column 1)`,
+    );
+    expect(world.snapshot()).toEqual(before);
+    checkInvariants(world);
+  });
+
+  it("restore refuses a table's block that is one of the core's own blocks, and a column block the core uses as its own", async () => {
+    const world = await populated();
+    const bytes = world.snapshot();
+    const block = (word: Word, core: number) => word(word(core + H_TABLES * 4) + 1 * T_STRIDE * 4 + T_BLOCK * 4);
+    const scratch = (word: Word, core: number) => word(core + H_SCRATCH * 4);
+    const kind = (pick: typeof block) => peek(bytes, (word, core) => word(pick(word, core) - A_HEADER + 4));
+    expect([kind(block), kind(scratch)]).toEqual([A_KIND_COLUMNS, A_KIND_SMALL]);
+    const retyped = (pick: typeof block, to: number) =>
+      edited(bytes, (word, set, core) => set(pick(word, core) - A_HEADER + 4, to));
+    world.spawn(Health);
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(retyped(block, A_KIND_SMALL)),
+      SnapshotError,
+      `${PREFIX} (table 1's block at byte ${peek(bytes, block)} is not a column block, which a table's block must be)`,
+    );
+    expectThrows(
+      () => world.restore(retyped(scratch, A_KIND_COLUMNS)),
+      SnapshotError,
+      `${PREFIX} (the scratch buffer at byte ${peek(bytes, scratch)} is a column block, which only a table's block may be)`,
     );
     expect(world.snapshot()).toEqual(before);
     checkInvariants(world);
@@ -193,7 +233,7 @@ describe("snapshot image checks", () => {
     expectThrows(
       () => world.restore(v3),
       SnapshotError,
-      "The snapshot was refused: it has format version 3; this version of wasm-ecs reads 7",
+      `The snapshot was refused: it has format version 3; this version of wasm-ecs reads ${FORMAT_VERSION}`,
     );
     const flags = world.snapshot();
     new DataView(flags.buffer).setUint32(8, 4, true);

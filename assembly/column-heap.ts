@@ -1,0 +1,153 @@
+// Column blocks: the memory of tables' columns, the only core memory the facade hands out
+// views of. A view kept past its table's growth still reaches the old block, so:
+//   - nothing but column values ever lives where a column block was: a free column block
+//     goes on a column free list, is taken only for a table's block, and never returns to
+//     the heap top, where the core's own blocks are carved;
+//   - a column block is never split: every column block header was written where its block
+//     was carved, before a payload, and no view ever reaches one. Free neighbours merge
+//     (merge(): the first header stays, the others become payload), which keeps this true.
+// A write through a stale view can still land in another table's column values (the
+// README's rule for views), never in the core's records or the allocator's.
+//
+// Free list c holds free blocks of classBytes(c) up to classBytes(c + 1) bytes: classes
+// A_MIN_CLASS .. A_MAX_CLASS are powers of two, then A_COLUMN_STEPS per doubling. A request
+// takes a block of its own class (at most 1/4 more than asked above 64 KiB) or a big enough
+// one of the class below, else carves. Before a carve, when blocks were freed since the
+// last merge and the free ones could hold the request, free neighbours merge first.
+import {
+  A_COLUMN_CLASSES, A_COLUMN_STEP_BITS, A_COLUMN_STEPS, A_KIND_COLUMNS, A_KIND_FREE, A_MAX_CLASS, A_MIN_CLASS,
+  H_COLUMN_FREE, H_COLUMN_UNMERGED, H_HEAP_TOP,
+} from "./constants";
+import { hget, hset } from "./header";
+import { carve, HEADER, heapStart, kindOf, nextOf, setKind, setNext, sizeOf } from "./heap";
+
+const HEADS: usize = memory.data(<i32>A_COLUMN_CLASSES << 2, 16);
+const FREE_COLUMNS: u32 = A_KIND_COLUMNS | A_KIND_FREE;
+const STEP_BITS: u32 = A_COLUMN_STEP_BITS;
+/** The largest column block asked for: the last class's size. */
+const MAX_COLUMN_BLOCK: usize = <usize>((<u64>1 << 31) + (<u64>(A_COLUMN_STEPS - 1) << (31 - STEP_BITS)));
+/** How many blocks of the class below a request looks at for one big enough. */
+const FIT_STEPS: u32 = 16;
+
+/** Address of the column free-list heads: one u32 per class (snapshot checks). */
+export function columnHeads(): usize {
+  return HEADS;
+}
+
+/** The smallest class of at least `size` bytes (0 < size <= MAX_COLUMN_BLOCK). */
+function ceilClass(size: usize): u32 {
+  if (size <= (<usize>1 << A_MIN_CLASS)) return A_MIN_CLASS;
+  const e: u32 = 31 - <u32>clz<u32>(<u32>size - 1); // 2^e < size <= 2^(e + 1)
+  if (e < A_MAX_CLASS) return e + 1;
+  const shift = e - STEP_BITS;
+  const k = <u32>((size - (<usize>1 << e) + (<usize>1 << shift) - 1) >> shift); // 1 .. A_COLUMN_STEPS
+  return A_MAX_CLASS + 1 + (e - A_MAX_CLASS) * A_COLUMN_STEPS + k - 1;
+}
+
+/** Bytes of class c. */
+function classBytes(c: u32): u64 {
+  if (c <= A_MAX_CLASS) return <u64>1 << c;
+  const i = c - A_MAX_CLASS - 1;
+  const e = A_MAX_CLASS + i / A_COLUMN_STEPS;
+  return (<u64>1 << e) + (<u64>(i % A_COLUMN_STEPS + 1) << (e - STEP_BITS));
+}
+
+/** The list a free block of `size` bytes goes on: the largest class of at most `size` bytes. */
+function floorClass(size: usize): u32 {
+  const c = ceilClass(min(size, MAX_COLUMN_BLOCK));
+  return classBytes(c) > <u64>size ? c - 1 : c;
+}
+
+@inline function head(c: u32): usize {
+  return HEADS + (<usize>c << 2);
+}
+
+/** Puts free block ptr on its list. */
+function link(ptr: usize): void {
+  const h = head(floorClass(sizeOf(ptr)));
+  setNext(ptr, load<u32>(h));
+  store<u32>(h, <u32>ptr);
+}
+
+/** Marks ptr, just taken off a list, as in use. */
+function taken(ptr: usize): usize {
+  setKind(ptr, A_KIND_COLUMNS);
+  hset(H_COLUMN_FREE, hget(H_COLUMN_FREE) - <u32>(sizeOf(ptr) + HEADER));
+  return ptr;
+}
+
+/** Takes the first block of list c, or returns 0. */
+function pop(c: u32): usize {
+  const ptr = <usize>load<u32>(head(c));
+  if (ptr == 0) return 0;
+  store<u32>(head(c), <u32>nextOf(ptr));
+  return taken(ptr);
+}
+
+/** Takes one of the first FIT_STEPS blocks of list c that holds `size` bytes, or returns 0. */
+function fit(c: u32, size: usize): usize {
+  let prev: usize = 0;
+  for (let ptr = <usize>load<u32>(head(c)), steps: u32 = 0; ptr != 0 && steps < FIT_STEPS; steps++) {
+    if (sizeOf(ptr) >= size) {
+      if (prev == 0) store<u32>(head(c), <u32>nextOf(ptr));
+      else setNext(prev, nextOf(ptr));
+      return taken(ptr);
+    }
+    prev = ptr;
+    ptr = nextOf(ptr);
+  }
+  return 0;
+}
+
+/** A free block of at least `size` bytes and at most about 1/4 more (1x more up to 64 KiB), or 0. */
+function reuse(size: usize): usize {
+  const c = ceilClass(size);
+  const ptr = pop(c);
+  return ptr != 0 || c == A_MIN_CLASS ? ptr : fit(c - 1, size);
+}
+
+/**
+ * Merges every run of neighbouring free column blocks into its first block and rebuilds the
+ * lists: one walk over the heap's blocks, which tile it.
+ */
+function merge(): void {
+  memory.fill(HEADS, 0, <usize>A_COLUMN_CLASSES << 2);
+  const top = <usize>hget(H_HEAP_TOP);
+  for (let ptr = heapStart() + HEADER; ptr - HEADER < top; ) {
+    let size = sizeOf(ptr);
+    if (kindOf(ptr) == FREE_COLUMNS) {
+      for (let next = ptr + size + HEADER; next - HEADER < top && kindOf(next) == FREE_COLUMNS; next = ptr + size + HEADER)
+        size += HEADER + sizeOf(next);
+      store<u32>(ptr - HEADER, <u32>size);
+      link(ptr);
+    }
+    ptr += size + HEADER;
+  }
+  hset(H_COLUMN_UNMERGED, 0);
+}
+
+/**
+ * A column block of at least `size` bytes, or 0 when memory runs out: a free one (after a
+ * merge, when that could help), a new one from the heap top, or (memory short) any free
+ * one big enough, whatever it wastes.
+ */
+export function takeColumns(size: usize): usize {
+  if (size == 0 || size > MAX_COLUMN_BLOCK) return 0;
+  size = (size + 15) & ~15;
+  let ptr = reuse(size);
+  if (ptr == 0 && hget(H_COLUMN_UNMERGED) != 0 && <u64>hget(H_COLUMN_FREE) >= <u64>size + HEADER) {
+    merge();
+    ptr = reuse(size);
+  }
+  if (ptr == 0) ptr = carve(size, A_KIND_COLUMNS);
+  for (let c = ceilClass(size) + 1; ptr == 0 && c < A_COLUMN_CLASSES; c++) ptr = pop(c);
+  return ptr;
+}
+
+/** Puts column block ptr (in use) on a free list. */
+export function giveColumns(ptr: usize): void {
+  setKind(ptr, FREE_COLUMNS);
+  link(ptr);
+  hset(H_COLUMN_FREE, hget(H_COLUMN_FREE) + <u32>(sizeOf(ptr) + HEADER));
+  hset(H_COLUMN_UNMERGED, 1);
+}
