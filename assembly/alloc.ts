@@ -14,11 +14,11 @@
 // have KIND_HELD in their kind and are not in H_USED_BYTES.
 import {
   A_KIND_COLUMNS, A_KIND_FREE, A_KIND_HELD, A_KIND_LARGE, A_KIND_SMALL, A_MAX_CLASS, A_MIN_CLASS,
-  H_COLUMN_FREE, H_COLUMN_UNMERGED, H_HEAP_TOP, H_MAX_PAGES, H_QUARANTINE, H_USED_BYTES, Q_BYTES, Q_CAP, Q_CAPACITY, Q_COLS, Q_COMPS, Q_COUNT,
+  H_HEAP_TOP, H_MAX_PAGES, H_QUARANTINE, H_USED_BYTES, Q_BYTES, Q_CAP, Q_CAPACITY, Q_COLS, Q_COMPS, Q_COUNT,
   Q_FIRST, Q_MAX_BYTES, Q_MISSED, Q_NCOLS, Q_NCOMPS, Q_OFFSET, Q_OWNED, Q_STALE, Q_TABLE, Q_WORDS, QE_BLOCK,
   QE_CAPACITY, QE_COLS, QE_COMPS, QE_FREED, QE_NCOLS, QE_NCOMPS, QE_STRIDE, QE_TABLE, QS_FREED, QS_MOVED,
 } from "./constants";
-import { columnHeads, giveColumns, takeColumns } from "./column-heap";
+import { columnHeads, giveColumns, initColumnHeap, takeColumns } from "./column-heap";
 import { hget, hset } from "./header";
 import { carve, countUsed, HEADER, heapStart, kindOf, nextOf, setKind, setNext, sizeOf } from "./heap";
 
@@ -53,8 +53,7 @@ export function initAllocator(maxPages: u32): void {
   hset(H_HEAP_TOP, <u32>heapStart());
   hset(H_MAX_PAGES, maxPages);
   hset(H_USED_BYTES, 0);
-  hset(H_COLUMN_FREE, 0);
-  hset(H_COLUMN_UNMERGED, 0);
+  initColumnHeap();
 }
 
 function classOf(size: usize): u32 {

@@ -29,6 +29,13 @@ const MAX_COLUMN_BLOCK: usize = <usize>((<u64>1 << 31) + (<u64>(A_COLUMN_STEPS -
 /** How many blocks of the class below a request looks at for one big enough. */
 const FIT_STEPS: u32 = 16;
 
+/** Empties the column free lists (a new heap). */
+export function initColumnHeap(): void {
+  memory.fill(HEADS, 0, <usize>A_COLUMN_CLASSES << 2);
+  hset(H_COLUMN_FREE, 0);
+  hset(H_COLUMN_UNMERGED, 0);
+}
+
 /** Address of the column free-list heads: one u32 per class (snapshot checks). */
 export function columnHeads(): usize {
   return HEADS;

@@ -413,8 +413,8 @@ export function checkEntityColumns(): u32 {
   let healed: u32 = 0;
   for (let t: u32 = 0, n = tableCount(); t < n; t++) {
     if (!isLive(t)) continue;
+    forgetFresh(t); // first, so that every column is checked (even one written through its current array)
     if (!checkEntities(t, 0, tget(t, T_COUNT))) healed++;
-    forgetFresh(t);
   }
   return healed;
 }

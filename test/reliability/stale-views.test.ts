@@ -333,6 +333,16 @@ describe("kept column arrays in release worlds", () => {
     expect(as.filter((e) => !copy.isAlive(e))).toEqual([]);
   });
 
+  it("snapshot() rewrites every entity column from the records, even one written through its current array", async () => {
+    const world = await createWorld({ components: [U] });
+    const us = Array.from(world.spawnMany(100, U));
+    const t = world.tableOf(us[0]);
+    t.entities.fill(7); // misuse (api.md: it breaks the entity index); snapshot() mends it
+    const copy = await createWorld({ components: [U], snapshot: world.snapshot() });
+    expect(Array.from(t.entities)).toEqual(us);
+    expect(us.filter((e) => !copy.isAlive(e))).toEqual([]);
+  });
+
   it("a fill through a small table's kept array never reaches the records of tables made after it", async () => {
     const comps = Array.from({ length: 12 }, (_, i) => component(`C${i}`, { v: "f64" }));
     const world = await createWorld({ components: [U, ...comps] });
