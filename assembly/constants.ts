@@ -123,7 +123,8 @@ export const H_QUARANTINE: u32 = 55; //     [alloc] debug core: ptr to the quara
 export const H_COLUMN_FREE: u32 = 56; //    [column-heap] bytes in free column blocks, headers included
 export const H_COLUMN_UNMERGED: u32 = 57; // [column-heap] 1: a column block was freed since the last merge pass
 export const CREATED_RING: u32 = 256;
-export const H_SIZE: u32 = 58;
+export const H_HEAP_PEAK: u32 = 58; //     [heap] the highest H_HEAP_TOP this memory had (the facade keeps it across a restore)
+export const H_SIZE: u32 = 59;
 
 // ── Allocator blocks (heap.ts, alloc.ts, column-heap.ts) ─────────────────────
 //   [ size:u32 | kind:u32 | next free:u32 | pad:u32 ][ payload: size bytes ]

@@ -404,6 +404,16 @@ export function checkQuarantine(release: u32): i32 {
 }
 
 /**
+ * Checks live table t's entity column against the entity records unless its block was
+ * carved for it, rewriting it when it differs (table.ts checkEntities): before the facade
+ * acts on a query's ids. Returns 1 when it was rewritten, 0 otherwise (or t is unknown).
+ */
+export function checkEntityColumn(t: u32): u32 {
+  if (t >= tableCount() || !isLive(t)) return 0;
+  return checkEntities(t, 0, tget(t, T_COUNT)) ? 0 : 1;
+}
+
+/**
  * Before a snapshot reads memory: checks every table's entity column against the entity
  * records and rewrites one that differs (a write through a stale column array landed in
  * it: table.ts checkEntities), and forgets which blocks were carved for their tables.

@@ -23,7 +23,7 @@
 // snapshot() forgets every table's mark (forgetFresh): views from before a restore reach
 // whatever the image put at their addresses.
 import {
-  A_HEADER, C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_HEAP_TOP, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
+  A_HEADER, C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_HEAP_PEAK, H_HEAP_TOP, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
   SKEW_ROWS, T_BLOCK, T_BLOCK_FRESH, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
 import { allocColumns, free, quarantineOn, retireBlock } from "./alloc";
@@ -121,7 +121,9 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   newCap = (newCap + 7) & ~7;
   const rowBytes = tget(t, T_ROW_BYTES);
   if (newCap * <u64>rowBytes > 0xf000_0000) return false;
+  // Fresh: carved at a top no block ever passed (H_HEAP_PEAK), memory no view has reached.
   const top = <usize>hget(H_HEAP_TOP);
+  const virgin = top >= <usize>hget(H_HEAP_PEAK);
   const block = allocColumns(blockBytes(t, <u32>newCap));
   if (block == 0) return false;
   const count = <usize>tget(t, T_COUNT);
@@ -134,7 +136,7 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   }
   if (ASC_NO_ASSERT) free(blockOf(t));
   else retireColumns(t, false);
-  tset(t, T_BLOCK, <u32>block | (block == top + <usize>A_HEADER ? T_BLOCK_FRESH : 0));
+  tset(t, T_BLOCK, <u32>block | (virgin && block == top + <usize>A_HEADER ? T_BLOCK_FRESH : 0));
   tset(t, T_CAPACITY, <u32>newCap);
   bumpEpoch();
   return true;

@@ -49,6 +49,7 @@ export interface CoreExports {
   debugTrapAfterMoves(n: number): number;
   debugQuarantine(blocks: number, bytes: number): number;
   checkQuarantine(release: number): number;
+  checkEntityColumn(t: number): number;
   checkEntityColumns(): number;
   forgetStaleWrite(): void;
   checkInvariants(): number;
@@ -600,6 +601,21 @@ export abstract class CoreCalls {
   checkQuarantine(release: number): number {
     try {
       const r = this.raw.checkQuarantine(release);
+      this.sync();
+      return r;
+    } catch (error) {
+      throw this.poison(error);
+    }
+  }
+
+  /**
+   * Checks live table t's entity column against the entity records unless its block was
+   * carved for it, rewriting it when it differs (table.ts checkEntities): before the facade
+   * acts on a query's ids. Returns 1 when it was rewritten, 0 otherwise (or t is unknown).
+   */
+  checkEntityColumn(t: number): number {
+    try {
+      const r = this.raw.checkEntityColumn(t);
       this.sync();
       return r;
     } catch (error) {

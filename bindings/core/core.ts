@@ -13,6 +13,8 @@ import {
   H_ALIVE,
   H_CHECKS,
   H_EPOCH,
+  H_HEAP_PEAK,
+  H_HEAP_TOP,
   H_JOURNAL_LEN,
   H_MASK_WORDS,
   H_MASKS,
@@ -310,8 +312,11 @@ export class Core extends CoreCalls {
     const h = this.hdr;
     const epoch = this.u32[h + H_EPOCH];
     const checks = this.u32[h + H_CHECKS];
+    const peak = this.u32[h + H_HEAP_PEAK];
     this.u8.set(bytes, 0);
     this.u32[h + H_MAX_PAGES] = maxPages;
+    // Views kept from before reach up to this memory's old peak: no block below it is fresh.
+    this.u32[h + H_HEAP_PEAK] = Math.max(peak, this.u32[h + H_HEAP_PEAK], this.u32[h + H_HEAP_TOP]);
     this.u32[h + H_CHECKS] = checks;
     // This world's epoch moved on, whatever the image holds: every view and cache read
     // before saw an epoch up to this one (an image's own could wrap to any of them).

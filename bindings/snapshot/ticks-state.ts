@@ -32,6 +32,27 @@ export function checkTicks(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   for (const [name, tick] of [...Object.entries(meta.systems), ...Object.entries(meta.queries)])
     if (tick !== 0) check(tick, `reader ${JSON.stringify(name)}`, 1); // 0: never read
   const u32 = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
+  eachStamp(meta.schema, u32, corePtr, (at, t) => check(u32[at], `table ${t}`));
+}
+
+/**
+ * Before a snapshot: a row stamp past the change tick (a write through a stale column
+ * array landed in a stamp column: assembly/column-heap.ts) becomes the change tick, so
+ * the image is one checkTicks accepts. `u32`: the world's memory.
+ */
+export function mendTicks(schema: SnapshotMeta["schema"], now: number, u32: Uint32Array, corePtr: number): void {
+  eachStamp(schema, u32, corePtr, (at) => {
+    if (newer(u32[at], now)) u32[at] = now;
+  });
+}
+
+/** Calls fn with the u32 index of every row stamp of every live table (and the table). */
+function eachStamp(
+  schema: SnapshotMeta["schema"],
+  u32: Uint32Array,
+  corePtr: number,
+  fn: (at: number, table: number) => void,
+): void {
   const h = corePtr >>> 2;
   for (let t = 0; t < u32[h + H_TABLE_COUNT]; t++) {
     const rec = (u32[h + H_TABLES] >>> 2) + t * T_STRIDE;
@@ -39,10 +60,10 @@ export function checkTicks(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     const cols = u32[rec + T_COLS] >>> 2;
     // Columns: the entities, then each component's fields in the order of its list.
     for (let k = 0, col = 1; u32[rec + T_STATE] === TS_LIVE && k < u32[rec + T_NCOMPS]; k++) {
-      const entry = meta.schema[u32[comps + k]];
+      const entry = schema[u32[comps + k]];
       for (let f = 0; f < entry.fields.length; f++, col++) {
         const base = u32[cols + col * C_STRIDE + C_PTR] >>> 2;
-        for (let r = 0; entry.tracks !== undefined && r < u32[rec + T_COUNT]; r++) check(u32[base + r], `table ${t}`);
+        for (let r = 0; entry.tracks !== undefined && r < u32[rec + T_COUNT]; r++) fn(base + r, t);
       }
     }
   }

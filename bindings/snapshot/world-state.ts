@@ -29,7 +29,7 @@ import {
 import { checkImage } from "./image.js";
 import type { ComponentLayout } from "./image-reader.js";
 import { checkLinks, type LinkedMeta, withLinks } from "./links-state.js";
-import { checkTicks } from "./ticks-state.js";
+import { checkTicks, mendTicks } from "./ticks-state.js";
 
 /** The whole world as bytes. SnapshotError when an object field or resource is not JSON-safe. */
 export function snapshot(ctx: WorldContext): Uint8Array {
@@ -72,7 +72,9 @@ export function snapshot(ctx: WorldContext): Uint8Array {
     objects,
   };
   if (debug) releaseHeld(core, registry); // no quarantined block goes into the image
-  core.checkEntityColumns(); // an entity column a stale write changed is rewritten from the records
+  // A stale write may have landed in an entity or a stamp column: both mended before the image.
+  core.checkEntityColumns();
+  mendTicks(schema, changes.tick, core.u32, core.hdr << 2);
   const top = core.header(H_HEAP_TOP);
   return encode(
     withLinks(meta, ctx.store.links),

@@ -3,7 +3,7 @@
 // list is copied (it may be a view on the memory the batch changes) and checked whole:
 // a stale id anywhere throws and nothing changes.
 import { type Component, type ComponentInit, type Pair, Relation, WILDCARD } from "../component.js";
-import { MAX_SLOTS } from "../core/constants.generated.js";
+import { MAX_SLOTS, T_BLOCK, T_BLOCK_FRESH } from "../core/constants.generated.js";
 import { slotsAfter } from "../core/records.js";
 import { ArgumentError } from "../errors.js";
 import { bareRelation, batchTarget, foreignQuery, spawnManyCount } from "../messages.js";
@@ -18,10 +18,19 @@ import { checkPairs, liveTable, ownIds, pairIds } from "./validate.js";
 
 type Target = ArrayLike<number> | Query;
 
-/** ArgumentError unless target is a query of this world or an array-like of ids. */
+/**
+ * ArgumentError unless target is a query of this world or an array-like of ids. A query's
+ * tables have their entity columns checked by the core first (a write through a stale
+ * column array may have landed in one: assembly/table.ts), so the batch acts on the ids
+ * the entity records hold.
+ */
 function checkTarget(ctx: WorldContext, target: unknown, method: string): void {
   if (target instanceof Query) {
     if (!ctx.owns(target)) throw new ArgumentError(foreignQuery(method));
+    const core = ctx.store.core;
+    for (const t of target.tables())
+      if (t.refresh() > 0 && (core.u32[core.tableRec(t.id) + T_BLOCK] & T_BLOCK_FRESH) === 0)
+        core.checkEntityColumn(t.id);
     return;
   }
   const length = (target as ArrayLike<number> | null)?.length;

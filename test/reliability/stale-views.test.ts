@@ -13,6 +13,7 @@ import {
   EcsError,
   relation,
   StaleViewError,
+  tag,
   type World,
 } from "wasm-ecs";
 import { checkInvariants } from "../support/internals.js";
@@ -331,6 +332,64 @@ describe("kept column arrays in release worlds", () => {
     await expectSound(world, [U, A, Y]);
     const copy = await createWorld({ components: [U, A, Y], snapshot: saved });
     expect(as.filter((e) => !copy.isAlive(e))).toEqual([]);
+  });
+
+  /** A world where table (Q) took (P)'s old block; `stale` is (P)'s old entities array. */
+  async function overStale(components: readonly Component[]) {
+    const world = await createWorld({ components: [U, W, ...components] });
+    const a = world.spawn(U);
+    const stale = world.tableOf(a).entities;
+    world.spawnMany(100, U); // (U) grows: its first block is freed
+    const b = world.spawn(W); // (W) takes it
+    expect(world.tableOf(b).entities.byteOffset).toBe(stale.byteOffset);
+    return { world, stale, b };
+  }
+
+  it("a batch call on a query acts on the entities the records hold, not on ids a stale write put in the column", async () => {
+    const S = tag("S", { sparse: true });
+    const Likes = relation("Likes", { fragmenting: false });
+    const ChildOf = relation("ChildOf", { onTargetDestroyed: "destroy" });
+    const { world, stale, b } = await overStale([S, Likes, ChildOf]);
+    const victim = world.spawn(U);
+    const child = world.spawn(U, ChildOf.to(victim));
+    stale.fill(victim);
+    world.addMany(world.query({ all: [W] }), S);
+    world.addMany(world.query({ all: [W] }), Likes.to(child));
+    expect([world.has(b, S), world.has(victim, S)]).toEqual([true, false]);
+    expect([world.targets(b, Likes), world.targets(victim, Likes)]).toEqual([[child], []]);
+    stale.fill(victim);
+    world.destroyMany(world.query({ all: [W] }));
+    expect([world.isAlive(b), world.isAlive(victim), world.isAlive(child)]).toEqual([false, true, true]);
+  });
+
+  it("a fill over change stamps leaves a world whose snapshot restores", async () => {
+    const A = component("A", { x: "f32" });
+    const Q = component("Q", { a: "f32", b: "f32", c: "f32" });
+    const world = await createWorld({ components: [A, Q] });
+    for (const t of world.query({ all: [A], changed: [A] })) expect(t.count).toBe(0); // tracks A
+    const q = world.spawn(Q);
+    const cols = world.tableOf(q).columns(Q);
+    world.spawnMany(100, Q); // (Q)'s first block is freed
+    const e = world.spawn(A); // (A) with its stamps takes it
+    for (const f of [cols.a, cols.b, cols.c]) f.fill(1e30);
+    const copy = await createWorld({ components: [A, Q], snapshot: world.snapshot() });
+    expect([copy.isAlive(e), copy.entityCount]).toEqual([true, 102]);
+  });
+
+  it("a table carved after a restore, where the memory held columns before it, has its entity column checked", async () => {
+    const world = await createWorld({ components: [U, W] });
+    const empty = world.snapshot();
+    const us = world.spawnMany(20_000, U);
+    const kept = world.tableOf(us[0]).entities;
+    world.restore(empty); // kept now reaches memory above the image's heap top
+    const ws = Array.from(world.spawnMany(20_000, W));
+    const t = world.tableOf(ws[0]);
+    expect(t.entities.byteOffset).toBeLessThan(kept.byteOffset + kept.byteLength);
+    expect(t.entities.byteOffset + t.entities.byteLength).toBeGreaterThan(kept.byteOffset);
+    kept.fill(ws[5]);
+    for (let i = 0; i < ws.length; i += 2) world.destroy(ws[i]);
+    expect(ws.filter((e, i) => world.isAlive(e) !== (i % 2 === 1))).toEqual([]);
+    await expectSound(world, [U, W]);
   });
 
   it("snapshot() rewrites every entity column from the records, even one written through its current array", async () => {

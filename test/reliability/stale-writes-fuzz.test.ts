@@ -22,6 +22,7 @@ type Op =
   | { kind: "add" | "remove"; pick: number; comp: number }
   | { kind: "keep"; comp: number; table: number; entities: boolean }
   | { kind: "fill"; kept: number; value: number; from: number }
+  | { kind: "queryAdd" | "queryRemove" | "queryDestroy"; comp: number; other: number }
   | { kind: "track" }
   | { kind: "save" };
 
@@ -37,6 +38,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     kept: fc.nat(),
     value: fc.constantFrom(1e300, Number.NaN, -1, 0, 2 ** 32 - 1, 12345.678),
     from: fc.nat(),
+  }),
+  fc.record({
+    kind: fc.constantFrom("queryAdd" as const, "queryRemove" as const, "queryDestroy" as const),
+    comp: fc.nat(3),
+    other: fc.nat(3),
   }),
   fc.record({ kind: fc.constant("track" as const) }),
   fc.record({ kind: fc.constant("save" as const) }),
@@ -111,6 +117,17 @@ async function run(ops: readonly Op[]): Promise<void> {
       const { array, of } = kept[o.kept % kept.length];
       if (!(of !== undefined && isCurrent(of, array as Uint32Array)))
         (array as Float64Array).fill(o.value, o.from % Math.max(1, array.length));
+    } else if (o.kind === "queryAdd" || o.kind === "queryRemove" || o.kind === "queryDestroy") {
+      // Batches over a query: ids from the entity columns, which a stale write may have hit.
+      const q = world.query({ all: [PLAIN[o.comp]] });
+      if (o.kind === "queryDestroy") world.destroyMany(q);
+      else if (o.kind === "queryAdd") world.addMany(q, PLAIN[o.other]);
+      else world.removeMany(q, PLAIN[o.other]);
+      for (const [e, bits] of model) {
+        if ((bits & (1 << o.comp)) === 0) continue;
+        if (o.kind === "queryDestroy") model.delete(e);
+        else model.set(e, o.kind === "queryAdd" ? bits | (1 << o.other) : bits & ~(1 << o.other));
+      }
     } else if (o.kind === "track") {
       let rows = 0;
       for (const t of world.query({ all: [P], changed: [P] })) rows += t.count;
