@@ -18,10 +18,10 @@
 // table's block is one that an older table had (column-heap.ts). So an id read from the
 // entity column of such a table is checked against its record before the core acts on it
 // (checkEntities, swapRemove), and the column rewritten from the records when it differs.
-// A block carved from the heap top for this table (T_BLOCK_FRESH) was never any column's
-// before, so no view but this table's current ones reaches it: its column is not checked.
-// snapshot() forgets every table's mark (forgetFresh): views from before a restore reach
-// whatever the image put at their addresses.
+// A block carved for this table above every top the heap ever had (H_HEAP_PEAK, kept
+// across a restore: T_BLOCK_FRESH) was never any column's, so no view but this table's
+// current ones reaches it: its column is not checked. snapshot() forgets every mark
+// (forgetFresh) and checks every column, so no image carries one.
 import {
   A_HEADER, C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_HEAP_PEAK, H_HEAP_TOP, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
   SKEW_ROWS, T_BLOCK, T_BLOCK_FRESH, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
