@@ -3,7 +3,7 @@
 // list is copied (it may be a view on the memory the batch changes) and checked whole:
 // a stale id anywhere throws and nothing changes.
 import { type Component, type ComponentInit, type Pair, Relation, WILDCARD } from "../component.js";
-import { MAX_SLOTS, T_BLOCK, T_BLOCK_FRESH } from "../core/constants.generated.js";
+import { MAX_SLOTS } from "../core/constants.generated.js";
 import { slotsAfter } from "../core/records.js";
 import { ArgumentError } from "../errors.js";
 import { bareRelation, batchTarget, foreignQuery, spawnManyCount } from "../messages.js";
@@ -27,10 +27,8 @@ type Target = ArrayLike<number> | Query;
 function checkTarget(ctx: WorldContext, target: unknown, method: string): void {
   if (target instanceof Query) {
     if (!ctx.owns(target)) throw new ArgumentError(foreignQuery(method));
-    const core = ctx.store.core;
-    for (const t of target.tables())
-      if (t.refresh() > 0 && (core.u32[core.tableRec(t.id) + T_BLOCK] & T_BLOCK_FRESH) === 0)
-        core.checkEntityColumn(t.id);
+    // The core skips a table whose block was carved for it (T_BLOCK_FRESH) at once.
+    for (const t of target.tables()) if (t.refresh() > 0) ctx.store.core.checkEntityColumn(t.id);
     return;
   }
   const length = (target as ArrayLike<number> | null)?.length;
