@@ -10,6 +10,7 @@ import { disposed, poisoned } from "../messages.js";
 import type { TypedArray } from "../schema.js";
 import { CoreCalls, type CoreExports } from "./calls.generated.js";
 import {
+  C_PTR,
   H_ALIVE,
   H_CHECKS,
   H_EPOCH,
@@ -33,6 +34,10 @@ import {
   REC_TABLE_BITS,
   REC_TABLE_MASK,
   SLOT_MASK,
+  T_BLOCK,
+  T_BLOCK_FRESH,
+  T_COLS,
+  T_COUNT,
   T_STRIDE,
 } from "./constants.generated.js";
 import { recordTable } from "./records.js";
@@ -253,6 +258,22 @@ export class Core extends CoreCalls {
     const u32 = this.u32;
     if (slot === 0 || slot >= u32[h + H_SLOT_COUNT] || e >>> 0 !== e) return -1;
     return recordTable(u32[(u32[h + H_RECORDS] >>> 2) + slot * REC_STRIDE], e);
+  }
+  /**
+   * Whether table t's entity column names at each row the entity whose record puts it there,
+   * read from memory with no call (a query batch inside a loop makes none); at once for a
+   * block carved for its table (T_BLOCK_FRESH), which no stale array reaches.
+   */
+  entitiesHeld(t: number): boolean {
+    const u32 = this.u32;
+    const rec = this.tableRec(t);
+    if ((u32[rec + T_BLOCK] & T_BLOCK_FRESH) !== 0) return true;
+    const ents = u32[(u32[rec + T_COLS] >>> 2) + C_PTR] >>> 2; // column 0: the entities
+    for (let r = 0, n = u32[rec + T_COUNT]; r < n; r++) {
+      const e = u32[ents + r];
+      if (this.tableOf(e) !== t || this.rowOf(e) !== r) return false;
+    }
+    return true;
   }
   /** Row of a live entity (precondition: tableOf(e) >= 0). */
   rowOf(e: number): number {

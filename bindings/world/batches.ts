@@ -27,8 +27,9 @@ type Target = ArrayLike<number> | Query;
 function checkTarget(ctx: WorldContext, target: unknown, method: string): void {
   if (target instanceof Query) {
     if (!ctx.owns(target)) throw new ArgumentError(foreignQuery(method));
-    // The core skips a table whose block was carved for it (T_BLOCK_FRESH) at once.
-    for (const t of target.tables()) if (t.refresh() > 0) ctx.store.core.checkEntityColumn(t.id);
+    // A column found damaged is rewritten by the core (only after a write through a stale array).
+    const core = ctx.store.core;
+    for (const t of target.tables()) if (t.refresh() > 0 && !core.entitiesHeld(t.id)) core.checkEntityColumn(t.id);
     return;
   }
   const length = (target as ArrayLike<number> | null)?.length;
