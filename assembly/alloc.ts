@@ -14,11 +14,11 @@
 // have KIND_HELD in their kind and are not in H_USED_BYTES.
 import {
   A_KIND_COLUMNS, A_KIND_FREE, A_KIND_HELD, A_KIND_LARGE, A_KIND_SMALL, A_MAX_CLASS, A_MIN_CLASS,
-  H_HEAP_TOP, H_MAX_PAGES, H_QUARANTINE, H_USED_BYTES, Q_BYTES, Q_CAP, Q_CAPACITY, Q_COLS, Q_COMPS, Q_COUNT,
+  H_HEAP_TOP, H_MAX_PAGES, H_VIEW_REACH, H_QUARANTINE, H_USED_BYTES, Q_BYTES, Q_CAP, Q_CAPACITY, Q_COLS, Q_COMPS, Q_COUNT,
   Q_FIRST, Q_MAX_BYTES, Q_MISSED, Q_NCOLS, Q_NCOMPS, Q_OFFSET, Q_OWNED, Q_STALE, Q_TABLE, Q_WORDS, QE_BLOCK,
   QE_CAPACITY, QE_COLS, QE_COMPS, QE_FREED, QE_NCOLS, QE_NCOMPS, QE_STRIDE, QE_TABLE, QS_FREED, QS_MOVED,
 } from "./constants";
-import { columnHeads, giveColumns, initColumnHeap, takeColumns } from "./column-heap";
+import { columnBytes, columnHeads, giveColumns, initColumnHeap, lastColumns, takeColumns } from "./column-heap";
 import { hget, hset } from "./header";
 import { carve, countUsed, HEADER, heapStart, kindOf, nextOf, setKind, setNext, sizeOf } from "./heap";
 
@@ -73,17 +73,13 @@ export function alloc(size: usize): usize {
   let ptr: usize;
   if (size <= SMALL_MAX) {
     const cls = classOf(size);
-    const head = SMALL_HEADS + (<usize>cls << 2);
-    ptr = load<u32>(head);
-    if (ptr != 0) {
-      store<u32>(head, <u32>nextOf(ptr));
-      setKind(ptr, KIND_SMALL);
-    } else {
-      ptr = carve(<usize>1 << cls, KIND_SMALL);
-      if (ptr == 0) return allocAfterRelease(size, false);
-    }
+    ptr = takeSmall(cls);
+    if (ptr == 0) ptr = carve(<usize>1 << cls, KIND_SMALL);
+    if (ptr == 0) return allocAfterRelease(size, false);
+    setKind(ptr, KIND_SMALL);
   } else {
-    ptr = allocLarge((size + 15) & ~15);
+    ptr = takeLarge((size + 15) & ~15);
+    if (ptr == 0) ptr = carve((size + 15) & ~15, KIND_LARGE);
     if (ptr == 0) return allocAfterRelease(size, false);
   }
   countUsed(ptr, true);
@@ -92,13 +88,44 @@ export function alloc(size: usize): usize {
 
 /**
  * A table's column block of at least `size` bytes (column-heap.ts), or 0 when memory runs
- * out; the debug core gives the quarantine's blocks back before it fails. Freed by free().
+ * out: a free column block, else memory of the core's own free lists (which no view ever
+ * reached), else a new block from the top; the debug core gives the quarantine's blocks
+ * back before it fails. Freed by free().
  */
 export function allocColumns(size: usize): usize {
-  const ptr = takeColumns(size);
+  size = columnBytes(size);
+  if (size == 0) return 0;
+  let ptr = takeColumns(size);
+  fresh = ptr == 0;
+  if (ptr == 0) ptr = size <= SMALL_MAX ? takeSmall(classOf(size)) : takeLarge(size);
+  if (ptr == 0) ptr = carve(size, A_KIND_COLUMNS);
+  if (ptr == 0) {
+    ptr = lastColumns(size);
+    fresh = ptr == 0;
+  }
+  if (ptr == 0 && size <= SMALL_MAX) ptr = takeLarge(size); // memory short: whatever it wastes
   if (ptr == 0) return allocAfterRelease(size, true);
+  fresh = fresh && ptr >= <usize>hget(H_VIEW_REACH);
+  setKind(ptr, A_KIND_COLUMNS);
   countUsed(ptr, true);
   return ptr;
+}
+
+/** Whether no view has reached the block allocColumns() returned last: it was no column block before, and lies above H_VIEW_REACH. */
+let fresh = false;
+
+export function columnsFresh(): bool {
+  return fresh;
+}
+
+/**
+ * Column block ptr, about to be freed, of which the facade made no view (table.ts
+ * T_BLOCK_HIDDEN): no write can reach it, so it goes back to the core's free lists.
+ */
+export function unfenceBlock(ptr: usize): void {
+  const size = sizeOf(ptr);
+  if (size > SMALL_MAX) setKind(ptr, KIND_LARGE);
+  else if ((size & (size - 1)) == 0 && size >= (<usize>1 << MIN_CLASS)) setKind(ptr, KIND_SMALL);
 }
 
 /** What alloc() returns when memory ran out: 0, or (debug core) a block found once the quarantine let go. */
@@ -108,8 +135,16 @@ function allocAfterRelease(size: usize, columns: bool): usize {
   return columns ? allocColumns(size) : alloc(size);
 }
 
-/** First fit on the address-ordered large free list, splitting big leftovers. */
-function allocLarge(size: usize): usize {
+/** The first block of small class cls's free list (its kind still free), or 0. */
+function takeSmall(cls: u32): usize {
+  const head = SMALL_HEADS + (<usize>cls << 2);
+  const ptr = <usize>load<u32>(head);
+  if (ptr != 0) store<u32>(head, <u32>nextOf(ptr));
+  return ptr;
+}
+
+/** First fit on the address-ordered large free list, splitting big leftovers; 0 when none fits. */
+function takeLarge(size: usize): usize {
   let prev: usize = 0;
   let cur = <usize>load<u32>(LARGE_HEAD);
   while (cur != 0) {
@@ -134,7 +169,7 @@ function allocLarge(size: usize): usize {
     prev = cur;
     cur = nextOf(cur);
   }
-  return carve(size, KIND_LARGE);
+  return 0;
 }
 
 @inline function linkAfter(prev: usize, ptr: usize): void {

@@ -12,14 +12,17 @@
 // Free list c holds free blocks of classBytes(c) up to classBytes(c + 1) bytes: classes
 // A_MIN_CLASS .. A_MAX_CLASS are powers of two, then A_COLUMN_STEPS per doubling. A request
 // takes a block of its own class (at most 1/4 more than asked above 64 KiB) or a big enough
-// one of the class below, else carves. Before a carve, when blocks were freed since the
-// last merge and the free ones could hold the request, free neighbours merge first.
+// one of the class below; else free neighbours merge first when enough was freed since the
+// last merge; else alloc.ts takes the core's free memory or carves.
+// Memory moves one way only: a block of the core's may become a column block (no view has
+// reached it), and a column block becomes the core's again only when the facade made no view
+// of it (alloc.ts unfenceBlock).
 import {
   A_COLUMN_CLASSES, A_COLUMN_STEP_BITS, A_COLUMN_STEPS, A_KIND_COLUMNS, A_KIND_FREE, A_MAX_CLASS, A_MIN_CLASS,
   H_COLUMN_FREE, H_COLUMN_UNMERGED, H_HEAP_TOP,
 } from "./constants";
 import { hget, hset } from "./header";
-import { carve, HEADER, heapStart, kindOf, nextOf, setKind, setNext, sizeOf } from "./heap";
+import { HEADER, heapStart, kindOf, nextOf, setKind, setNext, sizeOf } from "./heap";
 
 const HEADS: usize = memory.data(<i32>A_COLUMN_CLASSES << 2, 16);
 const FREE_COLUMNS: u32 = A_KIND_COLUMNS | A_KIND_FREE;
@@ -76,10 +79,11 @@ function link(ptr: usize): void {
   store<u32>(h, <u32>ptr);
 }
 
-/** Marks ptr, just taken off a list, as in use. */
+/** Counts ptr, just taken off a list, out of the free bytes (alloc.ts marks it in use). */
 function taken(ptr: usize): usize {
-  setKind(ptr, A_KIND_COLUMNS);
-  hset(H_COLUMN_FREE, hget(H_COLUMN_FREE) - <u32>(sizeOf(ptr) + HEADER));
+  const free = hget(H_COLUMN_FREE) - <u32>(sizeOf(ptr) + HEADER);
+  hset(H_COLUMN_FREE, free);
+  if (hget(H_COLUMN_UNMERGED) > free) hset(H_COLUMN_UNMERGED, free);
   return ptr;
 }
 
@@ -134,27 +138,45 @@ function merge(): void {
 }
 
 /**
- * A column block of at least `size` bytes, or 0 when memory runs out: a free one (after a
- * merge, when that could help), a new one from the heap top, or (memory short) any free
- * one big enough, whatever it wastes.
+ * The bytes a column block of at least `size` bytes takes: a power of two up to 64 KiB (the
+ * size of a small block of the core's, alloc.ts, so that such a block can become one), else
+ * a multiple of 16; 0 when no block can be that large.
+ */
+export function columnBytes(size: usize): usize {
+  if (size == 0 || size > MAX_COLUMN_BLOCK) return 0;
+  const c = ceilClass(size);
+  return c <= A_MAX_CLASS ? <usize>classBytes(c) : (size + 15) & ~15;
+}
+
+/**
+ * A free column block of `size` bytes (columnBytes) or a little more, its kind still free, or
+ * 0: from the lists, after a merge when blocks were freed since the last one (a sixteenth of
+ * the heap's bytes at least, so that a walk of the heap is paid for by the frees before it)
+ * and the free ones could hold the request.
  */
 export function takeColumns(size: usize): usize {
-  if (size == 0 || size > MAX_COLUMN_BLOCK) return 0;
-  size = (size + 15) & ~15;
+  const ptr = reuse(size);
+  if (ptr != 0) return ptr;
+  const unmerged = <usize>hget(H_COLUMN_UNMERGED);
+  const span = <usize>hget(H_HEAP_TOP) - heapStart();
+  if (unmerged < size + HEADER || unmerged < span >> 4 || <usize>hget(H_COLUMN_FREE) < size + HEADER) return 0;
+  merge();
+  return reuse(size);
+}
+
+/** When memory is short: a free column block after a merge, or any one big enough, whatever it wastes; or 0. */
+export function lastColumns(size: usize): usize {
+  if (hget(H_COLUMN_UNMERGED) != 0) merge();
   let ptr = reuse(size);
-  if (ptr == 0 && hget(H_COLUMN_UNMERGED) != 0 && <u64>hget(H_COLUMN_FREE) >= <u64>size + HEADER) {
-    merge();
-    ptr = reuse(size);
-  }
-  if (ptr == 0) ptr = carve(size, A_KIND_COLUMNS);
   for (let c = ceilClass(size) + 1; ptr == 0 && c < A_COLUMN_CLASSES; c++) ptr = pop(c);
   return ptr;
 }
 
 /** Puts column block ptr (in use) on a free list. */
 export function giveColumns(ptr: usize): void {
+  const bytes = <u32>(sizeOf(ptr) + HEADER);
   setKind(ptr, FREE_COLUMNS);
   link(ptr);
-  hset(H_COLUMN_FREE, hget(H_COLUMN_FREE) + <u32>(sizeOf(ptr) + HEADER));
-  hset(H_COLUMN_UNMERGED, 1);
+  hset(H_COLUMN_FREE, hget(H_COLUMN_FREE) + bytes);
+  hset(H_COLUMN_UNMERGED, hget(H_COLUMN_UNMERGED) + bytes);
 }

@@ -121,9 +121,9 @@ export const H_CREATED: u32 = 53; //       [archetype-map] ptr to u32[CREATED_RI
 export const H_FRESH_GEN: u32 = 54; //     [entity-index] generation a never-used slot starts at (moves on when claims of such slots are burned)
 export const H_QUARANTINE: u32 = 55; //     [alloc] debug core: ptr to the quarantine ring (Q_* below), 0 = off
 export const H_COLUMN_FREE: u32 = 56; //    [column-heap] bytes in free column blocks, headers included
-export const H_COLUMN_UNMERGED: u32 = 57; // [column-heap] 1: a column block was freed since the last merge pass
+export const H_COLUMN_UNMERGED: u32 = 57; // [column-heap] bytes of column blocks freed since the last merge pass (at most H_COLUMN_FREE)
 export const CREATED_RING: u32 = 256;
-export const H_HEAP_PEAK: u32 = 58; //     [heap] the highest H_HEAP_TOP this memory had (the facade keeps it across a restore)
+export const H_VIEW_REACH: u32 = 58; //    [alloc] arrays kept across a restore may reach below this address: every heap top before it (the facade sets it)
 export const H_SIZE: u32 = 59;
 
 // ── Allocator blocks (heap.ts, alloc.ts, column-heap.ts) ─────────────────────
@@ -187,7 +187,7 @@ export const J_STRIDE: u32 = 6;
 // ── Table record (u32 slots), T_STRIDE u32 per table ─────────────────────────
 export const T_COUNT: u32 = 0;
 export const T_CAPACITY: u32 = 1;
-export const T_BLOCK: u32 = 2; //      one allocation holding every column, or-ed with T_BLOCK_FRESH (table.ts)
+export const T_BLOCK: u32 = 2; //      one allocation holding every column, or-ed with T_BLOCK_FRESH and T_BLOCK_HIDDEN (table.ts)
 export const T_NCOLS: u32 = 3; //      columns including the entity column (index 0)
 export const T_COLS: u32 = 4; //       ptr to column descriptors (C_STRIDE u32 each)
 export const T_NCOMPS: u32 = 5;
@@ -204,6 +204,11 @@ export const T_MARK: u32 = 15; //      planned destroy bookkeeping: MARK_REMOVE 
 export const T_STRIDE: u32 = 16;
 /** Or-ed into T_BLOCK while the block is one carved for this table, which no old view reaches (table.ts). */
 export const T_BLOCK_FRESH: u32 = 1;
+/**
+ * Or-ed into T_BLOCK while the facade has made no view of the block (it clears the bit when
+ * it makes one): freed, such a block is the core's memory again, not a column block (table.ts).
+ */
+export const T_BLOCK_HIDDEN: u32 = 2;
 export const TS_LIVE: u32 = 0;
 export const TS_FREE: u32 = 1;
 export const MARK_REMOVE: u32 = 1;

@@ -6,7 +6,7 @@
 //
 // Blocks tile the heap from its first block to H_HEAP_TOP. The header of a block lies
 // before its payload, so a write through a view of one block's payload never reaches it.
-import { A_HEADER, H_HEAP_PEAK, H_HEAP_TOP, H_MAX_PAGES, H_USED_BYTES } from "./constants";
+import { A_HEADER, H_HEAP_TOP, H_MAX_PAGES, H_USED_BYTES } from "./constants";
 import { bumpEpoch, hget, hset } from "./header";
 
 export const HEADER: usize = A_HEADER;
@@ -50,7 +50,6 @@ export function carve(size: usize, kind: u32): usize {
   const end = <u64>top + <u64>HEADER + <u64>size;
   if (end > 0xffff_fff0 || !ensureMemory(end)) return 0;
   hset(H_HEAP_TOP, <u32>end);
-  if (<u32>end > hget(H_HEAP_PEAK)) hset(H_HEAP_PEAK, <u32>end);
   store<u32>(top, <u32>size);
   store<u32>(top, kind, 4);
   return top + HEADER;

@@ -33,7 +33,7 @@ import { journaling, reserveJournal, startJournal } from "./journal";
 import { reserveScratch, shrinkScratch } from "./scratch";
 import { companionOf, initRegistry, registerComponent as registryAdd, setCompanion } from "./registry";
 import { tableForMask as maskTable, reclaimSpent, tableWith as edgeWith, tableWithout as edgeWithout } from "./subtables";
-import { checkEntities, ensureCapacity, forgetFresh, hasRoom, releaseColumns, tget } from "./table";
+import { checkEntities, ensureCapacity, hasRoom, releaseColumns, tget } from "./table";
 import { holdsTarget, isTargetSlot } from "./target-index";
 import { checkInvariants as walkInvariants } from "./debug";
 import { destroyPlanned } from "./relation-calls";
@@ -415,17 +415,14 @@ export function checkEntityColumn(t: u32): u32 {
 
 /**
  * Before a snapshot reads memory: checks every table's entity column against the entity
- * records and rewrites one that differs (a write through a stale column array landed in
- * it: table.ts checkEntities), and forgets which blocks were carved for their tables.
+ * records, fresh or not (even one written through its current array), and rewrites one that
+ * differs (a write through a stale column array landed in it: table.ts checkEntities).
  * Returns how many columns were rewritten.
  */
 export function checkEntityColumns(): u32 {
   let healed: u32 = 0;
-  for (let t: u32 = 0, n = tableCount(); t < n; t++) {
-    if (!isLive(t)) continue;
-    forgetFresh(t); // first, so that every column is checked (even one written through its current array)
-    if (!checkEntities(t, 0, tget(t, T_COUNT))) healed++;
-  }
+  for (let t: u32 = 0, n = tableCount(); t < n; t++)
+    if (isLive(t) && !checkEntities(t, 0, tget(t, T_COUNT), true)) healed++;
   return healed;
 }
 

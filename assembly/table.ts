@@ -18,15 +18,17 @@
 // table's block is one that an older table had (column-heap.ts). So an id read from the
 // entity column of such a table is checked against its record before the core acts on it
 // (checkEntities, swapRemove), and the column rewritten from the records when it differs.
-// A block carved for this table above every top the heap ever had (H_HEAP_PEAK, kept
-// across a restore: T_BLOCK_FRESH) was never any column's, so no view but this table's
-// current ones reaches it: its column is not checked. snapshot() forgets every mark
-// (forgetFresh) and checks every column, so no image carries one.
+// A block that was no column block before and lies above every top the heap had before a
+// restore (alloc.ts columnsFresh, H_VIEW_REACH: T_BLOCK_FRESH) no view but this table's
+// current ones reaches: its column is not checked. snapshot() checks every column, and
+// writes the image with no marks (a restore's are set by the facade: H_VIEW_REACH).
+// A block the facade made no view of (T_BLOCK_HIDDEN, cleared by the facade when it makes
+// one) is the core's memory again once freed (outgoing): nothing can write to it.
 import {
-  A_HEADER, C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_HEAP_PEAK, H_HEAP_TOP, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
-  SKEW_ROWS, T_BLOCK, T_BLOCK_FRESH, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
+  A_HEADER, C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
+  SKEW_ROWS, T_BLOCK, T_BLOCK_FRESH, T_BLOCK_HIDDEN, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
-import { allocColumns, free, quarantineOn, retireBlock } from "./alloc";
+import { allocColumns, columnsFresh, free, quarantineOn, retireBlock, unfenceBlock } from "./alloc";
 import { entitiesFromRecords, holdsRow } from "./entity-index";
 import { bumpEpoch, hget } from "./header";
 
@@ -90,17 +92,19 @@ export function blockBytes(t: u32, cap: u32): usize {
 
 /** The block of t's columns (0 when its capacity is 0). */
 @inline export function blockOf(t: u32): usize {
-  return <usize>(tget(t, T_BLOCK) & ~T_BLOCK_FRESH);
+  return <usize>(tget(t, T_BLOCK) & ~(T_BLOCK_FRESH | T_BLOCK_HIDDEN));
+}
+
+/** t's block, about to be freed: one no view was made of goes back to the core's memory. */
+function outgoing(t: u32): usize {
+  const block = blockOf(t);
+  if ((tget(t, T_BLOCK) & T_BLOCK_HIDDEN) != 0) unfenceBlock(block);
+  return block;
 }
 
 /** Whether t's block was carved for it (T_BLOCK_FRESH): no old view reaches its entity column. */
 @inline function fresh(t: u32): bool {
   return (tget(t, T_BLOCK) & T_BLOCK_FRESH) != 0;
-}
-
-/** Forgets that t's block was carved for it (snapshot(): views from before a restore reach any table). */
-export function forgetFresh(t: u32): void {
-  tset(t, T_BLOCK, <u32>blockOf(t));
 }
 
 /** Whether n more rows fit in t without growing it. */
@@ -121,9 +125,6 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   newCap = (newCap + 7) & ~7;
   const rowBytes = tget(t, T_ROW_BYTES);
   if (newCap * <u64>rowBytes > 0xf000_0000) return false;
-  // Fresh: carved at a top no block ever passed (H_HEAP_PEAK), memory no view has reached.
-  const top = <usize>hget(H_HEAP_TOP);
-  const virgin = top >= <usize>hget(H_HEAP_PEAK);
   const block = allocColumns(blockBytes(t, <u32>newCap));
   if (block == 0) return false;
   const count = <usize>tget(t, T_COUNT);
@@ -134,9 +135,9 @@ export function ensureCapacity(t: u32, needed: u32): bool {
     if (count > 0) memory.copy(dst, <usize>cget(d, C_PTR), count * <usize>cget(d, C_ROW_BYTES));
     store<u32>(d + (<usize>C_PTR << 2), <u32>dst);
   }
-  if (ASC_NO_ASSERT) free(blockOf(t));
+  if (ASC_NO_ASSERT) free(outgoing(t));
   else retireColumns(t, false);
-  tset(t, T_BLOCK, <u32>block | (virgin && block == top + <usize>A_HEADER ? T_BLOCK_FRESH : 0));
+  tset(t, T_BLOCK, <u32>block | T_BLOCK_HIDDEN | (columnsFresh() ? T_BLOCK_FRESH : 0));
   tset(t, T_CAPACITY, <u32>newCap);
   bumpEpoch();
   return true;
@@ -163,7 +164,7 @@ export function releaseColumns(t: u32): void {
  * descriptors and component list go with the block.
  */
 export function retireColumns(t: u32, gone: bool): void {
-  retireBlock(blockOf(t), tget(t, T_CAPACITY), t, <usize>tget(t, T_COLS), tget(t, T_NCOLS),
+  retireBlock(outgoing(t), tget(t, T_CAPACITY), t, <usize>tget(t, T_COLS), tget(t, T_NCOLS),
     <usize>tget(t, T_COMPS), tget(t, T_NCOMPS), gone);
 }
 
@@ -181,15 +182,16 @@ export function freeColumns(t: u32, edges: usize): void {
   free(<usize>tget(t, T_COMPS));
   free(<usize>tget(t, T_COLS));
   free(edges);
-  free(blockOf(t));
+  free(outgoing(t));
 }
 
 /**
- * Checks rows [from, from + n) of t's entity column against the records; when one
- * differs, rewrites the column from the records and returns false.
+ * Checks rows [from, from + n) of t's entity column against the records, unless its block
+ * is fresh (no old view reaches it); when one differs, rewrites the column from the records
+ * and returns false. `always`: fresh or not (a write through a current array is found too).
  */
-export function checkEntities(t: u32, from: u32, n: u32): bool {
-  if (fresh(t)) return true;
+export function checkEntities(t: u32, from: u32, n: u32, always: bool = false): bool {
+  if (!always && fresh(t)) return true;
   const ents = <usize>cget(colDesc(t, 0), C_PTR);
   for (let r = from, end = from + n; r < end; r++) {
     if (holdsRow(load<u32>(ents + (<usize>r << 2)), t, r)) continue;

@@ -625,8 +625,8 @@ export abstract class CoreCalls {
 
   /**
    * Before a snapshot reads memory: checks every table's entity column against the entity
-   * records and rewrites one that differs (a write through a stale column array landed in
-   * it: table.ts checkEntities), and forgets which blocks were carved for their tables.
+   * records, fresh or not (even one written through its current array), and rewrites one that
+   * differs (a write through a stale column array landed in it: table.ts checkEntities).
    * Returns how many columns were rewritten.
    */
   checkEntityColumns(): number {

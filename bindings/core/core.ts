@@ -11,10 +11,10 @@ import type { TypedArray } from "../schema.js";
 import { CoreCalls, type CoreExports } from "./calls.generated.js";
 import {
   C_PTR,
+  C_STRIDE,
   H_ALIVE,
   H_CHECKS,
   H_EPOCH,
-  H_HEAP_PEAK,
   H_HEAP_TOP,
   H_JOURNAL_LEN,
   H_MASK_WORDS,
@@ -28,6 +28,7 @@ import {
   H_TGT_BITS,
   H_TGT_CAP,
   H_TGT_MAP,
+  H_VIEW_REACH,
   REC_FREE,
   REC_ROW,
   REC_STRIDE,
@@ -36,6 +37,7 @@ import {
   SLOT_MASK,
   T_BLOCK,
   T_BLOCK_FRESH,
+  T_BLOCK_HIDDEN,
   T_COLS,
   T_COUNT,
   T_STRIDE,
@@ -260,6 +262,41 @@ export class Core extends CoreCalls {
     return recordTable(u32[(u32[h + H_RECORDS] >>> 2) + slot * REC_STRIDE], e);
   }
   /**
+   * Clears the marks of every table's block (T_BLOCK_FRESH, T_BLOCK_HIDDEN: an image carries
+   * none) and returns them for putBlockMarks().
+   */
+  takeBlockMarks(): Uint8Array {
+    const marks = new Uint8Array(this.tableCount);
+    for (let t = 0; t < marks.length; t++) {
+      const at = this.tableRec(t) + T_BLOCK;
+      marks[t] = this.u32[at] & (T_BLOCK_FRESH | T_BLOCK_HIDDEN);
+      this.u32[at] -= marks[t];
+    }
+    return marks;
+  }
+  putBlockMarks(marks: Uint8Array): void {
+    for (let t = 0; t < marks.length; t++) this.u32[this.tableRec(t) + T_BLOCK] |= marks[t];
+  }
+  /**
+   * Has the core rewrite table t's entity column when ids in it are not the records' (a
+   * write through a stale array put them there; entitiesHeld makes no call, and reads one
+   * word for a fresh block).
+   */
+  mendEntities(t: number): void {
+    if (!this.entitiesHeld(t)) this.checkEntityColumn(t);
+  }
+  /** Byte address of table t's column j (valid until the next core call). */
+  columnPtr(t: number, j: number): number {
+    return this.u32[(this.u32[this.tableRec(t) + T_COLS] >>> 2) + j * C_STRIDE + C_PTR];
+  }
+  /**
+   * Notes that a view of table t's block is being made: freed, the block stays a column
+   * block (a view kept may still write to it), never the core's memory (T_BLOCK_HIDDEN).
+   */
+  show(t: number): void {
+    this.u32[this.tableRec(t) + T_BLOCK] &= ~T_BLOCK_HIDDEN;
+  }
+  /**
    * Whether table t's entity column names at each row the entity whose record puts it there,
    * read from memory with no call (a query batch inside a loop makes none); at once for a
    * block carved for its table (T_BLOCK_FRESH), which no stale array reaches.
@@ -268,7 +305,7 @@ export class Core extends CoreCalls {
     const u32 = this.u32;
     const rec = this.tableRec(t);
     if ((u32[rec + T_BLOCK] & T_BLOCK_FRESH) !== 0) return true;
-    const ents = u32[(u32[rec + T_COLS] >>> 2) + C_PTR] >>> 2; // column 0: the entities
+    const ents = this.columnPtr(t, 0) >>> 2; // column 0: the entities
     for (let r = 0, n = u32[rec + T_COUNT]; r < n; r++) {
       const e = u32[ents + r];
       if (this.tableOf(e) !== t || this.rowOf(e) !== r) return false;
@@ -333,11 +370,11 @@ export class Core extends CoreCalls {
     const h = this.hdr;
     const epoch = this.u32[h + H_EPOCH];
     const checks = this.u32[h + H_CHECKS];
-    const peak = this.u32[h + H_HEAP_PEAK];
+    // Arrays kept from before reach every block below this memory's old top: none of them is fresh.
+    const reach = Math.max(this.u32[h + H_VIEW_REACH], this.u32[h + H_HEAP_TOP]);
     this.u8.set(bytes, 0);
     this.u32[h + H_MAX_PAGES] = maxPages;
-    // Views kept from before reach up to this memory's old peak: no block below it is fresh.
-    this.u32[h + H_HEAP_PEAK] = Math.max(peak, this.u32[h + H_HEAP_PEAK], this.u32[h + H_HEAP_TOP]);
+    this.u32[h + H_VIEW_REACH] = reach;
     this.u32[h + H_CHECKS] = checks;
     // This world's epoch moved on, whatever the image holds: every view and cache read
     // before saw an epoch up to this one (an image's own could wrap to any of them).

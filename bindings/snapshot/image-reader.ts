@@ -243,8 +243,8 @@ export class ImageReader {
     if (!(used === this.h(H_USED_BYTES))) throw this.broken("H_USED_BYTES", fault.count(this.h(H_USED_BYTES), used));
     if (!(columnFree === this.h(H_COLUMN_FREE)))
       throw this.broken("H_COLUMN_FREE", fault.count(this.h(H_COLUMN_FREE), columnFree));
-    if (!(this.h(H_COLUMN_UNMERGED) <= 1))
-      throw this.broken("H_COLUMN_UNMERGED", fault.range(this.h(H_COLUMN_UNMERGED), "but it is 0 or 1"));
+    if (!(this.h(H_COLUMN_UNMERGED) <= columnFree))
+      throw this.broken("H_COLUMN_UNMERGED", fault.range(this.h(H_COLUMN_UNMERGED), `but it is at most ${columnFree}`));
     if (!(this.freeLists(smallHeads, largeHead, columnHeads) === free))
       throw this.broken("the free lists", fault.freeLists());
   }

@@ -76,12 +76,17 @@ export function snapshot(ctx: WorldContext): Uint8Array {
   core.checkEntityColumns();
   mendTicks(schema, changes.tick, core.u32, core.hdr << 2);
   const top = core.header(H_HEAP_TOP);
-  return encode(
-    withLinks(meta, ctx.store.links),
-    new Uint8Array(core.buffer, 0, top),
-    debug ? FLAG_DEBUG : 0,
-    core.hdr << 2,
-  );
+  const marks = core.takeBlockMarks(); // this world keeps its own; a restore's are the facade's (H_VIEW_REACH)
+  try {
+    return encode(
+      withLinks(meta, ctx.store.links),
+      new Uint8Array(core.buffer, 0, top),
+      debug ? FLAG_DEBUG : 0,
+      core.hdr << 2,
+    );
+  } finally {
+    core.putBlockMarks(marks);
+  }
 }
 
 /**

@@ -8,12 +8,9 @@
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
 import { Component } from "../component.js";
 import {
-  C_PTR,
-  C_STRIDE,
   P_REL,
   P_STRIDE,
   P_TARGET,
-  T_COLS,
   T_COMPS,
   T_COUNT,
   T_NCOMPS,
@@ -350,7 +347,9 @@ export class Table<R = never> {
   /** The table's entities, row-aligned with every column. */
   get entities(): EntityList {
     this.refresh();
+    this.core.mendEntities(this.id); // ids a write through a stale array put here are rewritten
     if (this.entityView === undefined) {
+      this.core.show(this.id);
       this.entityView = new Uint32Array(this.core.buffer, this.columnPtr(0), this.count);
     }
     return this.entityView as EntityList;
@@ -407,8 +406,7 @@ export class Table<R = never> {
 
   /** @internal Byte address of column j (fresh read: valid until the next core call). */
   columnPtr(j: number): number {
-    const u32 = this.core.u32;
-    return u32[(u32[this.core.tableRec(this.id) + T_COLS] >>> 2) + j * C_STRIDE + C_PTR];
+    return this.core.columnPtr(this.id, j);
   }
 
   private build(c: Component, id: number | undefined): object {
@@ -421,6 +419,7 @@ export class Table<R = never> {
     if (c.fields.length > 0 || c.objectFields.length > 0) {
       const out: Record<string, TypedArray | unknown[]> = {};
       const buffer = this.core.buffer;
+      this.core.show(this.id);
       for (const f of c.fields) {
         out[f.name] = new f.ctor(buffer, this.columnPtr(first + f.index), this.count * f.length);
       }

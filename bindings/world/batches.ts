@@ -29,7 +29,7 @@ function checkTarget(ctx: WorldContext, target: unknown, method: string): void {
     if (!ctx.owns(target)) throw new ArgumentError(foreignQuery(method));
     // A column found damaged is rewritten by the core (only after a write through a stale array).
     const core = ctx.store.core;
-    for (const t of target.tables()) if (t.refresh() > 0 && !core.entitiesHeld(t.id)) core.checkEntityColumn(t.id);
+    for (const t of target.tables()) if (t.refresh() > 0) core.mendEntities(t.id);
     return;
   }
   const length = (target as ArrayLike<number> | null)?.length;

@@ -152,8 +152,9 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     const top = core.header(H_HEAP_TOP);
     expect(core.spawnMany(0, 20_000).ok).toBe(true); // a column block of about 80 KB
     const first = core.table(0).block;
-    expect(first).toBeGreaterThanOrEqual(top); // carved at the top, not in the free core block
+    expect(first).toBeLessThan(top); // cut from the core's free block, which no view ever reached
     expect(core.table(0).fresh).toBe(true);
+    core.show(0); // a view of it is made
     expect(core.spawnMany(0, 20_000).ok).toBe(true); // table 0 grows: its first block is freed
     expect(core.table(0).block).not.toBe(first);
     const size = core.allocationSize(first);
@@ -168,12 +169,42 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 
+  test("alloc gives a freed column block no view was made of back to the core's own blocks, and columns take the core's free blocks", async () => {
+    const core = await CoreHarness.create(build);
+    expect(core.raw.reserveEntities(60_000)).toBe(OK);
+    core.scratchFor(1 << 20);
+    expect(core.spawnMany(0, 20_000).ok).toBe(true); // a column block of about 80 KB, no view made of it
+    const first = core.table(0).block;
+    expect(core.table(0).hidden).toBe(true);
+    expect(core.spawnMany(0, 20_000).ok).toBe(true); // table 0 grows: its first block is freed
+    expect(core.header(H_COLUMN_FREE)).toBe(0); // not a column block any more
+    const c = core.component([{ type: "u32" }]);
+    const t = core.tableOf([c]);
+    const top = core.header(H_HEAP_TOP);
+    expect(core.spawnMany(t, 9_000).ok).toBe(true); // 72 KB: a first fit in the core's free blocks, no carve
+    expect(core.table(t).block).toBeLessThanOrEqual(first);
+    expect(core.header(H_HEAP_TOP)).toBe(top);
+    expect(core.table(t)).toMatchObject({ hidden: true, fresh: true });
+    // A small block no view was made of goes on the core's small list, and a small table takes it.
+    const s = core.tableOf([core.component([], FLAG_TAG)]);
+    const s2 = core.tableOf([core.component([], FLAG_TAG), core.component([], FLAG_TAG)]);
+    expect(core.spawnMany(s, 3).ok).toBe(true);
+    const small = core.table(s).block;
+    expect(core.allocationSize(small)).toBe(32); // 8 rows of 4 bytes, a power of two
+    expect(core.spawnMany(s, 10).ok).toBe(true); // grows to 16 rows: the 32-byte block is freed
+    expect(core.spawnMany(s2, 1).ok).toBe(true);
+    expect(core.table(s2).block).toBe(small);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
   test("alloc merges neighbouring free column blocks when a request needs it, never splitting one", async () => {
     const core = await CoreHarness.create(build);
     const [a, b, c] = [0, 1, 2].map(() => core.tableOf([core.component([], FLAG_TAG)])); // 4 bytes a row
-    expect(core.raw.reserveEntities(200_000)).toBe(OK);
-    core.scratchFor(1 << 20);
+    expect(core.raw.reserveEntities(120_000)).toBe(OK);
+    core.scratchFor(1 << 18);
     expect(core.spawnMany(a, 20_000).ok && core.spawnMany(b, 20_000).ok).toBe(true);
+    core.show(a);
+    core.show(b);
     const [blockA, blockB] = [core.table(a).block, core.table(b).block];
     expect(core.allocationSize(blockA)).toBe(80_000);
     expect(blockB).toBe(blockA + 80_000 + ALLOC_HEADER_BYTES); // neighbours

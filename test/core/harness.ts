@@ -31,6 +31,7 @@ import {
   REC_TABLE_MASK,
   T_BLOCK,
   T_BLOCK_FRESH,
+  T_BLOCK_HIDDEN,
   T_CAPACITY,
   T_COLS,
   T_COMPS,
@@ -115,6 +116,8 @@ export interface TableInfo {
   readonly block: number;
   /** T_BLOCK_FRESH: the block was carved for this table (its entity column is not checked). */
   readonly fresh: boolean;
+  /** T_BLOCK_HIDDEN: no view of the block was made (show() makes one), so freed it is the core's memory again. */
+  readonly hidden: boolean;
   readonly rowBytes: number;
   readonly columns: readonly ColumnInfo[];
   readonly comps: readonly number[];
@@ -233,6 +236,11 @@ export class CoreHarness {
     return this.u32()[(this.header(H_TABLES) >>> 2) + t * T_STRIDE + slot];
   }
 
+  /** What the facade does when it makes a view of table t's block: clears T_BLOCK_HIDDEN. */
+  show(t: number): void {
+    this.u32()[(this.header(H_TABLES) >>> 2) + t * T_STRIDE + T_BLOCK] &= ~T_BLOCK_HIDDEN;
+  }
+
   column(t: number, j: number): ColumnInfo {
     const u32 = this.u32();
     const d = (this.tget(t, T_COLS) >>> 2) + j * C_STRIDE;
@@ -259,8 +267,9 @@ export class CoreHarness {
       id: t,
       count: this.tget(t, T_COUNT),
       capacity: this.tget(t, T_CAPACITY),
-      block: this.tget(t, T_BLOCK) & ~T_BLOCK_FRESH,
+      block: this.tget(t, T_BLOCK) & ~(T_BLOCK_FRESH | T_BLOCK_HIDDEN),
       fresh: (this.tget(t, T_BLOCK) & T_BLOCK_FRESH) !== 0,
+      hidden: (this.tget(t, T_BLOCK) & T_BLOCK_HIDDEN) !== 0,
       rowBytes: this.tget(t, T_ROW_BYTES),
       columns,
       comps,

@@ -319,10 +319,14 @@ describe("kept column arrays in release worlds", () => {
     const as = Array.from(world.spawnMany(1000, A.with({ a: 7, b: 8 })));
     const table = world.tableOf(as[0]);
     expect(table.entities.byteOffset).toBe(kept.byteOffset); // A's table took U's old block
+    const shown = table.entities; // taken before the fill
     kept.fill(1e300); // over A's entity column and its first field
-    expect(Array.from(table.entities)).not.toEqual(as);
+    expect(Array.from(shown)).not.toEqual(as); // an array already taken shows the fill
+    expect(Array.from(table.entities)).toEqual(as); // reading entities again has the column rewritten
+    kept.fill(1e300);
+    expect(Array.from(shown)).not.toEqual(as);
     const saved = world.snapshot(); // rewrites the column first: the image is one the core can have made
-    expect(Array.from(table.entities)).toEqual(as);
+    expect(Array.from(shown)).toEqual(as);
     kept.fill(1e300);
     for (let i = 0; i < as.length; i += 2) world.destroy(as[i]); // each move checks the entity it moves
     expect(as.filter((e, i) => world.isAlive(e) !== (i % 2 === 1))).toEqual([]);
@@ -360,6 +364,28 @@ describe("kept column arrays in release worlds", () => {
     stale.fill(victim);
     world.destroyMany(world.query({ all: [W] }));
     expect([world.isAlive(b), world.isAlive(victim), world.isAlive(child)]).toEqual([false, true, true]);
+  });
+
+  it("queries read the entities the records hold: entities(), each(), count() and row filters after a stale write", async () => {
+    const S = tag("S", { sparse: true });
+    const { world, stale, b } = await overStale([S]);
+    const victim = world.spawn(U);
+    world.add(b, S);
+    const table = world.tableOf(b);
+    stale.fill(victim);
+    expect(Array.from(world.query({ all: [W] }).entities())).toEqual([b]);
+    stale.fill(victim);
+    expect(world.query({ all: [W, S] }).count()).toBe(1);
+    stale.fill(victim);
+    expect(Array.from(world.query({ all: [W, S] }).entities())).toEqual([b]);
+    stale.fill(victim);
+    const seen: number[] = [];
+    world.query({ all: [W] }).each((e) => seen.push(e));
+    expect(seen).toEqual([b]);
+    stale.fill(victim);
+    expect(Array.from(table.entities)).toEqual([b]);
+    world.query({ all: [W] }).each((e) => world.destroy(e));
+    expect([world.isAlive(b), world.isAlive(victim)]).toEqual([false, true]);
   });
 
   it("a fill over change stamps leaves a world whose snapshot restores", async () => {
