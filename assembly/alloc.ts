@@ -95,12 +95,12 @@ export function alloc(size: usize): usize {
 export function allocColumns(size: usize): usize {
   size = columnBytes(size);
   if (size == 0) return 0;
-  let ptr = takeColumns(size);
+  let ptr = takeColumns(size, LARGE_HEAD);
   fresh = ptr == 0;
   if (ptr == 0) ptr = size <= SMALL_MAX ? takeSmall(classOf(size)) : takeLarge(size);
   if (ptr == 0) ptr = carve(size, A_KIND_COLUMNS);
   if (ptr == 0) {
-    ptr = lastColumns(size);
+    ptr = lastColumns(size, LARGE_HEAD);
     fresh = ptr == 0;
   }
   if (ptr == 0 && size <= SMALL_MAX) ptr = takeLarge(size); // memory short: whatever it wastes

@@ -18,7 +18,7 @@
 // reached it), and a column block becomes the core's again only when the facade made no view
 // of it (alloc.ts unfenceBlock).
 import {
-  A_COLUMN_CLASSES, A_COLUMN_STEP_BITS, A_COLUMN_STEPS, A_KIND_COLUMNS, A_KIND_FREE, A_MAX_CLASS, A_MIN_CLASS,
+  A_COLUMN_CLASSES, A_COLUMN_STEP_BITS, A_COLUMN_STEPS, A_KIND_COLUMNS, A_KIND_FREE, A_KIND_LARGE, A_MAX_CLASS, A_MIN_CLASS,
   H_COLUMN_FREE, H_COLUMN_UNMERGED, H_HEAP_TOP,
 } from "./constants";
 import { hget, hset } from "./header";
@@ -26,6 +26,7 @@ import { HEADER, heapStart, kindOf, nextOf, setKind, setNext, sizeOf } from "./h
 
 const HEADS: usize = memory.data(<i32>A_COLUMN_CLASSES << 2, 16);
 const FREE_COLUMNS: u32 = A_KIND_COLUMNS | A_KIND_FREE;
+const FREE_LARGE: u32 = A_KIND_LARGE | A_KIND_FREE;
 const STEP_BITS: u32 = A_COLUMN_STEP_BITS;
 /** The largest column block asked for: the last class's size. */
 const MAX_COLUMN_BLOCK: usize = <usize>((<u64>1 << 31) + (<u64>(A_COLUMN_STEPS - 1) << (31 - STEP_BITS)));
@@ -117,23 +118,47 @@ function reuse(size: usize): usize {
   return ptr != 0 || c == A_MIN_CLASS ? ptr : fit(c - 1, size);
 }
 
+@inline function isFree(kind: u32): bool {
+  return kind == FREE_COLUMNS || kind == FREE_LARGE;
+}
+
 /**
- * Merges every run of neighbouring free column blocks into its first block and rebuilds the
- * lists: one walk over the heap's blocks, which tile it.
+ * Merges every run of neighbouring free blocks that holds a free column block into its first
+ * block, a free column block: free blocks of the core's large list there join it (memory no
+ * view reached may become columns, never the other way). Rebuilds the column lists and the
+ * core's large list (address order, head at `largeHead`): one walk over the heap's blocks,
+ * which tile it.
  */
-function merge(): void {
+function merge(largeHead: usize): void {
   memory.fill(HEADS, 0, <usize>A_COLUMN_CLASSES << 2);
+  store<u32>(largeHead, 0);
+  let last: usize = 0; // the large list's last block
+  let free: u32 = 0;
   const top = <usize>hget(H_HEAP_TOP);
   for (let ptr = heapStart() + HEADER; ptr - HEADER < top; ) {
     let size = sizeOf(ptr);
-    if (kindOf(ptr) == FREE_COLUMNS) {
-      for (let next = ptr + size + HEADER; next - HEADER < top && kindOf(next) == FREE_COLUMNS; next = ptr + size + HEADER)
+    const kind = kindOf(ptr);
+    if (isFree(kind)) {
+      let columns = kind == FREE_COLUMNS;
+      for (let next = ptr + size + HEADER; next - HEADER < top && isFree(kindOf(next)); next = ptr + size + HEADER) {
+        columns = columns || kindOf(next) == FREE_COLUMNS;
         size += HEADER + sizeOf(next);
+      }
       store<u32>(ptr - HEADER, <u32>size);
-      link(ptr);
+      if (columns) {
+        setKind(ptr, FREE_COLUMNS);
+        link(ptr);
+        free += <u32>(size + HEADER);
+      } else {
+        setNext(ptr, 0);
+        if (last == 0) store<u32>(largeHead, <u32>ptr);
+        else setNext(last, ptr);
+        last = ptr;
+      }
     }
     ptr += size + HEADER;
   }
+  hset(H_COLUMN_FREE, free);
   hset(H_COLUMN_UNMERGED, 0);
 }
 
@@ -150,23 +175,22 @@ export function columnBytes(size: usize): usize {
 
 /**
  * A free column block of `size` bytes (columnBytes) or a little more, its kind still free, or
- * 0: from the lists, after a merge when blocks were freed since the last one (a sixteenth of
- * the heap's bytes at least, so that a walk of the heap is paid for by the frees before it)
- * and the free ones could hold the request.
+ * 0: from the lists, after a merge when a sixteenth of the heap's bytes in column blocks was
+ * freed since the last one (so that a walk of the heap is paid for by the frees before it).
  */
-export function takeColumns(size: usize): usize {
+export function takeColumns(size: usize, largeHead: usize): usize {
   const ptr = reuse(size);
-  if (ptr != 0) return ptr;
-  const unmerged = <usize>hget(H_COLUMN_UNMERGED);
-  const span = <usize>hget(H_HEAP_TOP) - heapStart();
-  if (unmerged < size + HEADER || unmerged < span >> 4 || <usize>hget(H_COLUMN_FREE) < size + HEADER) return 0;
-  merge();
+  if (ptr != 0 || <usize>hget(H_COLUMN_UNMERGED) < (<usize>hget(H_HEAP_TOP) - heapStart()) >> 4) return ptr;
+  merge(largeHead);
   return reuse(size);
 }
 
-/** When memory is short: a free column block after a merge, or any one big enough, whatever it wastes; or 0. */
-export function lastColumns(size: usize): usize {
-  if (hget(H_COLUMN_UNMERGED) != 0) merge();
+/**
+ * When memory is short: a free column block after a merge (which takes in the core's free
+ * blocks next to free column blocks), or any one big enough, whatever it wastes; or 0.
+ */
+export function lastColumns(size: usize, largeHead: usize): usize {
+  merge(largeHead);
   let ptr = reuse(size);
   for (let c = ceilClass(size) + 1; ptr == 0 && c < A_COLUMN_CLASSES; c++) ptr = pop(c);
   return ptr;

@@ -220,6 +220,38 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 
+  test("alloc merges the core's free blocks between free column blocks into one column block", async () => {
+    const core = await CoreHarness.create(build);
+    const big = core.component([{ type: "f64", length: 8 }]); // rows of 68 bytes with the entity
+    const [a, b, c] = [0, 1, 2].map((i) => core.tableOf(i === 0 ? [big] : [big, core.component([], FLAG_TAG)]));
+    expect(core.raw.reserveEntities(20_000)).toBe(OK);
+    core.scratchFor(1 << 14);
+    expect(core.spawnMany(a, 1200).ok).toBe(true); // 81,600 bytes of rows, and the columns' skew
+    const blockA = core.table(a).block;
+    const size = core.allocationSize(blockA);
+    core.scratchFor(1 << 17); // a block of the core's after a's
+    const between = core.header(H_SCRATCH);
+    expect(core.spawnMany(b, 1200).ok).toBe(true);
+    const blockB = core.table(b).block;
+    expect([between, blockB]).toEqual([blockA + size + ALLOC_HEADER_BYTES, between + (1 << 17) + ALLOC_HEADER_BYTES]);
+    expect(core.allocationSize(blockB)).toBe(size);
+    core.show(a);
+    core.show(b);
+    core.scratchFor(1 << 18); // the block between is free, the core's
+    // Both grow: a's and b's blocks are free column blocks. When b grew, a merge took the block
+    // between into a's (a's free bytes were a sixteenth of the heap).
+    expect(core.spawnMany(a, 1200).ok && core.spawnMany(b, 1200).ok).toBe(true);
+    expect(core.header(H_COLUMN_FREE)).toBe(2 * (size + ALLOC_HEADER_BYTES) + (1 << 17) + ALLOC_HEADER_BYTES);
+    const top = core.header(H_HEAP_TOP);
+    expect(core.spawnMany(c, 4000).ok).toBe(true); // 272,000 bytes and more: only the three together hold it
+    expect(core.table(c).block).toBe(blockA);
+    expect(core.allocationSize(blockA)).toBe(2 * size + (1 << 17) + 2 * ALLOC_HEADER_BYTES);
+    expect(core.table(c).fresh).toBe(false);
+    expect(core.header(H_HEAP_TOP)).toBe(top);
+    expect(core.header(H_COLUMN_FREE)).toBe(0);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
   test("alloc frees a table's old block when the table grows", async () => {
     const core = await CoreHarness.create(build);
     const c = core.component([{ type: "f32", length: 4 }]);
