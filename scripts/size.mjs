@@ -108,9 +108,12 @@ export const GOAL_GZ = 20_000;
  * 78,825 measured); 80,300 with column blocks kept apart from the core's own memory, so
  * that a write through a stale column array can no longer damage the allocator or an
  * entity record (assembly/column-heap.ts, table.ts checkEntities; the snapshot reader's
- * checks of both) (+1.3 KB, 1.0 of it core.wasm; 80,139 measured).
+ * checks of both) (+1.3 KB, 1.0 of it core.wasm; 80,139 measured); 81,000 with the
+ * capacity that took back: a freed block no view was made of returns to the core's lists,
+ * a merge of free column blocks takes in the core's free blocks between them, and
+ * `t.entities` checks the entity column against the records (+0.65 KB; 80,788 measured).
  */
-export const BUDGET_GZ = 80_300;
+export const BUDGET_GZ = 81_000;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [
