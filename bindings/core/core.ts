@@ -277,6 +277,10 @@ export class Core extends CoreCalls {
   putBlockMarks(marks: Uint8Array): void {
     for (let t = 0; t < marks.length; t++) this.u32[this.tableRec(t) + T_BLOCK] |= marks[t];
   }
+  /** Whether table t's block was carved for it (T_BLOCK_FRESH): no view but its current ones reaches it. */
+  freshBlock(t: number): boolean {
+    return (this.u32[this.tableRec(t) + T_BLOCK] & T_BLOCK_FRESH) !== 0;
+  }
   /**
    * Has the core rewrite table t's entity column when ids in it are not the records' (a
    * write through a stale array put them there; entitiesHeld makes no call, and reads one
@@ -302,11 +306,10 @@ export class Core extends CoreCalls {
    * block carved for its table (T_BLOCK_FRESH), which no stale array reaches.
    */
   entitiesHeld(t: number): boolean {
+    if (this.freshBlock(t)) return true;
     const u32 = this.u32;
-    const rec = this.tableRec(t);
-    if ((u32[rec + T_BLOCK] & T_BLOCK_FRESH) !== 0) return true;
     const ents = this.columnPtr(t, 0) >>> 2; // column 0: the entities
-    for (let r = 0, n = u32[rec + T_COUNT]; r < n; r++) {
+    for (let r = 0, n = u32[this.tableRec(t) + T_COUNT]; r < n; r++) {
       const e = u32[ents + r];
       if (this.tableOf(e) !== t || this.rowOf(e) !== r) return false;
     }

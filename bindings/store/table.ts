@@ -107,13 +107,13 @@ export class Table<R = never> {
   /** First column index of each component id present (tags have none). */
   private readonly firstColumn: number[] = [];
   private cache: (object | undefined)[] = [];
-  /** Per component id: each field's element index in the whole-memory view of its type. */
-  private bases: (number[] | undefined)[] = [];
+  private bases: (number[] | undefined)[] = []; // per component id: each field's index in the whole-memory view
   private entityView: Uint32Array | undefined;
   private epoch = -1;
   private version = -1;
   private viewCount = -1;
   private rec = 0;
+  private fresh = false; // T_BLOCK_FRESH at the last epoch change (every new block moves the epoch)
   /** A window: its first `limit` rows are the view's rows (-1: every row). */
   private limit = -1;
   private windowView: Table | undefined = undefined;
@@ -216,6 +216,7 @@ export class Table<R = never> {
       this.epoch = core.epoch;
       this.bases = [];
       this.rec = core.tableRec(this.id);
+      this.fresh = core.freshBlock(this.id);
       this.viewCount = -1;
     }
     this.version = core.version;
@@ -347,7 +348,7 @@ export class Table<R = never> {
   /** The table's entities, row-aligned with every column. */
   get entities(): EntityList {
     this.refresh();
-    this.core.mendEntities(this.id); // ids a write through a stale array put here are rewritten
+    if (!this.fresh) this.core.mendEntities(this.id); // ids a write through a stale array put here are rewritten
     if (this.entityView === undefined) {
       this.core.show(this.id);
       this.entityView = new Uint32Array(this.core.buffer, this.columnPtr(0), this.count);
