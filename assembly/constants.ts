@@ -205,8 +205,9 @@ export const T_STRIDE: u32 = 16;
 /** Or-ed into T_BLOCK while the block is one carved for this table, which no old view reaches (table.ts). */
 export const T_BLOCK_FRESH: u32 = 1;
 /**
- * Or-ed into T_BLOCK while the facade has made no view of the block (it clears the bit when
- * it makes one): freed, such a block is the core's memory again, not a column block (table.ts).
+ * Or-ed into T_BLOCK while no view has reached the block: set with T_BLOCK_FRESH, cleared by
+ * the facade when it makes a view. Freed, such a block is the core's memory again, not a
+ * column block (table.ts).
  */
 export const T_BLOCK_HIDDEN: u32 = 2;
 export const TS_LIVE: u32 = 0;

@@ -137,7 +137,8 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   }
   if (ASC_NO_ASSERT) free(outgoing(t));
   else retireColumns(t, false);
-  tset(t, T_BLOCK, <u32>block | T_BLOCK_HIDDEN | (columnsFresh() ? T_BLOCK_FRESH : 0));
+  // A block an older table had may be reached by its views: neither fresh nor hidden, for good.
+  tset(t, T_BLOCK, <u32>block | (columnsFresh() ? T_BLOCK_FRESH | T_BLOCK_HIDDEN : 0));
   tset(t, T_CAPACITY, <u32>newCap);
   bumpEpoch();
   return true;

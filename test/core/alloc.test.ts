@@ -165,6 +165,7 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     expect(core.spawnMany(t, 9_000).ok).toBe(true); // 8 bytes a row: a column block of the same class takes it
     expect(core.table(t).block).toBe(first);
     expect(core.table(t).fresh).toBe(false); // an old view may reach it: its entity column is checked
+    expect(core.table(t).hidden).toBe(false); // and freed it stays a column block, shown or not
     expect(core.allocationSize(first)).toBe(size);
     expect(core.raw.checkInvariants()).toBe(OK);
   });

@@ -388,6 +388,28 @@ describe("kept column arrays in release worlds", () => {
     expect([world.isAlive(b), world.isAlive(victim)]).toEqual([false, true]);
   });
 
+  it("a block an older table's arrays reach stays a column block through a table that never shows it", async () => {
+    const A = component("A", { m: ["f64", 16] });
+    const B = component("B", { m: ["f64", 16] });
+    const C = component("C", { m: ["f64", 16] });
+    const world = await createWorld({ components: [A, B, C, U] });
+    const as = world.spawnMany(16_384, A);
+    const table = world.tableOf(as[0]);
+    const kept = table.entities;
+    world.spawn(A); // (A) grows: its block is a free column block
+    world.spawnMany(16_384, B); // (B) takes it and makes no view of it
+    world.spawn(B); // (B) grows: the block is freed again, and still a column block
+    const cs = Array.from(world.spawnMany(16_384, C));
+    kept.fill(as[5]);
+    const q = world.query({ all: [C] });
+    expect(Array.from(q.entities()).filter((e, i) => e !== cs[i])).toEqual([]);
+    world.destroyMany(q);
+    expect([world.isAlive(as[5]), world.query({ all: [A] }).count()]).toEqual([true, 16_385]);
+    world.spawnMany(200_000, U); // the entity records grow
+    kept.fill(0xffffffff);
+    await expectSound(world, [A, B, C, U]);
+  });
+
   it("a fill over change stamps leaves a world whose snapshot restores", async () => {
     const A = component("A", { x: "f32" });
     const Q = component("Q", { a: "f32", b: "f32", c: "f32" });
