@@ -277,7 +277,7 @@ export class Core extends CoreCalls {
   putBlockMarks(marks: Uint8Array): void {
     for (let t = 0; t < marks.length; t++) this.u32[this.tableRec(t) + T_BLOCK] |= marks[t];
   }
-  /** Whether table t's block was carved for it (T_BLOCK_FRESH): no view but its current ones reaches it. */
+  /** Whether table t's block is fresh (T_BLOCK_FRESH): no view but the table's current ones reaches it. */
   freshBlock(t: number): boolean {
     return (this.u32[this.tableRec(t) + T_BLOCK] & T_BLOCK_FRESH) !== 0;
   }
@@ -303,7 +303,7 @@ export class Core extends CoreCalls {
   /**
    * Whether table t's entity column names at each row the entity whose record puts it there,
    * read from memory with no call (a query batch inside a loop makes none); at once for a
-   * block carved for its table (T_BLOCK_FRESH), which no stale array reaches.
+   * fresh block (T_BLOCK_FRESH), which no stale array reaches.
    */
   entitiesHeld(t: number): boolean {
     if (this.freshBlock(t)) return true;
