@@ -128,6 +128,7 @@ export function ensureCapacity(t: u32, needed: u32): bool {
   const block = allocColumns(blockBytes(t, <u32>newCap));
   if (block == 0) return false;
   const count = <usize>tget(t, T_COUNT);
+  checkEntities(t, 0, <u32>count); // a fresh block's ids are never checked: copy right ones
   const ncols = tget(t, T_NCOLS);
   for (let j: u32 = 0; j < ncols; j++) {
     const d = colDesc(t, j);

@@ -286,8 +286,10 @@ export class Core extends CoreCalls {
    * write through a stale array put them there; entitiesHeld makes no call, and reads one
    * word for a fresh block).
    */
-  mendEntities(t: number): void {
+  mendEntities(t: number): number {
+    const version = this.version;
     if (!this.entitiesHeld(t)) this.checkEntityColumn(t);
+    return version;
   }
   /** Byte address of table t's column j (valid until the next core call). */
   columnPtr(t: number, j: number): number {

@@ -114,8 +114,8 @@ export class Table<R = never> {
   private viewCount = -1;
   private rec = 0;
   private fresh = false; // T_BLOCK_FRESH at the last epoch change (every new block moves the epoch)
-  /** A window: its first `limit` rows are the view's rows (-1: every row). */
-  private limit = -1;
+  private checked = -1; // the call version `entities` last checked the entity column at
+  private limit = -1; // a window: its first `limit` rows are the view's rows (-1: every row)
   private windowView: Table | undefined = undefined;
   private retiredWhy = ""; // why the world dropped this view, for refresh() to throw ("": a restore)
 
@@ -348,7 +348,7 @@ export class Table<R = never> {
   /** The table's entities, row-aligned with every column. */
   get entities(): EntityList {
     this.refresh();
-    if (!this.fresh) this.core.mendEntities(this.id); // ids a write through a stale array put here are rewritten
+    if (!this.fresh && this.checked !== this.version) this.checked = this.core.mendEntities(this.id); // once a call
     if (this.entityView === undefined) {
       this.core.show(this.id);
       this.entityView = new Uint32Array(this.core.buffer, this.columnPtr(0), this.count);

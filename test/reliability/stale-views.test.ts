@@ -322,7 +322,8 @@ describe("kept column arrays in release worlds", () => {
     const shown = table.entities; // taken before the fill
     kept.fill(1e300); // over A's entity column and its first field
     expect(Array.from(shown)).not.toEqual(as); // an array already taken shows the fill
-    expect(Array.from(table.entities)).toEqual(as); // reading entities again has the column rewritten
+    world.destroy(world.spawn(Y)); // after any call, the first read of entities checks the column
+    expect(Array.from(table.entities)).toEqual(as); // and has it rewritten
     kept.fill(1e300);
     expect(Array.from(shown)).not.toEqual(as);
     const saved = world.snapshot(); // rewrites the column first: the image is one the core can have made
@@ -366,26 +367,42 @@ describe("kept column arrays in release worlds", () => {
     expect([world.isAlive(b), world.isAlive(victim), world.isAlive(child)]).toEqual([false, true, true]);
   });
 
-  it("queries read the entities the records hold: entities(), each(), count() and row filters after a stale write", async () => {
+  it("after a stale write and any call, queries read the entities the records hold: entities(), each(), count() and row filters", async () => {
     const S = tag("S", { sparse: true });
     const { world, stale, b } = await overStale([S]);
     const victim = world.spawn(U);
     world.add(b, S);
     const table = world.tableOf(b);
+    const call = () => world.destroy(world.spawn(U)); // the first read after a call checks the column
     stale.fill(victim);
+    call();
     expect(Array.from(world.query({ all: [W] }).entities())).toEqual([b]);
     stale.fill(victim);
+    call();
     expect(world.query({ all: [W, S] }).count()).toBe(1);
     stale.fill(victim);
+    call();
     expect(Array.from(world.query({ all: [W, S] }).entities())).toEqual([b]);
     stale.fill(victim);
+    call();
     const seen: number[] = [];
     world.query({ all: [W] }).each((e) => seen.push(e));
     expect(seen).toEqual([b]);
     stale.fill(victim);
+    call();
     expect(Array.from(table.entities)).toEqual([b]);
     world.query({ all: [W] }).each((e) => world.destroy(e));
     expect([world.isAlive(b), world.isAlive(victim)]).toEqual([false, true]);
+  });
+
+  it("a table that grows copies the entities its records hold into its new block, not ids a stale write put in the old one", async () => {
+    const { world, stale, b } = await overStale([]);
+    const victim = world.spawn(U);
+    stale.fill(victim);
+    const more = Array.from(world.spawnMany(20, W)); // (W) grows: its rows move to a new block
+    world.destroyMany(world.query({ all: [W] }));
+    expect([world.isAlive(b), world.isAlive(victim), more.some((e) => world.isAlive(e))]).toEqual([false, true, false]);
+    await expectSound(world, [U, W]);
   });
 
   it("a block an older table's arrays reach stays a column block through a table that never shows it", async () => {
