@@ -202,7 +202,7 @@ export const T_SEQ: u32 = 13; //       creation number (H_TABLE_SEQ when it was 
 export const T_STATE: u32 = 14; //     TS_LIVE, or TS_FREE for a recycled record (then T_SEQ links the free list)
 export const T_MARK: u32 = 15; //      planned destroy bookkeeping: MARK_REMOVE / MARK_DESTROY (0 between calls)
 export const T_STRIDE: u32 = 16;
-/** Or-ed into T_BLOCK while the block is one carved for this table, which no old view reaches (table.ts). */
+/** Or-ed into T_BLOCK while the block is fresh: no column block before, above H_VIEW_REACH; no old view reaches it (table.ts). */
 export const T_BLOCK_FRESH: u32 = 1;
 /**
  * Or-ed into T_BLOCK while no view has reached the block: set with T_BLOCK_FRESH, cleared by

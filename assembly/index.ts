@@ -404,8 +404,8 @@ export function checkQuarantine(release: u32): i32 {
 }
 
 /**
- * Checks live table t's entity column against the entity records unless its block was
- * carved for it, rewriting it when it differs (table.ts checkEntities): before the facade
+ * Checks live table t's entity column against the entity records unless its block is
+ * fresh, rewriting it when it differs (table.ts checkEntities): before the facade
  * acts on a query's ids. Returns 1 when it was rewritten, 0 otherwise (or t is unknown).
  */
 export function checkEntityColumn(t: u32): u32 {

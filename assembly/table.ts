@@ -22,10 +22,10 @@
 // restore (alloc.ts columnsFresh, H_VIEW_REACH: T_BLOCK_FRESH) no view but this table's
 // current ones reaches: its column is not checked. snapshot() checks every column, and
 // writes the image with no marks (a restore's are set by the facade: H_VIEW_REACH).
-// A block the facade made no view of (T_BLOCK_HIDDEN, cleared by the facade when it makes
-// one) is the core's memory again once freed (outgoing): nothing can write to it.
+// A fresh block the facade made no view of (T_BLOCK_HIDDEN, cleared by the facade when it
+// makes one) is the core's memory again once freed (outgoing): nothing can write to it.
 import {
-  A_HEADER, C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
+  C_DEFAULT, C_OFFSET, C_PTR, C_ROW_BYTES, C_STRIDE, H_TABLES, SKEW_BYTES, SKEW_LINE, SKEW_PAGE,
   SKEW_ROWS, T_BLOCK, T_BLOCK_FRESH, T_BLOCK_HIDDEN, T_CAPACITY, T_COLS, T_COMPS, T_COUNT, T_NCOLS, T_NCOMPS, T_ROW_BYTES, T_STRIDE,
 } from "./constants";
 import { allocColumns, columnsFresh, free, quarantineOn, retireBlock, unfenceBlock } from "./alloc";
@@ -102,7 +102,7 @@ function outgoing(t: u32): usize {
   return block;
 }
 
-/** Whether t's block was carved for it (T_BLOCK_FRESH): no old view reaches its entity column. */
+/** Whether t's block is fresh (T_BLOCK_FRESH): no old view reaches its entity column. */
 @inline function fresh(t: u32): bool {
   return (tget(t, T_BLOCK) & T_BLOCK_FRESH) != 0;
 }

@@ -609,8 +609,8 @@ export abstract class CoreCalls {
   }
 
   /**
-   * Checks live table t's entity column against the entity records unless its block was
-   * carved for it, rewriting it when it differs (table.ts checkEntities): before the facade
+   * Checks live table t's entity column against the entity records unless its block is
+   * fresh, rewriting it when it differs (table.ts checkEntities): before the facade
    * acts on a query's ids. Returns 1 when it was rewritten, 0 otherwise (or t is unknown).
    */
   checkEntityColumn(t: number): number {
