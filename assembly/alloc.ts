@@ -103,7 +103,7 @@ export function allocColumns(size: usize): usize {
     ptr = lastColumns(size, LARGE_HEAD);
     fresh = ptr == 0;
   }
-  if (ptr == 0 && size <= SMALL_MAX) ptr = takeLarge(size); // memory short: whatever it wastes
+  if (ptr == 0) ptr = takeLarge(size);
   if (ptr == 0) return allocAfterRelease(size, true);
   fresh = fresh && ptr >= <usize>hget(H_VIEW_REACH);
   setKind(ptr, A_KIND_COLUMNS);

@@ -13,7 +13,8 @@
 // A_MIN_CLASS .. A_MAX_CLASS are powers of two, then A_COLUMN_STEPS per doubling. A request
 // takes a block of its own class (at most 1/4 more than asked above 64 KiB) or a big enough
 // one of the class below; else free neighbours merge first when enough was freed since the
-// last merge; else alloc.ts takes the core's free memory or carves.
+// last merge; else alloc.ts takes the core's free memory or carves; when memory is short, a
+// merge lets the request take the core's free blocks next to free column blocks.
 // Memory moves one way only: a block of the core's may become a column block (no view has
 // reached it), and a column block becomes the core's again only when the facade made no view
 // of it (alloc.ts unfenceBlock).
@@ -30,6 +31,8 @@ const FREE_LARGE: u32 = A_KIND_LARGE | A_KIND_FREE;
 const STEP_BITS: u32 = A_COLUMN_STEP_BITS;
 /** The largest column block asked for: the last class's size. */
 const MAX_COLUMN_BLOCK: usize = <usize>((<u64>1 << 31) + (<u64>(A_COLUMN_STEPS - 1) << (31 - STEP_BITS)));
+/** The largest small block of the core's (alloc.ts): a large block is bigger. */
+const SMALL_MAX: usize = <usize>1 << A_MAX_CLASS;
 /** How many blocks of the class below a request looks at for one big enough. */
 const FIT_STEPS: u32 = 16;
 
@@ -122,44 +125,86 @@ function reuse(size: usize): usize {
   return kind == FREE_COLUMNS || kind == FREE_LARGE;
 }
 
+/** Adds free block ptr of `size` payload bytes, merged, to its list: a column list or the core's large list (after `last`); returns the large list's last block. */
+function place(ptr: usize, size: usize, columns: bool, largeHead: usize, last: usize): usize {
+  store<u32>(ptr - HEADER, <u32>size);
+  if (columns) {
+    setKind(ptr, FREE_COLUMNS);
+    link(ptr);
+    hset(H_COLUMN_FREE, hget(H_COLUMN_FREE) + <u32>(size + HEADER));
+    return last;
+  }
+  setKind(ptr, FREE_LARGE);
+  setNext(ptr, 0);
+  if (last == 0) store<u32>(largeHead, <u32>ptr);
+  else setNext(last, ptr);
+  return ptr;
+}
+
 /**
- * Merges every run of neighbouring free blocks that holds a free column block into its first
- * block, a free column block: free blocks of the core's large list there join it (memory no
- * view reached may become columns, never the other way). Rebuilds the column lists and the
- * core's large list (address order, head at `largeHead`): one walk over the heap's blocks,
- * which tile it.
+ * Merges the free blocks from ptr up to `end` (a run: all free) kind by kind: neighbouring
+ * column blocks into one column block, neighbouring blocks of the core's large list into one
+ * large block. Returns the large list's last block.
  */
-function merge(largeHead: usize): void {
-  memory.fill(HEADS, 0, <usize>A_COLUMN_CLASSES << 2);
-  store<u32>(largeHead, 0);
-  let last: usize = 0; // the large list's last block
-  let free: u32 = 0;
-  const top = <usize>hget(H_HEAP_TOP);
-  for (let ptr = heapStart() + HEADER; ptr - HEADER < top; ) {
+function mergeKinds(ptr: usize, end: usize, largeHead: usize, last: usize): usize {
+  while (ptr < end) {
+    const columns = kindOf(ptr) == FREE_COLUMNS;
     let size = sizeOf(ptr);
-    const kind = kindOf(ptr);
-    if (isFree(kind)) {
-      let columns = kind == FREE_COLUMNS;
-      for (let next = ptr + size + HEADER; next - HEADER < top && isFree(kindOf(next)); next = ptr + size + HEADER) {
-        columns = columns || kindOf(next) == FREE_COLUMNS;
-        size += HEADER + sizeOf(next);
-      }
-      store<u32>(ptr - HEADER, <u32>size);
-      if (columns) {
-        setKind(ptr, FREE_COLUMNS);
-        link(ptr);
-        free += <u32>(size + HEADER);
-      } else {
-        setNext(ptr, 0);
-        if (last == 0) store<u32>(largeHead, <u32>ptr);
-        else setNext(last, ptr);
-        last = ptr;
-      }
-    }
+    for (let next = ptr + size + HEADER; next < end && (kindOf(next) == FREE_COLUMNS) == columns; next = ptr + size + HEADER)
+      size += HEADER + sizeOf(next);
+    last = place(ptr, size, columns, largeHead, last);
     ptr += size + HEADER;
   }
-  hset(H_COLUMN_FREE, free);
+  return last;
+}
+
+/**
+ * Merges the heap's runs of neighbouring free blocks, kind by kind (mergeKinds), and
+ * rebuilds the column lists and the core's large list (address order, head at
+ * `largeHead`): one walk over the heap's blocks, which tile it. Memory of the core's
+ * joins a column block for one request only, of `need` bytes (0: none): the first run
+ * that holds a free column block and `need` bytes gives its first blocks, up to `need`,
+ * to one column block, and a large block of the core's at their end is split there when
+ * its rest can stay a large block (no view reached the core's memory, so a header may go
+ * anywhere in it). Memory may move from the core to columns, never back.
+ */
+function merge(largeHead: usize, need: usize): void {
+  memory.fill(HEADS, 0, <usize>A_COLUMN_CLASSES << 2);
+  store<u32>(largeHead, 0);
+  hset(H_COLUMN_FREE, 0);
   hset(H_COLUMN_UNMERGED, 0);
+  let last: usize = 0; // the large list's last block
+  const top = <usize>hget(H_HEAP_TOP) + HEADER; // the payload address a block at the top would have
+  for (let ptr = heapStart() + HEADER; ptr < top; ) {
+    if (!isFree(kindOf(ptr))) {
+      ptr += sizeOf(ptr) + HEADER;
+      continue;
+    }
+    let end = ptr;
+    let columns = false;
+    for (; end < top && isFree(kindOf(end)); end += sizeOf(end) + HEADER) columns = columns || kindOf(end) == FREE_COLUMNS;
+    let from = ptr;
+    if (need != 0 && columns && end - ptr - HEADER >= need) {
+      // The run's first blocks up to `need` bytes: the last of them (at `at`) ends at `cut`.
+      let at = ptr;
+      let cut = ptr + sizeOf(ptr) + HEADER;
+      while (cut - ptr - HEADER < need) {
+        at = cut;
+        cut += sizeOf(cut) + HEADER;
+      }
+      const rest = cut - ptr - HEADER - need; // bytes past `need`, header of a tail included
+      if (kindOf(at) == FREE_LARGE && rest > HEADER + SMALL_MAX) {
+        store<u32>(ptr + need, <u32>(rest - HEADER)); // the tail's header: a large block
+        store<u32>(ptr + need, FREE_LARGE, 4);
+        cut = ptr + need + HEADER;
+      }
+      last = place(ptr, cut - ptr - HEADER, true, largeHead, last);
+      need = 0;
+      from = cut;
+    }
+    last = mergeKinds(from, end, largeHead, last);
+    ptr = end;
+  }
 }
 
 /**
@@ -181,16 +226,17 @@ export function columnBytes(size: usize): usize {
 export function takeColumns(size: usize, largeHead: usize): usize {
   const ptr = reuse(size);
   if (ptr != 0 || <usize>hget(H_COLUMN_UNMERGED) < (<usize>hget(H_HEAP_TOP) - heapStart()) >> 4) return ptr;
-  merge(largeHead);
+  merge(largeHead, 0);
   return reuse(size);
 }
 
 /**
- * When memory is short: a free column block after a merge (which takes in the core's free
- * blocks next to free column blocks), or any one big enough, whatever it wastes; or 0.
+ * When memory is short: a free column block after a merge that gives this request the
+ * core's free blocks next to free column blocks (up to `size` bytes), or any one big
+ * enough, whatever it wastes; or 0.
  */
 export function lastColumns(size: usize, largeHead: usize): usize {
-  merge(largeHead);
+  merge(largeHead, size);
   let ptr = reuse(size);
   for (let c = ceilClass(size) + 1; ptr == 0 && c < A_COLUMN_CLASSES; c++) ptr = pop(c);
   return ptr;

@@ -2,6 +2,8 @@
 // used-bytes accounting, and the layout epoch that tells the facade to rebuild views.
 import { describe, expect, test } from "vitest";
 import {
+  A_KIND_FREE,
+  A_KIND_LARGE,
   ERR_CAPACITY,
   FLAG_TAG,
   H_ALIVE,
@@ -10,6 +12,7 @@ import {
   H_EPOCH,
   H_HEAP_TOP,
   H_MASKS,
+  H_MAX_PAGES,
   H_RECORDS,
   H_SCRATCH,
   H_TABLES,
@@ -221,10 +224,10 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 
-  test("alloc merges the core's free blocks between free column blocks into one column block", async () => {
+  test("alloc gives a request the core's free block between free column blocks only when memory is short", async () => {
     const core = await CoreHarness.create(build);
     const big = core.component([{ type: "f64", length: 8 }]); // rows of 68 bytes with the entity
-    const [a, b, c] = [0, 1, 2].map((i) => core.tableOf(i === 0 ? [big] : [big, core.component([], FLAG_TAG)]));
+    const [a, b, c, d] = [0, 1, 2, 3].map((i) => core.tableOf(i === 0 ? [big] : [big, core.component([], FLAG_TAG)]));
     expect(core.raw.reserveEntities(20_000)).toBe(OK);
     core.scratchFor(1 << 14);
     expect(core.spawnMany(a, 1200).ok).toBe(true); // 81,600 bytes of rows, and the columns' skew
@@ -239,17 +242,61 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     core.show(a);
     core.show(b);
     core.scratchFor(1 << 18); // the block between is free, the core's
-    // Both grow: a's and b's blocks are free column blocks. When b grew, a merge took the block
-    // between into a's (a's free bytes were a sixteenth of the heap).
+    // Both grow: a's and b's blocks are free column blocks; merges (a's free bytes were a
+    // sixteenth of the heap when b grew) left the core's block between them the core's.
     expect(core.spawnMany(a, 1200).ok && core.spawnMany(b, 1200).ok).toBe(true);
-    expect(core.header(H_COLUMN_FREE)).toBe(2 * (size + ALLOC_HEADER_BYTES) + (1 << 17) + ALLOC_HEADER_BYTES);
+    const columnFree = 2 * (size + ALLOC_HEADER_BYTES);
+    expect(core.header(H_COLUMN_FREE)).toBe(columnFree);
+    expect(core.allocationSize(blockA)).toBe(size);
+    // Room at the top: a table that needs more than any free block gets a new one there.
+    expect(core.spawnMany(d, 2500).ok).toBe(true); // 170,000 bytes and more
+    expect(core.table(d).block).toBeGreaterThan(blockB);
+    expect(core.header(H_COLUMN_FREE)).toBe(columnFree);
+    // No room left: a request that only the three together hold takes them, up to what it needs.
     const top = core.header(H_HEAP_TOP);
-    expect(core.spawnMany(c, 4000).ok).toBe(true); // 272,000 bytes and more: only the three together hold it
+    core.u32()[(core.raw.headerPtr() >>> 2) + H_MAX_PAGES] = core.raw.memory.buffer.byteLength / 65536;
+    expect(core.raw.memory.buffer.byteLength - top).toBeLessThan(272_000);
+    expect(core.spawnMany(c, 4000).ok).toBe(true); // 272,000 bytes and more
     expect(core.table(c).block).toBe(blockA);
     expect(core.allocationSize(blockA)).toBe(2 * size + (1 << 17) + 2 * ALLOC_HEADER_BYTES);
+    expect(core.header(H_COLUMN_FREE)).toBe(0);
     expect(core.table(c).fresh).toBe(false);
     expect(core.header(H_HEAP_TOP)).toBe(top);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("alloc gives a request short of memory a free column block and the head of the core's large block after it", async () => {
+    const core = await CoreHarness.create(build);
+    const big = core.component([{ type: "f64", length: 8 }]); // rows of 68 bytes with the entity
+    const [a, b, c] = [0, 1, 2].map((i) => core.tableOf(i === 0 ? [big] : [big, core.component([], FLAG_TAG)]));
+    expect(core.raw.reserveEntities(40_000)).toBe(OK);
+    core.scratchFor(1 << 14);
+    expect(core.spawnMany(a, 12_000).ok).toBe(true); // 816,000 bytes and more
+    const blockA = core.table(a).block;
+    const sizeA = core.allocationSize(blockA);
+    core.show(a);
+    core.scratchFor(1 << 20); // 1 MiB of the core's after a's block
+    const scratch = core.header(H_SCRATCH);
+    expect(scratch).toBe(blockA + sizeA + ALLOC_HEADER_BYTES);
+    expect(core.spawnMany(b, 10).ok).toBe(true); // keeps the top above it
+    expect(core.spawnMany(a, 1).ok).toBe(true); // a grows: its old block is a free column block
+    core.scratchFor(1 << 21); // a new scratch block at the top: the 1 MiB block is free, the core's
+    const top = core.header(H_HEAP_TOP);
+    core.u32()[(core.raw.headerPtr() >>> 2) + H_MAX_PAGES] = core.raw.memory.buffer.byteLength / 65536;
+    // 1,360,000 bytes and more: neither block alone, nor the top, holds them.
+    expect(core.raw.memory.buffer.byteLength - top).toBeLessThan(1_360_000);
+    expect(core.spawnMany(c, 20_000).ok).toBe(true);
+    const block = core.table(c).block;
+    const size = core.allocationSize(block);
+    expect(block).toBe(blockA);
+    expect(size).toBeGreaterThanOrEqual(1_360_000);
+    // The rest of the core's block past the request stays the core's: a free large block.
+    const tail = block + size + ALLOC_HEADER_BYTES;
+    expect(tail + core.allocationSize(tail)).toBe(scratch + (1 << 20));
+    expect(core.u32()[(tail - ALLOC_HEADER_BYTES + 4) >>> 2]).toBe((A_KIND_LARGE | A_KIND_FREE) >>> 0);
+    expect(core.u32()[core.raw.allocatorStatic(2) >>> 2]).toBe(tail);
     expect(core.header(H_COLUMN_FREE)).toBe(0);
+    expect(core.header(H_HEAP_TOP)).toBe(top);
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 

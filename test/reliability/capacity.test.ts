@@ -2,8 +2,10 @@
 // block that the facade made no view of goes back to the core's own memory when the table
 // grows or goes (the core's records and the blocks of other tables reuse it); one it made a
 // view of stays a column block for good (an array kept from it may still write to it), and
-// takes in the core's free blocks next to it when column blocks merge. Each figure below was
-// halved while freed column blocks and the core's free blocks could not be joined.
+// takes in the core's free blocks next to it, as many as a request needs, when memory runs
+// short. Each figure below was halved while freed column blocks and the core's free blocks
+// could not be joined, or (several tables) while merges gave columns every free block of the
+// core's next to them, leaving the entity index none to double into.
 import { describe, expect, it } from "vitest";
 import { CapacityError, component, createWorld, relation, tag, type World } from "wasm-ecs";
 
@@ -72,4 +74,24 @@ describe.each([true, false])("capacity (shared memory: %s)", (shared) => {
     const copy = await createWorld({ components: [P, V, H, T, R], maxMemoryBytes: 64 * MiB, snapshot: w.snapshot() });
     expect(copy.entityCount).toBe(count);
   });
+  it.each([4, 8])(
+    "%i tables of 36-byte rows growing together, each read every 1,000 spawns, hold 500,000 entities in 32 MiB",
+    async (k) => {
+      const D = component("D", { a: "f32", b: "f32", c: "f32", d: "f32", e: "f32", f: "f32", g: "f32", h: "f32" });
+      const tags = Array.from({ length: k }, (_, i) => tag(`K${i}`));
+      const w = await createWorld({ components: [D, ...tags], maxMemoryBytes: 32 * MiB, sharedMemory: shared });
+      const queries = tags.map((t) => w.query({ all: [D, t] }));
+      let n = 0;
+      let read = 0;
+      const count = untilFull(() => {
+        w.spawn(D, tags[n % k]);
+        if (++n % 1000 !== 0) return;
+        for (const q of queries) for (const t of q) read += t.columns(D).a.length;
+      });
+      expect(count).toBeGreaterThanOrEqual(500_000);
+      expect(w.entityCount).toBe(count);
+      expect(read).toBeGreaterThan(0);
+      expect(queries.map((q) => q.count()).reduce((a, b) => a + b)).toBe(count);
+    },
+  );
 });
