@@ -38,8 +38,13 @@ export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
  *    H_RECORDS, where three arrays were.
  * 7: a table of SKEW_ROWS rows or more shifts each column's start by its share of the row
  *    over a 4 KB page (assembly/table.ts columnStart); format 6 packed them.
+ * 8: column blocks apart from the core's memory (assembly/column-heap.ts: their own kind and
+ *    free lists).
+ * 9: H_COLUMN_UNMERGED counts bytes (at most H_COLUMN_FREE), header slot 58 is H_VIEW_REACH
+ *    (it was the heap's peak), and T_BLOCK bit 1 is T_BLOCK_HIDDEN (an image holds no block
+ *    marks): an image of format 8 would be read with other meanings.
  */
-export const FORMAT_VERSION = 8;
+export const FORMAT_VERSION = 9;
 export const HEADER_BYTES = 32;
 /** flags bit 0: made by the debug core (its static data sits elsewhere). */
 export const FLAG_DEBUG = 1;

@@ -235,6 +235,17 @@ describe("snapshot image checks", () => {
       SnapshotError,
       `The snapshot was refused: it has format version 3; this version of wasm-ecs reads ${FORMAT_VERSION}`,
     );
+    // Format 8 held other meanings in H_COLUMN_UNMERGED, header slot 58 and T_BLOCK bit 1.
+    const v8 = world.snapshot();
+    new DataView(v8.buffer).setUint32(4, 8, true);
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(v8),
+      SnapshotError,
+      `The snapshot was refused: it has format version 8; this version of wasm-ecs reads ${FORMAT_VERSION}`,
+    );
+    expect(world.snapshot()).toEqual(before);
+    expect(FORMAT_VERSION).toBe(9);
     const flags = world.snapshot();
     new DataView(flags.buffer).setUint32(8, 4, true);
     expectThrows(

@@ -133,8 +133,8 @@ describe("snapshots", () => {
     refuse(new Uint8Array(64), /^The snapshot was refused: it does not start with the wasm-ecs magic bytes/);
     refuse([1, 2, 3], /^The snapshot was refused: a snapshot is a Uint8Array, got an Array object/);
     const version = bytes.slice();
-    version[4] = 9;
-    refuse(version, /^The snapshot was refused: it has format version 9/);
+    version[4] = 10;
+    refuse(version, /^The snapshot was refused: it has format version 10/);
     const other = await createWorld({ components: [Position, Velocity] });
     other.spawn(Position);
     expect(() => world.restore(other.snapshot())).toThrow(
