@@ -300,7 +300,7 @@ export function markdown(results: Results): string {
     `- Commit: ${results.commit}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; Node ${m.node} (V8 ${m.v8})`,
     `- Load average at start: ${m.loadAtStart.join(" / ")} (1 / 5 / 15 min); per bench in the \`load\` columns`,
-    `- Mode: ${results.mode} (warm-up ${p.warmupMs} ms, ${p.samples} samples of ≥ ${p.sampleMs} ms, each bench in a fresh process)`,
+    `- Mode: ${results.mode} (each bench in ${p.rounds ?? 1} fresh process${(p.rounds ?? 1) > 1 ? "es, one per round, every bench in turn each round" : ""}: warm-up ${p.warmupMs} ms, ${p.samples} samples of ≥ ${p.sampleMs} ms in each; the samples pooled)`,
     "- Spread: (max − min) / median over the samples, and the median absolute deviation (MAD) / median.",
     "",
   ];

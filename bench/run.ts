@@ -1,4 +1,4 @@
-// The bench runner: `node build/bench/run.js [--quick] [--only name,name] [--lib name ...]`.
+// The bench runner: `node build/bench/run.js [--quick] [--rounds n] [--only name,name] [--lib name ...]`.
 // Measures every job of jobs.ts (a (bench, implementation) pair) in a fresh child process
 // (child.ts), prints a progress line per job, and writes results/latest.{json,md} (quick
 // runs write results/quick.{json,md}, so a quick run never replaces the careful figures;
@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { chartSvg } from "./charts.js";
 import type { Reply, Request } from "./child.js";
 import { compare } from "./compare.js";
+import { statsOf } from "./harness.js";
 import { jobList } from "./jobs.js";
 import {
   commitInfo,
@@ -28,10 +29,13 @@ import {
   microRows,
   type Results,
 } from "./report.js";
-import type { Entry, Outcome, Plan } from "./types.js";
+import type { Entry, Figure, Outcome, Plan } from "./types.js";
 
-const FULL: Plan = { warmupMs: 1000, samples: 20, sampleMs: 100 };
-const QUICK: Plan = { warmupMs: 150, samples: 3, sampleMs: 100 };
+// A full run measures each job in 3 processes, minutes apart: this machine's speed drifts
+// by up to 1.6x for minutes at a time (every library alike), and a job measured once
+// would carry whichever speed its minute had into the ratios.
+const FULL: Plan = { warmupMs: 500, samples: 7, sampleMs: 100, rounds: 3 };
+const QUICK: Plan = { warmupMs: 150, samples: 3, sampleMs: 100, rounds: 1 };
 /** A child that takes longer than this is killed and reported as failed. */
 const CHILD_TIMEOUT_MS = 120_000;
 
@@ -44,9 +48,13 @@ const { values: args } = parseArgs({
     quick: { type: "boolean", default: false },
     only: { type: "string" },
     lib: { type: "string", multiple: true },
+    rounds: { type: "string" },
   },
 });
-const plan = args.quick ? QUICK : FULL;
+const rounds = args.rounds === undefined ? undefined : Number(args.rounds);
+if (rounds !== undefined && !(Number.isInteger(rounds) && rounds >= 1))
+  throw new Error(`--rounds takes a whole number >= 1, got ${args.rounds}`);
+const plan: Plan = { ...(args.quick ? QUICK : FULL), ...(rounds === undefined ? {} : { rounds }) };
 const only = args.only?.split(",").map((s) => s.trim());
 
 /** What V8 prints (to stdout) under --trace-protector-invalidation. */
@@ -109,6 +117,43 @@ function writeAtomic(path: string, text: string): void {
   renameSync(`${path}.tmp`, path);
 }
 
+/** What the rounds measured of one job: every reply, the protectors any child invalidated, seconds in all, the highest load. */
+interface Measured {
+  readonly replies: Reply[];
+  readonly protectors: string[];
+  seconds: number;
+  load: number;
+}
+
+/** One job's outcomes of every round as one: the samples pooled (the median of them all), a figure's median. */
+function joined(outcomes: readonly Outcome[]): Outcome {
+  const first = outcomes[0];
+  if (outcomes.length === 1) return first;
+  switch (first.kind) {
+    case "steps": {
+      const all = outcomes as Extract<Outcome, { kind: "steps" }>[];
+      return { ...first, stats: statsOf(all.flatMap((o) => o.stats.samples)) };
+    }
+    case "phases": {
+      const all = outcomes as Extract<Outcome, { kind: "phases" }>[];
+      const phases = first.phases.map((p, k) => ({
+        ...p,
+        stats: statsOf(all.flatMap((o) => o.phases[k].stats.samples)),
+      }));
+      return { kind: "phases", phases };
+    }
+    case "figures": {
+      const all = outcomes as Extract<Outcome, { kind: "figures" }>[];
+      const figures: Record<string, Figure> = {};
+      for (const [name, f] of Object.entries(first.figures)) {
+        const values = all.map((o) => o.figures[name].value).sort((a, b) => a - b);
+        figures[name] = { unit: f.unit, value: values[values.length >> 1] };
+      }
+      return { kind: "figures", figures };
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const { jobs, skipped } = await jobList({ only, libs: args.lib });
   if (jobs.length === 0) throw new Error("No bench matches --only / --lib");
@@ -117,20 +162,34 @@ async function main(): Promise<void> {
   const commit = commitInfo();
   console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; ${args.quick ? "quick" : "full"} run`);
   const started = performance.now();
-  const entries: Entry[] = [];
-  for (const [i, job] of jobs.entries()) {
-    const t0 = performance.now();
-    const { reply, protectors } = await measure({ target: job.target, row: job.row, plan });
-    const seconds = (performance.now() - t0) / 1000;
-    const { bench, group, description, per, version } = job;
-    const load = Math.round(loadavg()[0] * 100) / 100;
-    const base = { bench, group, description, library: job.row, version, per, seconds, protectors, load };
-    entries.push(reply.ok ? { ...base, outcome: reply.outcome } : { ...base, error: reply.error });
-    const label = `[${String(i + 1).padStart(2)}/${jobs.length}] ${bench.padEnd(20)} ${job.row.padEnd(28)}`;
-    const text = reply.ok ? summary(reply.outcome, per) : `FAILED: ${reply.error.split("\n")[0]}`;
-    const detached = protectors.includes(DETACHING) ? "  [detach checks on]" : "";
-    console.log(`${label} ${text}${detached}  (${seconds.toFixed(1)} s)`);
+  // Round r measures every job once, in turn; its outcome joins the job's earlier ones.
+  const measured: Measured[] = jobs.map(() => ({ replies: [], protectors: [], seconds: 0, load: 0 }));
+  const passes = plan.rounds ?? 1;
+  for (let round = 0; round < passes; round++) {
+    for (const [i, job] of jobs.entries()) {
+      const t0 = performance.now();
+      const { reply, protectors } = await measure({ target: job.target, row: job.row, plan });
+      const seconds = (performance.now() - t0) / 1000;
+      const m = measured[i];
+      m.replies.push(reply);
+      for (const p of protectors) if (!m.protectors.includes(p)) m.protectors.push(p);
+      m.seconds += seconds;
+      m.load = Math.max(m.load, Math.round(loadavg()[0] * 100) / 100);
+      const n = passes > 1 ? `${round + 1}.` : "";
+      const label = `[${n}${String(i + 1).padStart(2)}/${jobs.length}] ${job.bench.padEnd(20)} ${job.row.padEnd(28)}`;
+      const text = reply.ok ? summary(reply.outcome, job.per) : `FAILED: ${reply.error.split("\n")[0]}`;
+      const detached = protectors.includes(DETACHING) ? "  [detach checks on]" : "";
+      console.log(`${label} ${text}${detached}  (${seconds.toFixed(1)} s)`);
+    }
   }
+  const entries: Entry[] = jobs.map((job, i) => {
+    const { replies, protectors, seconds, load } = measured[i];
+    const { bench, group, description, per, version } = job;
+    const base = { bench, group, description, library: job.row, version, per, seconds, protectors, load };
+    const failed = replies.find((r) => !r.ok);
+    if (failed !== undefined && !failed.ok) return { ...base, error: failed.error };
+    return { ...base, outcome: joined(replies.map((r) => (r as { outcome: Outcome }).outcome)) };
+  });
   for (const { bench, group, description, per, library, version, why } of skipped) {
     entries.push({
       bench,

@@ -123,11 +123,16 @@ export interface PhaseOutcome {
   readonly stats: Stats;
 }
 
-/** Sampling plan: warm-up by time, then `samples` samples of at least `sampleMs` each. */
+/**
+ * Sampling plan: warm-up by time, then `samples` samples of at least `sampleMs` each, in
+ * each of `rounds` fresh processes per job (every job once per round, in turn; 1 when
+ * left out, as the runtimes runner does).
+ */
 export interface Plan {
   readonly warmupMs: number;
   readonly samples: number;
   readonly sampleMs: number;
+  readonly rounds?: number;
 }
 
 /** One row of the results: a measured (bench, row) pair, a failure, or a library that cannot. */
