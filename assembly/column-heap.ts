@@ -14,7 +14,8 @@
 // takes a block of its own class (at most 1/4 more than asked above 64 KiB) or a big enough
 // one of the class below; else free neighbours merge first when enough was freed since the
 // last merge; else alloc.ts takes the core's free memory or carves; when memory is short, a
-// merge lets the request take the core's free blocks next to free column blocks.
+// merge builds the request's block from neighbouring free blocks of both kinds, where they
+// hold it with the least of the core's memory.
 // Memory moves one way only: a block of the core's may become a column block (no view has
 // reached it), and a column block becomes the core's again only when the facade made no view
 // of it (alloc.ts unfenceBlock).
@@ -159,16 +160,66 @@ function mergeKinds(ptr: usize, end: usize, largeHead: usize, last: usize): usiz
 }
 
 /**
+ * Where `need` bytes of neighbouring free blocks take the least of the core's free memory:
+ * the first block of the window (0: no run holds `need` bytes). A window is the blocks
+ * from one block on, up to the first that makes `need` bytes; a large block of the core's
+ * at its end gives only what the window lacks when its rest can stay a large block
+ * (merge). Ties go to the smaller window, then the lower one. Every run, two pointers.
+ */
+function bestWindow(need: usize): usize {
+  let best: usize = 0;
+  let bestCore: u64 = u64.MAX_VALUE;
+  let bestSize: usize = 0;
+  const top = <usize>hget(H_HEAP_TOP) + HEADER; // the payload address a block at the top would have
+  for (let ptr = heapStart() + HEADER; ptr < top; ) {
+    if (!isFree(kindOf(ptr))) {
+      ptr += sizeOf(ptr) + HEADER;
+      continue;
+    }
+    let end = ptr;
+    for (; end < top && isFree(kindOf(end)); end += sizeOf(end) + HEADER);
+    // The window [i, j): its last block at `at`, `core` bytes of the core's blocks in it.
+    let j = ptr;
+    let at: usize = 0;
+    let core: u64 = 0;
+    for (let i = ptr; i < end; ) {
+      if (j <= i) {
+        j = i; // an empty window: `core` is 0 again
+        core = 0;
+      }
+      while (j < end && (j == i || j - i - HEADER < need)) {
+        if (kindOf(j) == FREE_LARGE) core += <u64>(sizeOf(j) + HEADER);
+        at = j;
+        j += sizeOf(j) + HEADER;
+      }
+      if (j - i - HEADER < need) break; // no window starts at i or later in this run
+      const rest = j - i - HEADER - need;
+      const taken = kindOf(at) == FREE_LARGE && rest > HEADER + SMALL_MAX ? core - <u64>rest : core;
+      if (taken < bestCore || (taken == bestCore && j - i < bestSize)) {
+        best = i;
+        bestCore = taken;
+        bestSize = j - i;
+      }
+      if (kindOf(i) == FREE_LARGE) core -= <u64>(sizeOf(i) + HEADER);
+      i += sizeOf(i) + HEADER;
+    }
+    ptr = end;
+  }
+  return best;
+}
+
+/**
  * Merges the heap's runs of neighbouring free blocks, kind by kind (mergeKinds), and
  * rebuilds the column lists and the core's large list (address order, head at
  * `largeHead`): one walk over the heap's blocks, which tile it. Memory of the core's
- * joins a column block for one request only, of `need` bytes (0: none): the first run
- * that holds a free column block and `need` bytes gives its first blocks, up to `need`,
- * to one column block, and a large block of the core's at their end is split there when
- * its rest can stay a large block (no view reached the core's memory, so a header may go
- * anywhere in it). Memory may move from the core to columns, never back.
+ * joins a column block for one request only, of `need` bytes (0: none): the window
+ * bestWindow() picks becomes one free column block, which is returned (0: none), and a
+ * large block of the core's at its end is split there when its rest can stay a large
+ * block (no view reached the core's memory, so a header may go anywhere in it). Memory
+ * may move from the core to columns, never back.
  */
-function merge(largeHead: usize, need: usize): void {
+function merge(largeHead: usize, need: usize): usize {
+  const window: usize = need == 0 ? 0 : bestWindow(need);
   memory.fill(HEADS, 0, <usize>A_COLUMN_CLASSES << 2);
   store<u32>(largeHead, 0);
   hset(H_COLUMN_FREE, 0);
@@ -181,30 +232,37 @@ function merge(largeHead: usize, need: usize): void {
       continue;
     }
     let end = ptr;
-    let columns = false;
-    for (; end < top && isFree(kindOf(end)); end += sizeOf(end) + HEADER) columns = columns || kindOf(end) == FREE_COLUMNS;
-    let from = ptr;
-    if (need != 0 && columns && end - ptr - HEADER >= need) {
-      // The run's first blocks up to `need` bytes: the last of them (at `at`) ends at `cut`.
-      let at = ptr;
-      let cut = ptr + sizeOf(ptr) + HEADER;
-      while (cut - ptr - HEADER < need) {
+    for (; end < top && isFree(kindOf(end)); end += sizeOf(end) + HEADER);
+    if (window >= ptr && window < end) {
+      last = mergeKinds(ptr, window, largeHead, last);
+      // The window's blocks up to `need` bytes: the last of them (at `at`) ends at `cut`.
+      let at = window;
+      let cut = window + sizeOf(window) + HEADER;
+      while (cut - window - HEADER < need) {
         at = cut;
         cut += sizeOf(cut) + HEADER;
       }
-      const rest = cut - ptr - HEADER - need; // bytes past `need`, header of a tail included
+      const rest = cut - window - HEADER - need; // bytes past `need`, header of a tail included
       if (kindOf(at) == FREE_LARGE && rest > HEADER + SMALL_MAX) {
-        store<u32>(ptr + need, <u32>(rest - HEADER)); // the tail's header: a large block
-        store<u32>(ptr + need, FREE_LARGE, 4);
-        cut = ptr + need + HEADER;
+        store<u32>(window + need, <u32>(rest - HEADER)); // the tail's header: a large block
+        store<u32>(window + need, FREE_LARGE, 4);
+        cut = window + need + HEADER;
       }
-      last = place(ptr, cut - ptr - HEADER, true, largeHead, last);
-      need = 0;
-      from = cut;
+      last = place(window, cut - window - HEADER, true, largeHead, last);
+      ptr = cut;
     }
-    last = mergeKinds(from, end, largeHead, last);
+    last = mergeKinds(ptr, end, largeHead, last);
     ptr = end;
   }
+  return window;
+}
+
+/** Takes free column block ptr off its list (a walk of that list). */
+function unlink(ptr: usize): usize {
+  let at = head(floorClass(sizeOf(ptr)));
+  for (let cur = <usize>load<u32>(at); cur != ptr; cur = nextOf(cur)) at = cur - HEADER + 8;
+  store<u32>(at, <u32>nextOf(ptr));
+  return taken(ptr);
 }
 
 /**
@@ -231,12 +289,13 @@ export function takeColumns(size: usize, largeHead: usize): usize {
 }
 
 /**
- * When memory is short: a free column block after a merge that gives this request the
- * core's free blocks next to free column blocks (up to `size` bytes), or any one big
- * enough, whatever it wastes; or 0.
+ * When memory is short: the free column block a merge built for this request out of the
+ * neighbouring free blocks that take the least of the core's memory (up to `size` bytes of
+ * it), or any one big enough, whatever it wastes; or 0.
  */
 export function lastColumns(size: usize, largeHead: usize): usize {
-  merge(largeHead, size);
+  const built = merge(largeHead, size);
+  if (built != 0) return unlink(built);
   let ptr = reuse(size);
   for (let c = ceilClass(size) + 1; ptr == 0 && c < A_COLUMN_CLASSES; c++) ptr = pop(c);
   return ptr;

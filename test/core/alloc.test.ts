@@ -300,6 +300,79 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 
+  test("alloc hands a request short of memory the block the merge built for it, past 16 free blocks of its class above it", async () => {
+    const core = await CoreHarness.create(build);
+    const big = core.component([{ type: "f64", length: 8 }]); // rows of 68 bytes with the entity
+    const tx = core.tableOf([big, core.component([], FLAG_TAG)]);
+    expect(core.raw.reserveEntities(100_000)).toBe(OK);
+    core.scratchFor(1 << 16);
+    expect(core.spawnMany(tx, 1000).ok).toBe(true); // 68,000 bytes and more
+    core.show(tx);
+    const blockX = core.table(tx).block;
+    const large = core.raw.allocBlock(145_600); // the core's, right after x's block
+    expect(large).toBe(blockX + core.allocationSize(blockX) + ALLOC_HEADER_BYTES);
+    core.raw.allocBlock(16);
+    // 16 tables whose blocks, once they grow, are free column blocks of the class the request's lands in.
+    const others = Array.from({ length: 16 }, () => core.tableOf([big, core.component([], FLAG_TAG)]));
+    for (const t of others) {
+      expect(core.spawnMany(t, 1904).ok).toBe(true); // 133,312 bytes and more
+      core.show(t);
+      core.raw.allocBlock(16);
+    }
+    for (const t of others) expect(core.spawnMany(t, 1).ok).toBe(true);
+    expect(core.spawnMany(tx, 1000).ok).toBe(true); // x's first block is a free column block
+    // Memory short: the ceiling at the memory's size, the top filled but for 1 KiB.
+    core.u32()[(core.raw.headerPtr() >>> 2) + H_MAX_PAGES] = core.raw.memory.buffer.byteLength / 65536;
+    const room = core.raw.memory.buffer.byteLength - core.header(H_HEAP_TOP) - ALLOC_HEADER_BYTES - 1024;
+    expect(core.raw.allocBlock(room)).not.toBe(0);
+    core.raw.freeBlock(large);
+    const tr = core.tableOf([big, core.component([], FLAG_TAG)]);
+    expect(core.spawnMany(tr, 2104).ok).toBe(true); // 146,912 bytes and more: x's old block and the head of the core's
+    expect(core.table(tr).block).toBe(blockX);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
+  test("alloc builds a request short of memory from free column blocks alone when they hold it, and leaves the core's block the core's", async () => {
+    const core = await CoreHarness.create(build);
+    const big = core.component([{ type: "f64", length: 8 }]); // rows of 68 bytes with the entity
+    const table = () => core.tableOf([big, core.component([], FLAG_TAG)]);
+    const [x, y, z] = [table(), table(), table()];
+    expect(core.raw.reserveEntities(100_000)).toBe(OK);
+    core.scratchFor(1 << 16);
+    core.raw.allocBlock(8 << 20); // a heap so large that no merge runs before memory is short
+    expect(core.spawnMany(x, 1000).ok).toBe(true);
+    const large = core.raw.allocBlock(145_600); // the core's, right after x's block
+    expect(core.spawnMany(y, 1104).ok && core.spawnMany(z, 1104).ok).toBe(true); // 75,072 bytes and more each
+    const blockY = core.table(y).block;
+    expect(core.table(z).block).toBe(blockY + core.allocationSize(blockY) + ALLOC_HEADER_BYTES);
+    core.raw.allocBlock(16);
+    for (const t of [x, y, z]) {
+      core.show(t);
+      expect(core.spawnMany(t, 1).ok).toBe(true); // its old block is a free column block
+    }
+    core.u32()[(core.raw.headerPtr() >>> 2) + H_MAX_PAGES] = core.raw.memory.buffer.byteLength / 65536;
+    const room = core.raw.memory.buffer.byteLength - core.header(H_HEAP_TOP) - ALLOC_HEADER_BYTES - 1024;
+    expect(core.raw.allocBlock(room)).not.toBe(0);
+    core.raw.freeBlock(large);
+    const tr = table();
+    const columnFree = core.header(H_COLUMN_FREE);
+    expect(core.spawnMany(tr, 2104).ok).toBe(true); // 146,912 bytes and more: y's and z's old blocks hold them
+    const block = core.table(tr).block;
+    expect(block).toBe(blockY);
+    // Only they left the free column blocks, and the core's block is whole on its large list.
+    expect(core.header(H_COLUMN_FREE)).toBe(columnFree - core.allocationSize(block) - ALLOC_HEADER_BYTES);
+    const largeList: number[] = [];
+    for (
+      let p = core.u32()[core.raw.allocatorStatic(2) >>> 2];
+      p !== 0;
+      p = core.u32()[(p - ALLOC_HEADER_BYTES + 8) >>> 2]
+    )
+      largeList.push(p);
+    expect(largeList).toContain(large);
+    expect(core.allocationSize(large)).toBe(145_600);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
   test("alloc frees a table's old block when the table grows", async () => {
     const core = await CoreHarness.create(build);
     const c = core.component([{ type: "f32", length: 4 }]);
