@@ -161,10 +161,12 @@ function mergeKinds(ptr: usize, end: usize, largeHead: usize, last: usize): usiz
 
 /**
  * Where `need` bytes of neighbouring free blocks take the least of the core's free memory:
- * the first block of the window (0: no run holds `need` bytes). A window is the blocks
- * from one block on, up to the first that makes `need` bytes; a large block of the core's
- * at its end gives only what the window lacks when its rest can stay a large block
- * (merge). Ties go to the smaller window, then the lower one. Every run, two pointers.
+ * the first block of the window (0: none). A window is the blocks from one block on, up to
+ * the first that makes `need` bytes, with a column block among them (the core's blocks
+ * alone are memory no view reached, which alloc.ts takes as such: takeLarge); a large
+ * block of the core's at its end gives only what the window lacks when its rest can stay a
+ * large block (merge). Ties go to the smaller window, then the lower one. Every run, two
+ * pointers.
  */
 function bestWindow(need: usize): usize {
   let best: usize = 0;
@@ -182,25 +184,29 @@ function bestWindow(need: usize): usize {
     let j = ptr;
     let at: usize = 0;
     let core: u64 = 0;
+    let columns: u32 = 0; // column blocks in the window
     for (let i = ptr; i < end; ) {
       if (j <= i) {
-        j = i; // an empty window: `core` is 0 again
+        j = i; // an empty window: `core` and `columns` are 0 again
         core = 0;
+        columns = 0;
       }
       while (j < end && (j == i || j - i - HEADER < need)) {
         if (kindOf(j) == FREE_LARGE) core += <u64>(sizeOf(j) + HEADER);
+        else columns++;
         at = j;
         j += sizeOf(j) + HEADER;
       }
       if (j - i - HEADER < need) break; // no window starts at i or later in this run
       const rest = j - i - HEADER - need;
       const taken = kindOf(at) == FREE_LARGE && rest > HEADER + SMALL_MAX ? core - <u64>rest : core;
-      if (taken < bestCore || (taken == bestCore && j - i < bestSize)) {
+      if (columns > 0 && (taken < bestCore || (taken == bestCore && j - i < bestSize))) {
         best = i;
         bestCore = taken;
         bestSize = j - i;
       }
       if (kindOf(i) == FREE_LARGE) core -= <u64>(sizeOf(i) + HEADER);
+      else columns--;
       i += sizeOf(i) + HEADER;
     }
     ptr = end;

@@ -373,6 +373,25 @@ describe.each(BUILDS)("alloc (%s build)", (build) => {
     expect(core.raw.checkInvariants()).toBe(OK);
   });
 
+  test("alloc takes a request short of memory from the core's free blocks alone as memory no view reached", async () => {
+    const core = await CoreHarness.create(build);
+    const t = core.tableOf([core.component([{ type: "f64", length: 8 }]), core.component([], FLAG_TAG)]);
+    expect(core.raw.reserveEntities(10_000)).toBe(OK);
+    core.scratchFor(1 << 16);
+    const large = core.raw.allocBlock(300_000);
+    core.raw.allocBlock(70_000); // keeps the top above it
+    core.u32()[(core.raw.headerPtr() >>> 2) + H_MAX_PAGES] = core.raw.memory.buffer.byteLength / 65536;
+    for (let s = 1 << 20; s >= 16; ) if (core.raw.allocBlock(s) === 0) s >>= 1;
+    core.raw.freeBlock(large);
+    expect(core.spawnMany(t, 500).ok).toBe(true); // 34,000 bytes and more: only the core's freed block holds them
+    expect(core.table(t).block).toBeGreaterThanOrEqual(large);
+    expect(core.table(t).block).toBeLessThan(large + 300_000);
+    expect([core.table(t).fresh, core.table(t).hidden]).toEqual([true, true]);
+    expect(core.spawnMany(t, 1500).ok).toBe(true); // it grows: no view reached its old block, which goes back
+    expect(core.header(H_COLUMN_FREE)).toBe(0);
+    expect(core.raw.checkInvariants()).toBe(OK);
+  });
+
   test("alloc frees a table's old block when the table grows", async () => {
     const core = await CoreHarness.create(build);
     const c = core.component([{ type: "f32", length: 4 }]);
