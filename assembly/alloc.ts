@@ -103,6 +103,7 @@ export function allocColumns(size: usize): usize {
     ptr = lastColumns(size, LARGE_HEAD);
     fresh = ptr == 0;
   }
+  // Memory short: a large block of the core's, whatever it wastes (the merge may have joined some).
   if (ptr == 0) ptr = takeLarge(size);
   if (ptr == 0) return allocAfterRelease(size, true);
   fresh = fresh && ptr >= <usize>hget(H_VIEW_REACH);

@@ -126,6 +126,23 @@ function reuse(size: usize): usize {
   return kind == FREE_COLUMNS || kind == FREE_LARGE;
 }
 
+/** The payload address a block at the heap top would have: where a walk of the heap's blocks ends. */
+@inline function walkEnd(): usize {
+  return <usize>hget(H_HEAP_TOP) + HEADER;
+}
+
+/** The first free block from ptr on (`top` when none is left): where the next run of free blocks starts. */
+function runStart(ptr: usize, top: usize): usize {
+  while (ptr < top && !isFree(kindOf(ptr))) ptr += sizeOf(ptr) + HEADER;
+  return ptr;
+}
+
+/** Where the run of free blocks from ptr ends, at most `top`. */
+function runEnd(ptr: usize, top: usize): usize {
+  while (ptr < top && isFree(kindOf(ptr))) ptr += sizeOf(ptr) + HEADER;
+  return ptr;
+}
+
 /** Adds free block ptr of `size` payload bytes, merged, to its list: a column list or the core's large list (after `last`); returns the large list's last block. */
 function place(ptr: usize, size: usize, columns: bool, largeHead: usize, last: usize): usize {
   store<u32>(ptr - HEADER, <u32>size);
@@ -172,14 +189,9 @@ function bestWindow(need: usize): usize {
   let best: usize = 0;
   let bestCore: u64 = u64.MAX_VALUE;
   let bestSize: usize = 0;
-  const top = <usize>hget(H_HEAP_TOP) + HEADER; // the payload address a block at the top would have
-  for (let ptr = heapStart() + HEADER; ptr < top; ) {
-    if (!isFree(kindOf(ptr))) {
-      ptr += sizeOf(ptr) + HEADER;
-      continue;
-    }
-    let end = ptr;
-    for (; end < top && isFree(kindOf(end)); end += sizeOf(end) + HEADER);
+  const top = walkEnd();
+  for (let ptr = runStart(heapStart() + HEADER, top); ptr < top; ) {
+    const end = runEnd(ptr, top);
     // The window [i, j): its last block at `at`, `core` bytes of the core's blocks in it.
     let j = ptr;
     let at: usize = 0;
@@ -209,7 +221,7 @@ function bestWindow(need: usize): usize {
       else columns--;
       i += sizeOf(i) + HEADER;
     }
-    ptr = end;
+    ptr = runStart(end, top);
   }
   return best;
 }
@@ -231,14 +243,9 @@ function merge(largeHead: usize, need: usize): usize {
   hset(H_COLUMN_FREE, 0);
   hset(H_COLUMN_UNMERGED, 0);
   let last: usize = 0; // the large list's last block
-  const top = <usize>hget(H_HEAP_TOP) + HEADER; // the payload address a block at the top would have
-  for (let ptr = heapStart() + HEADER; ptr < top; ) {
-    if (!isFree(kindOf(ptr))) {
-      ptr += sizeOf(ptr) + HEADER;
-      continue;
-    }
-    let end = ptr;
-    for (; end < top && isFree(kindOf(end)); end += sizeOf(end) + HEADER);
+  const top = walkEnd();
+  for (let ptr = runStart(heapStart() + HEADER, top); ptr < top; ) {
+    const end = runEnd(ptr, top);
     if (window >= ptr && window < end) {
       last = mergeKinds(ptr, window, largeHead, last);
       // The window's blocks up to `need` bytes: the last of them (at `at`) ends at `cut`.
@@ -258,7 +265,7 @@ function merge(largeHead: usize, need: usize): usize {
       ptr = cut;
     }
     last = mergeKinds(ptr, end, largeHead, last);
-    ptr = end;
+    ptr = runStart(end, top);
   }
   return window;
 }
