@@ -176,6 +176,11 @@ function mergeKinds(ptr: usize, end: usize, largeHead: usize, last: usize): usiz
   return last;
 }
 
+/** Whether a window whose last block is `at`, `rest` bytes past what it needs, splits that block: a large block of the core's whose rest can stay a large block. */
+@inline function splits(at: usize, rest: usize): bool {
+  return kindOf(at) == FREE_LARGE && rest > HEADER + SMALL_MAX;
+}
+
 /**
  * Where `need` bytes of neighbouring free blocks take the least of the core's free memory:
  * the first block of the window (0: none). A window is the blocks from one block on, up to
@@ -211,7 +216,7 @@ function bestWindow(need: usize): usize {
       }
       if (j - i - HEADER < need) break; // no window starts at i or later in this run
       const rest = j - i - HEADER - need;
-      const taken = kindOf(at) == FREE_LARGE && rest > HEADER + SMALL_MAX ? core - <u64>rest : core;
+      const taken = splits(at, rest) ? core - <u64>rest : core;
       if (columns > 0 && (taken < bestCore || (taken == bestCore && j - i < bestSize))) {
         best = i;
         bestCore = taken;
@@ -231,9 +236,9 @@ function bestWindow(need: usize): usize {
  * rebuilds the column lists and the core's large list (address order, head at
  * `largeHead`): one walk over the heap's blocks, which tile it. Memory of the core's
  * joins a column block for one request only, of `need` bytes (0: none): the window
- * bestWindow() picks becomes one free column block, which is returned (0: none), and a
- * large block of the core's at its end is split there when its rest can stay a large
- * block (no view reached the core's memory, so a header may go anywhere in it). Memory
+ * bestWindow() picks becomes one column block, returned for the request to take (0:
+ * none), and a large block of the core's at its end is split there when its rest can stay
+ * a large block (no view reached the core's memory, so a header may go anywhere in it). Memory
  * may move from the core to columns, never back.
  */
 function merge(largeHead: usize, need: usize): usize {
@@ -256,26 +261,20 @@ function merge(largeHead: usize, need: usize): usize {
         cut += sizeOf(cut) + HEADER;
       }
       const rest = cut - window - HEADER - need; // bytes past `need`, header of a tail included
-      if (kindOf(at) == FREE_LARGE && rest > HEADER + SMALL_MAX) {
+      if (splits(at, rest)) {
         store<u32>(window + need, <u32>(rest - HEADER)); // the tail's header: a large block
         store<u32>(window + need, FREE_LARGE, 4);
         cut = window + need + HEADER;
       }
-      last = place(window, cut - window - HEADER, true, largeHead, last);
+      // The request's block: on no list and out of H_COLUMN_FREE, since lastColumns takes it.
+      store<u32>(window - HEADER, <u32>(cut - window - HEADER));
+      setKind(window, FREE_COLUMNS);
       ptr = cut;
     }
     last = mergeKinds(ptr, end, largeHead, last);
     ptr = runStart(end, top);
   }
   return window;
-}
-
-/** Takes free column block ptr off its list (a walk of that list). */
-function unlink(ptr: usize): usize {
-  let at = head(floorClass(sizeOf(ptr)));
-  for (let cur = <usize>load<u32>(at); cur != ptr; cur = nextOf(cur)) at = cur - HEADER + 8;
-  store<u32>(at, <u32>nextOf(ptr));
-  return taken(ptr);
 }
 
 /**
@@ -308,7 +307,7 @@ export function takeColumns(size: usize, largeHead: usize): usize {
  */
 export function lastColumns(size: usize, largeHead: usize): usize {
   const built = merge(largeHead, size);
-  if (built != 0) return unlink(built);
+  if (built != 0) return built;
   let ptr = reuse(size);
   for (let c = ceilClass(size) + 1; ptr == 0 && c < A_COLUMN_CLASSES; c++) ptr = pop(c);
   return ptr;
