@@ -231,7 +231,7 @@ export const P_STRIDE: u32 = 4;
 // so every column start is aligned; C_OFFSET is the bytes per row of the columns
 // before it, and the column starts at block + columnStart (table.ts).
 export const C_PTR: u32 = 0;
-export const C_ROW_BYTES: u32 = 1;
+export const C_ROW_BYTES: u32 = 1; // right after C_PTR: table.ts ptrAndRowBytes reads both with one u64 load
 export const C_OFFSET: u32 = 2;
 export const C_COMP: u32 = 3; //       0xffffffff for the entity column
 export const C_FIELD: u32 = 4;

@@ -13,7 +13,7 @@ import {
 import { journaling, record } from "./journal";
 import { recRow, recTable, releaseEntity, setRecord, slotOf, takeClaimed, takeSlotAt, takeSlots } from "./entity-index";
 import {
-  appendRow, cget, checkEntities, colDesc, copyBytes, fillDefaults, fillDefaultsAt, swapRemove, tableRec, tget, tset,
+  appendRow, cget, checkEntities, colDesc, copyBytes, ptrAndRowBytes, fillDefaults, fillDefaultsAt, swapRemove, tableRec, tget, tset,
 } from "./table";
 import { noteRowsMoved, noteTargetMoved } from "./target-index";
 
@@ -98,12 +98,20 @@ export function moveEntity(e: u32, dst: u32): void {
   const stride = <usize>C_STRIDE << 2;
   for (let k: u32 = 1; k < n; k++) {
     if (load<u32>(s, C_KEY << 2) != load<u32>(d, C_KEY << 2)) return false;
-    const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
-    copyBytes(<usize>load<u32>(d, C_PTR << 2) + <usize>newRow * rb, <usize>load<u32>(s, C_PTR << 2) + <usize>row * rb, rb);
+    copyCell(d, newRow, <usize>load<u32>(s, C_PTR << 2), row);
     s += stride;
     d += stride;
   }
   return true;
+}
+
+/** Copies row `row` of the column starting at src to row newRow of the column at descriptor d (the same field, so the same row bytes). */
+@inline function copyCell(d: usize, newRow: u32, src: usize, row: u32): void {
+  const w = ptrAndRowBytes(d);
+  const p = <usize><u32>w;
+  const rb = <usize>(w >>> 32);
+  if (rb == 4) store<u32>(p + (<usize>newRow << 2), load<u32>(src + (<usize>row << 2)));
+  else copyBytes(p + <usize>newRow * rb, src + <usize>row * rb, rb);
 }
 
 /**
@@ -120,8 +128,7 @@ function copyMerged(src: u32, dst: u32, row: u32, newRow: u32): void {
     const key = load<u32>(d, C_KEY << 2);
     while (j < sn && load<u32>(s, C_KEY << 2) < key) { j++; s += stride; }
     if (j < sn && load<u32>(s, C_KEY << 2) == key) {
-      const rb = <usize>load<u32>(d, C_ROW_BYTES << 2);
-      copyBytes(<usize>load<u32>(d, C_PTR << 2) + <usize>newRow * rb, <usize>load<u32>(s, C_PTR << 2) + <usize>row * rb, rb);
+      copyCell(d, newRow, <usize>load<u32>(s, C_PTR << 2), row);
     } else {
       fillDefaultsAt(d, newRow, 1);
     }
