@@ -58,8 +58,12 @@ export class ComponentSets {
   readonly root = new ComponentSet(undefined, -1);
   /** Bumped when cached tables may be wrong for every set (a component began to be tracked). */
   epoch = 0;
-  /** bareTable()'s last arguments (plain components), the set they lead to, and the registry version then. */
-  private memo: readonly ComponentArg[] = [];
+  /**
+   * bareTable()'s last arguments (plain components, never an init), the set they lead to,
+   * and the registry version then. The memo is read by world/spawn.ts, which compares a
+   * spawn's arguments with it in place (an init given to no call stays unallocated).
+   */
+  memo: readonly ComponentArg[] = [];
   private memoSet: ComponentSet = this.root;
   private memoVersion = -1;
   /** shapeSetFew()'s last components (2 or 3), the set they lead to, and the registry version then. */
@@ -169,25 +173,9 @@ export class ComponentSets {
     return this.cached(this.memoSet, tables);
   }
 
-  /** memoTable() of one argument, given as itself (world/spawn.ts spawnNowOne). */
-  memoTableOf(registry: Registry, arg: ComponentArg, tables: { readonly generation: number }): number {
-    const memo = this.memo;
-    return memo.length === 1 && memo[0] === arg && this.memoVersion === registry.version
-      ? this.cached(this.memoSet, tables)
-      : -1;
-  }
-
-  /** memoTable() of n = 2 or 3 arguments, each given as itself (world/spawn.ts spawnNowFew). */
-  memoTableFew(
-    registry: Registry,
-    n: number,
-    a: ComponentArg,
-    b: ComponentArg,
-    c: ComponentArg,
-    tables: { readonly generation: number },
-  ): number {
-    const set = this.memoSetFew(registry, n, a, b, c);
-    return set === undefined ? -1 : this.cached(set, tables);
+  /** The table of memo's set while the registry is as it was when memo was made, else -1 (the caller compared its arguments with memo). */
+  memoTableNow(registry: Registry, tables: { readonly generation: number }): number {
+    return this.memoVersion === registry.version ? this.cached(this.memoSet, tables) : -1;
   }
 
   /** The set of the last bare spawn's arguments when they were the n = 2 or 3 of a, b, c (world/spawn.ts spawnLaterFew), else undefined. */
