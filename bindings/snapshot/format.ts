@@ -290,7 +290,8 @@ export function checkEntries(schema: readonly SchemaEntry[]): void {
   const trackedBy = new Set<number>();
   schema.forEach((entry, id) => {
     if (!isRecord(entry) || typeof entry.name !== "string") throw bad(snap.undescribed(id));
-    if (entry.tracks === undefined) return;
+    // Every hidden component is a change-stamps companion: one that tracks nothing is no state a world has.
+    if (entry.tracks === undefined && entry.hidden !== true) return;
     const of = schema[entry.tracks as number];
     const ok = isU32(entry.tracks) && isRecord(of) && !of.hidden && entry.hidden === true;
     if (!ok || entry.name !== ticksName(of.name) || trackedBy.has(entry.tracks)) throw bad(snap.tracksNothing(id));
@@ -327,11 +328,15 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   // The components the memory's registry holds, and which one travels with which.
   if (read(h + H_COMPONENT_COUNT) !== schema.length) throw new SnapshotError(snap.disagree(snap.onComponentCount()));
   const registry = read(h + H_COMPONENTS) >>> 2;
+  // Who tracks whom, found once (checkEntries: at most one companion each).
+  const trackedBy = new Map<number, number>();
+  schema.forEach((x, id) => {
+    if (x.tracks !== undefined) trackedBy.set(x.tracks, id);
+  });
   schema.forEach((entry, id) => {
     const companion = read(registry + id * K_STRIDE + K_COMPANION);
-    const tracked = schema.findIndex((x) => x.tracks === id);
-    if (companion !== (tracked < 0 ? 0 : tracked + 1))
-      throw new SnapshotError(snap.disagree(snap.onTracking(entry.name)));
+    const tracked = trackedBy.get(id) ?? -1;
+    if (companion !== tracked + 1) throw new SnapshotError(snap.disagree(snap.onTracking(entry.name)));
   });
   const alive = read(h + H_ALIVE);
   const tables = read(h + H_TABLE_COUNT);
@@ -361,8 +366,33 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
   schema.forEach((entry, id) => {
     if (entry.sparse && !seenSparse.has(id)) throw bad(snap.noBitset(entry.name));
   });
+}
+
+/**
+ * SnapshotError unless there is exactly one object-value list per object field of every
+ * non-empty table, one value per row. Runs after checkImage (image.ts), which found the
+ * table records sound: each table's component list is then read once, so the walk is
+ * linear in the image and the JSON however they are crafted.
+ */
+export function checkObjectLists(meta: SnapshotMeta, memory: Uint8Array, corePtr: number): void {
+  const bad = (what: string) => new SnapshotError(snap.malformed(what));
+  const u32 = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
+  const h = corePtr >>> 2;
+  const schema = meta.schema;
+  const tables = u32[h + H_TABLE_COUNT];
+  const records = u32[h + H_TABLES] >>> 2;
+  const compsOf = new Map<number, Set<number>>();
+  const comps = (t: number): Set<number> => {
+    let set = compsOf.get(t);
+    if (set === undefined) {
+      const rec = records + t * T_STRIDE;
+      const at = u32[rec + T_COMPS] >>> 2;
+      set = new Set(u32.subarray(at, at + u32[rec + T_NCOMPS]));
+      compsOf.set(t, set);
+    }
+    return set;
+  };
   // Object values: one list per (non-empty table, object field), one value per row.
-  const records = read(h + H_TABLES) >>> 2;
   const lists = new Set<string>();
   for (const entry of meta.objects) {
     if (!Array.isArray(entry) || entry.length !== 4) throw bad(snap.anObjectList());
@@ -372,23 +402,15 @@ export function checkParts(meta: SnapshotMeta, memory: Uint8Array, corePtr: numb
     if (index >= (schema[id].objectFields?.length ?? 0) || lists.has(`${t}/${id}/${index}`))
       throw bad(snap.objectValuesOf(t, id));
     lists.add(`${t}/${id}/${index}`);
-    const rec = records + t * T_STRIDE;
-    const comps = read(rec + T_COMPS) >>> 2;
-    let has = false;
-    for (let k = read(rec + T_NCOMPS) - 1; k >= 0 && !has; k--) has = read(comps + k) === id;
-    if (!has) throw bad(snap.objectValuesWithout(t, id));
-    const rows = read(rec + T_COUNT);
+    if (!comps(t).has(id)) throw bad(snap.objectValuesWithout(t, id));
+    const rows = u32[records + t * T_STRIDE + T_COUNT];
     if (rows !== values.length) throw new SnapshotError(snap.disagree(snap.objectRows(t, rows, values.length)));
     for (const v of values)
       checkJsonSafe(objectValueIn(v) ?? null, `${schema[id].name}.${schema[id].objectFields[index]}`);
   }
   for (let t = 0; t < tables; t++) {
-    const rec = records + t * T_STRIDE;
-    if (read(rec + T_COUNT) === 0) continue;
-    const n = read(rec + T_NCOMPS);
-    const comps = read(rec + T_COMPS) >>> 2;
-    for (let k = 0; k < n; k++) {
-      const id = read(comps + k);
+    if (u32[records + t * T_STRIDE + T_COUNT] === 0) continue;
+    for (const id of comps(t)) {
       const fields = schema[id]?.objectFields?.length ?? 0;
       for (let f = 0; f < fields; f++)
         if (!lists.has(`${t}/${id}/${f}`)) throw new SnapshotError(snap.disagree(snap.noObjectValues(t)));

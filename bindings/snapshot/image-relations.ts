@@ -8,6 +8,7 @@ import {
   FLAG_EXCLUSIVE,
   FLAG_RELATION,
   H_PAIR_EDGES,
+  H_TABLE_SEQ,
   H_TABLES,
   H_TARGET_SLOTS,
   H_TGT_CAP,
@@ -155,23 +156,30 @@ function checkTargetMap(r: ImageReader, index: IndexFacts, tables: TableFacts, t
 /**
  * The pair edge cache: an entry the core would use (found at its own slot, both tables
  * the ones it saw) must lead to the table the core would compute for that pair change.
+ * An entry is stale once a table it names was recycled, and stays so: creation numbers
+ * only grow, so the core wrote none at or past the next one. Such a number would match a
+ * table made after the restore, and the entry come alive with a destination nobody checked.
  */
 function checkPairEdges(r: ImageReader, registry: RegistryFacts, tables: TableFacts): void {
   const ptr = r.h(H_PAIR_EDGES);
   if (ptr === 0) return;
   const at = r.claim(ptr, PAIR_EDGE_SLOTS * PAIR_EDGE_STRIDE * 4, "the pair edge cache") >>> 2;
   const { u32 } = r;
+  const next = r.h(H_TABLE_SEQ);
   const used = (t: number, seq: number) => t < tables.n && tables.live[t] === 1 && tables.seq[t] === seq;
   for (let i = 0; i < PAIR_EDGE_SLOTS; i++) {
     const e = at + i * PAIR_EDGE_STRIDE;
     if (u32[e] === 0) continue;
+    const what = `the pair edge cache's entry ${i}`;
+    for (const seq of [u32[e + 1], u32[e + 5]])
+      if (!(seq < next)) throw r.broken(what, fault.range(seq, "a creation number no table had yet"));
     const [t, code, target, d] = [u32[e] - 1, u32[e + 2], u32[e + 3], u32[e + 4]];
     if (!used(t, u32[e + 1]) || !used(d, u32[e + 5]) || pairEdgeSlot(t, code, target) !== i) continue;
     const rel = code >>> 1;
-    if (rel >= registry.count || (registry.flags[rel] & FLAG_RELATION) === 0) continue; // never asked
+    if (rel >= registry.count || (registry.flags[rel] & FLAG_RELATION) === 0)
+      throw r.broken(what, fault.range(rel, "no relation"));
     const want = pairChange(r, registry, tables, t, rel, target, (code & 1) === 0);
-    if (!(d === want))
-      throw r.broken(`the pair edge cache's entry ${i}`, fault.range(d, `where the core goes to ${want}`));
+    if (!(d === want)) throw r.broken(what, fault.range(d, `where the core goes to ${want}`));
   }
 }
 

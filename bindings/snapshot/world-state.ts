@@ -14,6 +14,7 @@ import { releaseHeld, resetHeld } from "../store/stale-writes.js";
 import type { WorldContext } from "../world/context.js";
 import {
   checkEntries,
+  checkObjectLists,
   checkParts,
   decode,
   describeEntry,
@@ -109,6 +110,7 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
     journal: meta.schema.some((e) => e.objectFields.length > 0),
     sparse: meta.sparse,
   });
+  checkObjectLists(meta, memory, header.corePtr);
   checkTicks(meta, memory, header.corePtr);
   const links = checkLinks(meta as LinkedMeta, memory, header.corePtr, (entry, id) => {
     const c = ctx.store.registry.components[id];
@@ -172,18 +174,31 @@ function schemaEntries(ctx: WorldContext): SchemaEntry[] {
   changes.ticksOf.forEach((k, id) => {
     if (k !== undefined) tracks.set(k, id);
   });
-  return registry.components.map((c, id) => ({
+  return registry.components.map((c, id) => ({ ...entryOf(c), ...(tracks.has(id) ? { tracks: tracks.get(id) } : {}) }));
+}
+
+/** Component c as a snapshot's schema records it (what it tracks aside). */
+function entryOf(c: Component): SchemaEntry {
+  return {
     name: c.name,
     hidden: c.hidden,
     tag: c.isTag,
     sparse: c.sparse,
     fields: c.fields.map((f) => [f.name, f.scalar, f.length] as const),
     objectFields: c.objectFields.map((f) => f.name),
-    ...(tracks.has(id) ? { tracks: tracks.get(id) } : {}),
     ...(c instanceof Relation
       ? { relation: [c.exclusive ? "exclusive" : "multiple", `onTargetDestroyed: ${c.onTargetDestroyed}`] as const }
       : {}),
-  }));
+  };
+}
+
+/** The keys in which two schema entries differ, what they track aside. */
+function differences(a: SchemaEntry, b: SchemaEntry): string[] {
+  // Key by key (not by key order); what tracks what is checked with the stamps' names.
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys.filter(
+    (k) => k !== "tracks" && JSON.stringify(a[k as keyof SchemaEntry]) !== JSON.stringify(b[k as keyof SchemaEntry]),
+  );
 }
 
 /**
@@ -198,13 +213,8 @@ function checkSchema(ctx: WorldContext, theirs: readonly SchemaEntry[]): void {
     const a = ours[id];
     const b = theirs[id];
     if (a !== undefined && b !== undefined) {
-      if (a.hidden && b.hidden && a.name === b.name) continue;
-      // Key by key (not by key order); what tracks what is checked with the stamps' names.
-      const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-      const differ = keys.filter(
-        (k) =>
-          k !== "tracks" && JSON.stringify(a[k as keyof SchemaEntry]) !== JSON.stringify(b[k as keyof SchemaEntry]),
-      );
+      if (a.hidden && b.hidden === true && a.name === b.name) continue;
+      const differ = differences(a, b);
       if (differ.length === 0) continue;
       throw new SnapshotError(snap.schema(snap.entryDiffers(id, describeEntry(b), describeEntry(a), differ)));
     }
@@ -216,6 +226,20 @@ function checkSchema(ctx: WorldContext, theirs: readonly SchemaEntry[]): void {
         ),
       );
   }
+  // Each of the snapshot's stamps entries is, field for field, the companion this world
+  // makes for what it tracks: the restore takes their layout from them (adopt, checkTicks).
+  const { components } = ctx.store.registry;
+  theirs.forEach((b, id) => {
+    if (b?.hidden !== true) return;
+    const k = b.tracks;
+    // What it tracks: a component of this world the loop above found the snapshot's too.
+    const of = Number.isInteger(k) && theirs[k as number]?.hidden === false ? components[k as number] : undefined;
+    if (of === undefined || of.hidden) throw new SnapshotError(snap.malformed(snap.tracksNothing(id)));
+    const want = entryOf(ticksComponent(of));
+    const differ = differences(want, b);
+    if (differ.length > 0)
+      throw new SnapshotError(snap.schema(snap.entryDiffers(id, describeEntry(b), describeEntry(want), differ)));
+  });
 }
 
 /** Takes on a loaded snapshot's JS-side state; every cached view and table id is dropped. */

@@ -21,6 +21,7 @@ import {
   H_MAP_CAP,
   H_MASK_WORDS,
   H_MASKS,
+  H_PAIR_EDGES,
   H_RECORDS,
   H_SCRATCH,
   H_TABLE_COUNT,
@@ -28,17 +29,21 @@ import {
   H_TABLES,
   K_FIELDS,
   K_STRIDE,
+  PAIR_EDGE_STRIDE,
   REC_FREE,
   REC_TABLE_MASK,
+  SLOT_MASK,
   T_BLOCK,
   T_CAPACITY,
   T_COLS,
   T_COMPS,
   T_NCOLS,
   T_NCOMPS,
+  T_SEQ,
   T_STRIDE,
 } from "../../../bindings/core/constants.generated.js";
 import { FORMAT_VERSION, seal } from "../../../bindings/snapshot/format.js";
+import { pairEdgeSlot } from "../../../bindings/snapshot/image-hash.js";
 import { expectThrows } from "../../support/errors.js";
 import { checkInvariants } from "../../support/internals.js";
 
@@ -102,7 +107,7 @@ describe("snapshot image checks", () => {
     expectThrows(
       () => world.restore(bad),
       SnapshotError,
-      "The snapshot was refused: its memory part is shorter than its own records say",
+      `${PREFIX} (table 1's component count says 2147483648 where the image holds 2)`,
     );
     expect(world.snapshot()).toEqual(before);
     checkInvariants(world);
@@ -364,5 +369,46 @@ describe("snapshot image checks: what the image says of itself", () => {
     expect(() => world.restore(given)).toThrow(SnapshotError);
     expect(world.snapshot()).toEqual(before);
     expect(world.get(world.spawn(Hp), Hp)).toEqual({ hp: 100 });
+  });
+
+  it("restore refuses a pair edge cache entry naming a creation number no table had yet, planted or left by a lowered counter", async () => {
+    const Pt = component("Pt", { x: "f32" });
+    const V = component("V", { v: "i32" });
+    const Owns = relation("Owns");
+    const world = await createWorld({ components: [Pt, V, Owns] });
+    const [a, y, z] = [world.spawn(Pt), world.spawn(Pt), world.spawn(Pt)];
+    world.add(z, Owns.to(z));
+    world.remove(z, Owns.to(z)); // the pair edge cache exists now
+    const bytes = world.snapshot();
+    const owns = 2; // Owns' component id
+    // Planted: y's table + (Owns, a) leads to the table the next creation will make ({V}).
+    const planted = edited(bytes, (word, set, core) => {
+      const t = word(word(core + H_RECORDS * 4) + (y & SLOT_MASK) * 8) & REC_TABLE_MASK;
+      const code = owns << 1;
+      const at = word(core + H_PAIR_EDGES * 4) + pairEdgeSlot(t, code, a) * PAIR_EDGE_STRIDE * 4;
+      const seqOf = (table: number) => word(word(core + H_TABLES * 4) + table * T_STRIDE * 4 + T_SEQ * 4);
+      const next = [t + 1, seqOf(t), code, a, word(core + H_TABLE_COUNT * 4), word(core + H_TABLE_SEQ * 4)];
+      for (const [k, v] of next.entries()) set(at + k * 4, v);
+    });
+    world.spawn(Pt);
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(planted),
+      SnapshotError,
+      /^The snapshot was refused: its memory image is not one the core can have made \(the pair edge cache's entry \d+ is \d+, a creation number no table had yet\)$/,
+    );
+    expect(world.snapshot()).toEqual(before);
+    // Left behind: a recycled table's entry, its number handed out again by a counter moved back.
+    const b = world.spawn(Pt);
+    world.add(y, Owns.to(a));
+    world.add(y, Owns.to(b)); // a table of two pairs; the cache leads there from y's old table
+    world.remove(y, Owns.to(b)); // empty with two pairs of Owns: recycled
+    const lowered = edited(world.snapshot(), (word, set, core) =>
+      set(core + H_TABLE_SEQ * 4, word(core + H_TABLE_SEQ * 4) - 1),
+    );
+    const kept = world.snapshot();
+    expectThrows(() => world.restore(lowered), SnapshotError, /a creation number no table had yet\)$/);
+    expect(world.snapshot()).toEqual(kept);
+    checkInvariants(world);
   });
 });

@@ -451,6 +451,34 @@ describe("change stamps in a snapshot", () => {
     return encode(json, mem, header.flags, header.corePtr);
   }
 
+  it("refuses a stamps entry that is not, key by key, the companion this world makes (restore takes the stamps' layout from it)", async () => {
+    const { world, bytes } = await tracked();
+    world.spawn(A);
+    const before = world.snapshot();
+    const stamps = (json: Record<string, unknown>) =>
+      (json.schema as Record<string, unknown>[]).find((e) => e.hidden === true) as Record<string, unknown>;
+    const edits: [string, (e: Record<string, unknown>) => void][] = [
+      ['"objectFields"', (e) => (e.objectFields = ["zz"])],
+      ['"sparse"', (e) => (e.sparse = true)],
+      ['"fields"', (e) => (e.fields = [])],
+      ['"tag"', (e) => (e.tag = true)],
+    ];
+    for (const [key, edit] of edits)
+      expectThrows(
+        () => world.restore(withJson(bytes, (json) => edit(stamps(json)))),
+        SnapshotError,
+        `The snapshot was refused: its schema does not match this world's: component 2 is "wasm-ecs:ticks:A" (internal) there and "wasm-ecs:ticks:A" (internal) here (they differ in ${key})`,
+      );
+    expectThrows(
+      () => world.restore(withJson(bytes, (json) => delete stamps(json).tracks)),
+      SnapshotError,
+      "The snapshot was refused: its JSON part is malformed: component 2 tracks no component",
+    );
+    expect(world.snapshot()).toEqual(before);
+    world.restore(bytes);
+    expect(world.query({ all: [A] }).count()).toBe(5);
+  });
+
   it("refuses stamps that claim to track another component than their name says, the world unchanged", async () => {
     const { world, bytes } = await tracked();
     world.spawn(A);
@@ -458,7 +486,7 @@ describe("change stamps in a snapshot", () => {
     expectThrows(
       () => world.restore(crossed(bytes, false, true)),
       SnapshotError,
-      "The snapshot was refused: its JSON part is malformed: component 2 tracks no component",
+      `The snapshot was refused: its schema does not match this world's: component 2 is "wasm-ecs:ticks:A" (internal) there and "wasm-ecs:ticks:B" (internal) here (they differ in "name")`,
     );
     expect(world.snapshot()).toEqual(before);
   });
