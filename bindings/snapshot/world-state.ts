@@ -163,7 +163,12 @@ function layouts(ctx: WorldContext, schema: readonly SchemaEntry[]): ComponentLa
       if (!entry.hidden || tracked === undefined) throw new SnapshotError(snap.internalComponent(id, entry.name));
       c = ticksComponent(tracked);
     }
-    return { flags: coreFlags(c), fields: c.fields.map((f) => [f.code, f.length] as const), defaults: defaultBytes(c) };
+    return {
+      flags: coreFlags(c),
+      fields: c.fields.map((f) => [f.code, f.length] as const),
+      defaults: defaultBytes(c),
+      sparse: c.sparse,
+    };
   });
 }
 

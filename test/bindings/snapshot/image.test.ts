@@ -316,6 +316,24 @@ describe("snapshot image checks: free table records", () => {
     checkInvariants(world);
   });
 
+  it("restore refuses a table mask holding a sparse tag, which lives in its bitset alone", async () => {
+    const world = await populated();
+    const e = world.query({ all: [Position] }).entities()[0];
+    const picked = 2; // Picked's id
+    const bad = edited(world.snapshot(), (word, set, core) => {
+      const t = word(word(core + H_RECORDS * 4) + (e & SLOT_MASK) * 8) & REC_TABLE_MASK;
+      const at = word(core + H_MASKS * 4) + t * word(core + H_MASK_WORDS * 4) * 8;
+      set(at, word(at) | (1 << picked));
+    });
+    const before = world.snapshot();
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      /^The snapshot was refused: its memory image is not one the core can have made \(table \d+'s mask is 2, a sparse tag or non-fragmenting relation, which no mask holds\)$/,
+    );
+    expect(world.snapshot()).toEqual(before);
+  });
+
   it("restore refuses a free record with mask bits set", async () => {
     const { world, bytes, free } = await withFreeRecord();
     const bad = edited(bytes, (word, set, core) => {
