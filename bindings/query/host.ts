@@ -39,6 +39,8 @@ export interface QueryHost {
   readonly heap: Uint32Array;
   /** The tick the current reader last read at: the running system's, else the query's own. */
   readBase(q: Reading): number;
+  /** Starts the tracking f's change terms still wait for, before a read outside a scope finds its tables. */
+  startTracking(f: RowFilter): void;
   /** Ends a read of q outside systems: q's own base moves to now. */
   endRead(q: Reading): void;
   /**

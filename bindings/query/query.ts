@@ -164,8 +164,10 @@ export class Query<R = never, F extends boolean = boolean> {
   }
 
   [Symbol.iterator](): Iterator<TableOf<R, F>> {
-    if (this.filter !== undefined)
+    if (this.filter !== undefined) {
+      this.host.startTracking(this.filter);
       return new FilteredIterator(this.host, this, this.tables(), this.filter) as Iterator<TableOf<R, F>>;
+    }
     return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<TableOf<R, F>>;
   }
 
@@ -177,6 +179,7 @@ export class Query<R = never, F extends boolean = boolean> {
       for (const t of this.tables()) n += t.refresh();
       return n;
     }
+    this.host.startTracking(f);
     const base = this.host.readBase(this);
     for (const t of this.tables()) if (t.refresh() > 0) n += filterRows(this.host, t, f, base).length;
     return n;
@@ -186,6 +189,7 @@ export class Query<R = never, F extends boolean = boolean> {
   entities(): EntityList {
     const f = this.filter;
     if (f !== undefined) {
+      this.host.startTracking(f);
       const base = this.host.readBase(this);
       const out: number[] = [];
       for (const t of this.tables()) {

@@ -22,6 +22,8 @@ export function everyRow(n: number): Uint32Array {
 
 /** filterRows()'s answer (reused: valid until its next call). */
 let matching = new Uint32Array(64);
+/** What filterRows finds while a change term's component is not tracked yet. */
+const NO_ROWS_FOUND = new Uint32Array(0);
 
 /** A sparse-only filter's front rows of a table: k, at core call count `version` and sparse flip count `flips`. */
 interface Fronted {
@@ -64,19 +66,24 @@ export function filterRows(host: QueryHost, t: Table, f: RowFilter, base: number
   const changes = host.changes;
   const u32 = host.heap;
   // Stamp columns (u32 indices) per change term; a table without stamps yet: every row counts.
+  // A component not tracked yet (asked for inside a scope, which starts it at the flush, or
+  // put off for lack of memory): no row counts. The flush stamps every row, and the next
+  // read sees each once, as a read right after tracking began outside a scope would.
   const added: number[] = [];
   const changed: number[] = [];
   let every = true;
   for (const id of f.added) {
     const k = changes.ticksOf[id];
-    if (k === undefined || !t.hasId(k)) continue;
+    if (k === undefined) return NO_ROWS_FOUND;
+    if (!t.hasId(k)) continue;
     added.push(t.fieldBases(k, changes.ticksComponents[id] as TicksComponent)[0]);
     every = false;
   }
   for (const id of f.changed) {
     const k = changes.ticksOf[id];
+    if (k === undefined) return NO_ROWS_FOUND;
     const mark = t.marks[id];
-    if (k === undefined || !t.hasId(k) || (mark !== undefined && newer(mark, base))) continue;
+    if (!t.hasId(k) || (mark !== undefined && newer(mark, base))) continue;
     changed.push(t.fieldBases(k, changes.ticksComponents[id] as TicksComponent)[1]);
     every = false;
   }

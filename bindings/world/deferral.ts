@@ -147,9 +147,27 @@ export class Deferral {
       if (buf.size > 0) applyCommands(this.store, buf);
     } finally {
       buf.clear();
-      // Tracking asked for while deferring starts after the commands, whose tables were
-      // chosen before it: then every table with the component gets its stamps at once.
-      for (const id of this.trackLater.splice(0)) track(this.store, id);
+    }
+    this.startTracking();
+  }
+
+  /**
+   * Tracking asked for while deferring starts after the commands, whose tables were
+   * chosen before it: then every table with the component gets its stamps at once. One
+   * that memory cannot take now stays asked for: each flush tries again, its queries find
+   * no row until then (query/rows.ts), and a read of one outside a scope starts it or
+   * throws CapacityError (world/queries.ts readBase).
+   */
+  private startTracking(): void {
+    const later = this.trackLater;
+    for (let i = 0; i < later.length; ) {
+      try {
+        track(this.store, later[i]);
+        later.splice(i, 1);
+      } catch (error) {
+        if (!(error instanceof CapacityError)) throw error;
+        i++;
+      }
     }
   }
 

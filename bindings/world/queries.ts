@@ -203,6 +203,18 @@ export class WorldHost implements QueryHost {
   get heap(): Uint32Array {
     return this.store.core.u32;
   }
+  /**
+   * Before a filtered read finds its tables: a change term whose tracking still waits
+   * (asked for inside a scope, and memory could not give it at the flush) starts now
+   * outside a scope, throwing CapacityError as a query made here would (tracking moves
+   * the rows into tables with stamps); inside one it waits for the flush.
+   */
+  startTracking(f: RowFilter): void {
+    if (f.added.length === 0 && f.changed.length === 0) return;
+    const ticks = this.store.changes.ticksOf;
+    for (const id of changeTerms(f)) if (ticks[id] === undefined) this.defer.track(id);
+  }
+
   /** The running system's base, else the query's own. */
   readBase(q: Reading): number {
     const running = this.runner.running;

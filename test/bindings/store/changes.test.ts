@@ -1,7 +1,7 @@
 // Change detection (bindings/store/changes.ts): added / changed filters, read / write
 // views, world.removed(); relations are not change-tracked.
 import { describe, expect, it } from "vitest";
-import { ArgumentError, component, createWorld, type Query, relation, tag } from "wasm-ecs";
+import { ArgumentError, CapacityError, component, createWorld, type Query, relation, tag } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 import { checkInvariants } from "../../support/internals.js";
 
@@ -266,6 +266,69 @@ describe("change detection edge cases", () => {
     expect(seen(world.query({ all: [Health], changed: [Health] }))).toEqual(es);
     checkInvariants(world);
     expect(world.get(es[3], Health)).toEqual({ hp: 30 });
+  });
+});
+
+describe("change filters made where tracking must wait", () => {
+  /** Rows a filtered query yields now, table by table. */
+  const rowsOf = (q: Query): number => {
+    let n = 0;
+    for (const t of q) n += t.count;
+    return n;
+  };
+
+  it("a change filter first made inside a system finds no row until the system's flush starts tracking, then each row once", async () => {
+    const world = await createWorld({ components: ALL });
+    world.spawnMany(3, Position, Health, Velocity);
+    const counts: number[] = [];
+    world.system("s", { all: [Position] }, () => {
+      counts.push(rowsOf(world.query({ all: [Health], changed: [Health] })));
+    });
+    world.step();
+    world.step();
+    world.step();
+    expect(counts).toEqual([0, 3, 0]);
+    const added: number[] = [];
+    for (let i = 0; i < 3; i++)
+      world.defer(() => added.push(rowsOf(world.query({ all: [Velocity], added: [Velocity] }))));
+    expect(added).toEqual([0, 3, 0]);
+  });
+
+  it("tracking that memory cannot take at a loop's end waits: the filter finds no row, a read outside a loop throws CapacityError until memory allows", async () => {
+    const world = await createWorld({ components: ALL, maxMemoryBytes: 3 << 20 });
+    const made: number[] = [];
+    try {
+      for (;;) made.push(...world.spawnMany(500, Position, Health));
+    } catch (error) {
+      expect(error).toBeInstanceOf(CapacityError);
+    }
+    const filtered = () => world.query({ all: [Health], changed: [Health] });
+    const inLoop: number[] = [];
+    for (const _ of world.query({ all: [Position] })) {
+      inLoop.push(rowsOf(filtered())); // tracking waits for the loop's end, which memory cannot give
+      break;
+    }
+    world.defer(() => inLoop.push(rowsOf(filtered())));
+    expect(inLoop).toEqual([0, 0]);
+    for (let i = 0; i < 2; i++)
+      expectThrows(() => rowsOf(filtered()), CapacityError, /^Out of memory while trying to add wasm-ecs:ticks:Health/);
+    expect(world.query({ all: [Health] }).count()).toBe(made.length);
+    world.destroyMany(made.slice(0, made.length - 10));
+    expect([rowsOf(filtered()), rowsOf(filtered())]).toEqual([10, 0]); // tracking starts with the read: each row once
+    checkInvariants(world);
+  });
+
+  it("sparse tags keep no removal log: removed(S) is refused with ArgumentError", async () => {
+    const Picked = tag("Picked", { sparse: true });
+    const world = await createWorld({ components: [...ALL, Picked] });
+    const e = world.spawn(Position, Picked);
+    expectThrows(
+      () => world.removed(Picked),
+      ArgumentError,
+      "Sparse tags keep no removal log: removed(Picked) is not available (a sparse tag flips a bit in place; query { none: [Picked] } instead)",
+    );
+    world.remove(e, Picked);
+    expect(world.has(e, Picked)).toBe(false);
   });
 });
 
