@@ -152,6 +152,8 @@ export const twoExclusiveTargets = (name: string, pairs: string) =>
 export const refusedPairs = (names: string) => `The core refused the relation pairs of (${names})`;
 export const targetsTakesRelation = (value: unknown) => `targets() takes a relation, got ${show(value)}`;
 export const notTracked = (what: string) => `Relations are not change-tracked: ${what}`;
+export const sparseNotLogged = (name: string) =>
+  `Sparse tags keep no removal log: removed(${name}) is not available (a sparse tag flips a bit in place; query { none: [${name}] } instead)`;
 export const pairInTerm = (pair: string, key: string, relation: string) =>
   `A pair with a target (${pair}) goes in all or none; ${key} takes ${relation}.to("*")`;
 export const cascadeTakesRelation = (value: unknown) => `cascade takes a relation, got ${show(value)}`;

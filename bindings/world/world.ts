@@ -10,7 +10,7 @@ import { ArgumentError, closeAfter } from "../errors.js";
 import { BuiltinKernels } from "../kernels/builtins.js";
 import type { KernelHost, KernelModule } from "../kernels/kernel.js";
 import { builtinModule, type KernelSource, loadKernels } from "../kernels/load.js";
-import { needsFunction, notTracked, refusedInside, systemFn, systemName } from "../messages.js";
+import { needsFunction, notTracked, refusedInside, sparseNotLogged, systemFn, systemName } from "../messages.js";
 import { register } from "../ops/components.js";
 import type { Query } from "../query/query.js";
 import type { QueryTerms, ReadTerms, RowFiltered } from "../query/terms.js";
@@ -284,6 +284,7 @@ export class World {
     store.core.check();
     const id = store.registry.idOf(c);
     if (c.isRelation) throw new ArgumentError(notTracked(`removed(${c.name}) is not available`));
+    if (c.sparse) throw new ArgumentError(sparseNotLogged(c.name));
     return store.changes.removed(id, runner.running ?? OUTSIDE) as Entity[];
   }
 
