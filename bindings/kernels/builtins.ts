@@ -7,8 +7,8 @@
 //   k.addScaled(q, [Position, "x"], [Velocity, "x"], dt)   Position.x += Velocity.x * dt
 //   k.clamp(q, [Position, "x"], 0, 100)                    Position.x = min(max(Position.x, 0), 100)
 import type { Component } from "../component.js";
-import { KernelError } from "../errors.js";
-import { builtinField, describeValue } from "../messages.js";
+import { ArgumentError, KernelError } from "../errors.js";
+import { builtinField, builtinScalar, describeValue } from "../messages.js";
 import type { Query } from "../query/query.js";
 import { dispatcherOf } from "./batch.js";
 import { type ColumnParam, checkQuery, type Fn, Kernel, type KernelHost } from "./kernel.js";
@@ -16,6 +16,12 @@ import type { ValType } from "./module.js";
 
 /** A field of a component: `[Position, "x"]`. */
 export type FieldRef = readonly [Component, string];
+
+/** A built-in's scalar argument: ArgumentError, naming it, unless a finite number (NaN would spoil every row). */
+function scalar(kernel: string, name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new ArgumentError(builtinScalar(kernel, name, value));
+  return value;
+}
 
 export class BuiltinKernels {
   private readonly kernels = new Map<string, Kernel>();
@@ -33,17 +39,18 @@ export class BuiltinKernels {
 
   /** dst *= s. */
   scale(query: Query, dst: FieldRef, s: number): void {
-    this.kernel("scale", query, [dst], [], ["s"]).run({ s }, query);
+    this.kernel("scale", query, [dst], [], ["s"]).run({ s: scalar("scale", "s", s) }, query);
   }
 
   /** dst += src * s (position += velocity * dt). */
   addScaled(query: Query, dst: FieldRef, src: FieldRef, s: number): void {
-    this.kernel("addScaled", query, [dst], [src], ["s"]).run({ s }, query);
+    this.kernel("addScaled", query, [dst], [src], ["s"]).run({ s: scalar("addScaled", "s", s) }, query);
   }
 
   /** dst = min(max(dst, lo), hi). */
   clamp(query: Query, dst: FieldRef, lo: number, hi: number): void {
-    this.kernel("clamp", query, [dst], [], ["lo", "hi"]).run({ lo, hi }, query);
+    const k = this.kernel("clamp", query, [dst], [], ["lo", "hi"]);
+    k.run({ lo: scalar("clamp", "lo", lo), hi: scalar("clamp", "hi", hi) }, query);
   }
 
   /**

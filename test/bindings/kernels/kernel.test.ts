@@ -505,4 +505,26 @@ describe("built-in kernels", () => {
     expect(() => k.scale(world.query({ all: [Mat] }), [Mat, "m"], 2)).toThrow(KernelError);
     expect(() => k.scale(q, [Pos, "z"], 2)).toThrow(/^Pos has no field "z"/);
   });
+
+  it("refuse a scalar that is no finite number with ArgumentError naming it, leaving the columns as they were", async () => {
+    const world = await createWorld({ components: ALL });
+    const e = world.spawn(Pos.with({ x: 4 }), Vel.with({ x: 1 }));
+    const k = await world.builtinKernels();
+    const q = world.query({ all: [Pos, Vel] });
+    const cases: [() => void, string][] = [
+      [() => k.scale(q, [Pos, "x"], "2" as never), 'Built-in kernel scale takes s as a finite number, got "2"'],
+      [() => k.scale(q, [Pos, "x"], 10n as never), "Built-in kernel scale takes s as a finite number, got 10n"],
+      [
+        () => k.addScaled(q, [Pos, "x"], [Vel, "x"], Number.NaN),
+        "Built-in kernel addScaled takes s as a finite number, got NaN",
+      ],
+      [() => k.clamp(q, [Pos, "x"], Number.NaN, 5), "Built-in kernel clamp takes lo as a finite number, got NaN"],
+      [
+        () => k.clamp(q, [Pos, "x"], 0, Number.POSITIVE_INFINITY),
+        "Built-in kernel clamp takes hi as a finite number, got Infinity",
+      ],
+    ];
+    for (const [call, message] of cases) expectThrows(call, ArgumentError, message);
+    expect(world.get(e, Pos).x).toBe(4);
+  });
 });
