@@ -2,6 +2,7 @@
 // stamps) that the core moves with it, every table that holds it moves to the table
 // with the companion too (all or nothing), and its rows count as added and changed now.
 import { expect } from "../core/status.js";
+import { CapacityError } from "../errors.js";
 import { ticksComponent } from "../store/changes.js";
 import type { Store } from "../store/store.js";
 import { moveTables } from "./batch-ops.js";
@@ -26,4 +27,22 @@ export function track(store: Store, id: number): void {
   store.untracked[id] = undefined;
   // Component sets with id now lead to tables with the companion: look them up again.
   store.sets.epoch++;
+}
+
+/**
+ * Starts the tracking asked for while deferring (ids), dropping each from the list as
+ * it starts. One that memory cannot take now stays in the list: each flush tries again,
+ * its queries find no row until then (query/rows.ts), and a read of one outside a scope
+ * starts it or throws CapacityError (world/queries.ts startTracking).
+ */
+export function trackWaiting(store: Store, ids: number[]): void {
+  for (let i = 0; i < ids.length; ) {
+    try {
+      track(store, ids[i]);
+      ids.splice(i, 1);
+    } catch (error) {
+      if (!(error instanceof CapacityError)) throw error;
+      i++;
+    }
+  }
 }

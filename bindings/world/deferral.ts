@@ -30,7 +30,7 @@ import {
 } from "../ops/command-kinds.js";
 import { CommandBuffer } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
-import { track } from "../ops/tracking.js";
+import { track, trackWaiting } from "../ops/tracking.js";
 import { ADD_AT_FLUSH, KEEPS, readsStore } from "../ops/waiting-rows.js";
 import type { OpenIteration } from "../query/host.js";
 import { type ComponentSet, copyInits } from "../store/component-sets.js";
@@ -148,27 +148,8 @@ export class Deferral {
     } finally {
       buf.clear();
     }
-    this.startTracking();
-  }
-
-  /**
-   * Tracking asked for while deferring starts after the commands, whose tables were
-   * chosen before it: then every table with the component gets its stamps at once. One
-   * that memory cannot take now stays asked for: each flush tries again, its queries find
-   * no row until then (query/rows.ts), and a read of one outside a scope starts it or
-   * throws CapacityError (world/queries.ts readBase).
-   */
-  private startTracking(): void {
-    const later = this.trackLater;
-    for (let i = 0; i < later.length; ) {
-      try {
-        track(this.store, later[i]);
-        later.splice(i, 1);
-      } catch (error) {
-        if (!(error instanceof CapacityError)) throw error;
-        i++;
-      }
-    }
+    // After the commands, whose tables were chosen before it: every table with the component gets its stamps at once.
+    trackWaiting(this.store, this.trackLater);
   }
 
   /** Starts tracking changes of component id, now or when the current scope ends. */
