@@ -210,9 +210,9 @@ export class WorldHost implements QueryHost {
    * the rows into tables with stamps); inside one it waits for the flush.
    */
   startTracking(f: RowFilter): void {
-    if (f.added.length === 0 && f.changed.length === 0) return;
     const ticks = this.store.changes.ticksOf;
-    for (const id of changeTerms(f)) if (ticks[id] === undefined) this.defer.track(id);
+    for (const id of f.added) if (ticks[id] === undefined) this.defer.track(id);
+    for (const id of f.changed) if (ticks[id] === undefined) this.defer.track(id);
   }
 
   /** The running system's base, else the query's own. */
