@@ -17,5 +17,9 @@ export function firstOf(col: unknown[], k: number): unknown[] {
       if (i >= 0 && i < k) c[i] = v;
       return true;
     },
+    // Object.keys, `in` and for-in see the first k indices too (length, non-configurable, stays a key).
+    has: (c, p) => (index(p) >= 0 ? index(p) < k : Reflect.has(c, p)),
+    ownKeys: (c) => Reflect.ownKeys(c).filter((p) => index(p) < k),
+    getOwnPropertyDescriptor: (c, p) => (index(p) >= k ? undefined : Reflect.getOwnPropertyDescriptor(c, p)),
   });
 }

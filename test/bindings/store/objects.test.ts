@@ -76,6 +76,33 @@ describe("object fields", () => {
     for (const t of world.query({ all: [Name] })) expect(t.columns(Name).label.length).toBe(0);
   });
 
+  it("under a sparse filter an object column shows the window's rows alone: length, index, keys, `in` and spread agree", async () => {
+    const Picked = tag("Picked", { sparse: true });
+    const world = await createWorld({ components: [...ALL, Picked] });
+    const es = world.spawnMany(10, Position, Name.withEach({ label: Array.from({ length: 10 }, (_, i) => `n${i}`) }));
+    world.add(es[9], Picked);
+    world.add(es[7], Picked);
+    let seen = 0;
+    for (const t of world.query({ all: [Position, Picked] })) {
+      const label = t.columns(Name).label;
+      const want = [...t.entities].map((e) => world.get(e, Name).label);
+      expect([label.length, [...label], Object.keys(label), 1 in label, 2 in label, label[2]]).toEqual([
+        2,
+        want,
+        ["0", "1"],
+        true,
+        false,
+        undefined,
+      ]);
+      label[1] = "written";
+      label[5] = "ignored";
+      seen += t.count;
+    }
+    expect(seen).toBe(2);
+    const labels = Array.from(es, (e) => world.get(e, Name).label);
+    expect(labels.filter((l) => l === "written" || l === "ignored")).toEqual(["written"]);
+  });
+
   it("withEach of an object field needs one value per entity", async () => {
     const world = await createWorld({ components: ALL });
     expect(() => world.spawnMany(3, Name.withEach({ label: ["a"] }))).toThrow(
