@@ -290,8 +290,8 @@ export function checkEntries(schema: readonly SchemaEntry[]): void {
   const trackedBy = new Set<number>();
   schema.forEach((entry, id) => {
     if (!isRecord(entry) || typeof entry.name !== "string") throw bad(snap.undescribed(id));
-    // Every hidden component is a change-stamps companion: one that tracks nothing is no state a world has.
-    if (entry.tracks === undefined && entry.hidden !== true) return;
+    // A companion whose tracking ran out of memory tracks nothing yet (world-state.ts checkSchema names it by its name).
+    if (entry.tracks === undefined) return;
     const of = schema[entry.tracks as number];
     const ok = isU32(entry.tracks) && isRecord(of) && !of.hidden && entry.hidden === true;
     if (!ok || entry.name !== ticksName(of.name) || trackedBy.has(entry.tracks)) throw bad(snap.tracksNothing(id));

@@ -53,8 +53,8 @@ export interface ComponentLayout {
   readonly fields: readonly (readonly [number, number])[];
   /** Per field: its default's bytes, or undefined when it has none (ops/components.ts defaultBytes). */
   readonly defaults: readonly (Uint8Array | undefined)[];
-  /** A sparse tag or a non-fragmenting relation: kept in a bitset, never in a table's mask. */
-  readonly sparse: boolean;
+  /** In no table's mask: a sparse tag or a non-fragmenting relation (a bitset holds them), or stamps not linked yet. */
+  readonly maskless: boolean;
 }
 
 /** Facts about the registry the later checks use. */
@@ -66,8 +66,8 @@ export interface RegistryFacts {
   readonly tracker: Int32Array;
   /** Per component: [type code, length, row bytes, default ptr] of each field, flattened. */
   readonly fields: readonly number[][];
-  /** Per component: 1 when no table's mask may hold it (ComponentLayout.sparse). */
-  readonly sparse: Uint8Array;
+  /** Per component: 1 when no table's mask may hold it (ComponentLayout.maskless). */
+  readonly maskless: Uint8Array;
 }
 
 /** Facts about the entity index the later checks use (u32 indexes into the image). */

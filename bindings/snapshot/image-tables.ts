@@ -193,8 +193,8 @@ function checkTable(
   const last = comps.length === 0 ? -1 : comps[comps.length - 1];
   if (!(last < registry.count)) throw r.broken(`${what}'s mask`, fault.range(last, "an unknown component"));
   for (const c of comps)
-    if (registry.sparse[c] === 1)
-      throw r.broken(`${what}'s mask`, fault.range(c, "a sparse tag or non-fragmenting relation, which no mask holds"));
+    if (registry.maskless[c] === 1)
+      throw r.broken(`${what}'s mask`, fault.range(c, "a component no mask holds (sparse, or stamps not linked yet)"));
   if (!(u32[rec + T_NCOMPS] === comps.length))
     throw r.broken(`${what}'s component count`, fault.count(u32[rec + T_NCOMPS], comps.length));
   // A tracked component's rows travel with their stamps (ops/tracking.ts), and stamps with what they track.

@@ -159,7 +159,7 @@ function checkRegistry(r: ImageReader, expected: readonly ComponentLayout[]): Re
       throw r.broken(`component ${c}'s companion`, fault.range(k, "which has a companion or travels with another"));
     if (k >= 0) tracker[k] = c;
   }
-  return { count, flags, companion, tracker, fields, sparse: Uint8Array.from(expected, (c) => (c.sparse ? 1 : 0)) };
+  return { count, flags, companion, tracker, fields, maskless: Uint8Array.from(expected, (c) => (c.maskless ? 1 : 0)) };
 }
 
 /** The entity index's records and target bits: sizes within the slot bits, each a block of its own. */

@@ -9,7 +9,7 @@ import { CapacityError, SnapshotError } from "../errors.js";
 import { outOfMemory, snap } from "../messages.js";
 import { coreFlags, defaultBytes, register } from "../ops/components.js";
 import { changeTerms } from "../query/terms.js";
-import { type TicksComponent, ticksComponent } from "../store/changes.js";
+import { type TicksComponent, ticksComponent, ticksName } from "../store/changes.js";
 import { releaseHeld, resetHeld } from "../store/stale-writes.js";
 import type { WorldContext } from "../world/context.js";
 import {
@@ -167,7 +167,8 @@ function layouts(ctx: WorldContext, schema: readonly SchemaEntry[]): ComponentLa
       flags: coreFlags(c),
       fields: c.fields.map((f) => [f.code, f.length] as const),
       defaults: defaultBytes(c),
-      sparse: c.sparse,
+      // Stamps whose tracking ran out of memory are in no table yet (ops/tracking.ts moves all or none).
+      maskless: c.sparse || (entry.hidden === true && entry.tracks === undefined),
     };
   });
 }
@@ -233,12 +234,20 @@ function checkSchema(ctx: WorldContext, theirs: readonly SchemaEntry[]): void {
   }
   // Each of the snapshot's stamps entries is, field for field, the companion this world
   // makes for what it tracks: the restore takes their layout from them (adopt, checkTicks).
+  // One without `tracks` is a companion whose tracking ran out of memory (ops/tracking.ts
+  // keeps it registered for the next try): the component its name gives.
   const { components } = ctx.store.registry;
+  const byStampsName = new Map(components.filter((c) => !c.hidden).map((c) => [ticksName(c.name), c]));
   theirs.forEach((b, id) => {
     if (b?.hidden !== true) return;
     const k = b.tracks;
     // What it tracks: a component of this world the loop above found the snapshot's too.
-    const of = Number.isInteger(k) && theirs[k as number]?.hidden === false ? components[k as number] : undefined;
+    const of =
+      k === undefined
+        ? byStampsName.get(b.name)
+        : Number.isInteger(k) && theirs[k]?.hidden === false
+          ? components[k]
+          : undefined;
     if (of === undefined || of.hidden) throw new SnapshotError(snap.malformed(snap.tracksNothing(id)));
     const want = entryOf(ticksComponent(of));
     const differ = differences(want, b);

@@ -329,7 +329,7 @@ describe("snapshot image checks: free table records", () => {
     expectThrows(
       () => world.restore(bad),
       SnapshotError,
-      /^The snapshot was refused: its memory image is not one the core can have made \(table \d+'s mask is 2, a sparse tag or non-fragmenting relation, which no mask holds\)$/,
+      /^The snapshot was refused: its memory image is not one the core can have made \(table \d+'s mask is 2, a component no mask holds \(sparse, or stamps not linked yet\)\)$/,
     );
     expect(world.snapshot()).toEqual(before);
   });

@@ -469,14 +469,35 @@ describe("change stamps in a snapshot", () => {
         SnapshotError,
         `The snapshot was refused: its schema does not match this world's: component 2 is "wasm-ecs:ticks:A" (internal) there and "wasm-ecs:ticks:A" (internal) here (they differ in ${key})`,
       );
+    // Without `tracks` it names stamps whose tracking never began, which A's registry link contradicts.
     expectThrows(
       () => world.restore(withJson(bytes, (json) => delete stamps(json).tracks)),
       SnapshotError,
-      "The snapshot was refused: its JSON part is malformed: component 2 tracks no component",
+      "The snapshot was refused: its parts disagree on what tracks A",
     );
     expect(world.snapshot()).toEqual(before);
     world.restore(bytes);
     expect(world.query({ all: [A] }).count()).toBe(5);
+  });
+
+  it("a world whose tracking ran out of memory (its stamps registered, linked to nothing) saves and restores", async () => {
+    const Big = component("Big", { m: ["f32", 64] });
+    const world = await createWorld({ components: [Big, A], maxMemoryBytes: 8 << 20, initialMemoryBytes: 8 << 20 });
+    const made: number[] = [];
+    try {
+      for (;;) made.push(...world.spawnMany(1000, Big));
+    } catch (error) {
+      expect(error).toBeInstanceOf(CapacityError);
+    }
+    expectThrows(() => world.query({ all: [Big], changed: [Big] }), CapacityError, /^Out of memory/);
+    const bytes = world.snapshot();
+    world.destroyMany(made.slice(0, 10));
+    world.restore(bytes);
+    expect(world.query({ all: [Big] }).count()).toBe(made.length);
+    world.destroyMany(made.slice(0, made.length - 5));
+    const q = world.query({ all: [Big], changed: [Big] }); // tracking starts now: each row once
+    expect([q.count(), q.entities().length]).toEqual([5, 5]);
+    checkInvariants(world);
   });
 
   it("refuses stamps that claim to track another component than their name says, the world unchanged", async () => {
