@@ -272,8 +272,8 @@ export const kernelSignature = (
   `Kernel ${name} takes (${params.join(", ")})${results.length > 0 ? ` and returns ${results.join(", ")}` : ""}; its declaration needs (${names.map((n, i) => `${n}: ${expected[i]}`).join(", ")}) and no result`;
 export const kernelColumnType = (name: string, param: number, column: string, element: string, field: string) =>
   `Kernel ${name} cannot be declared: its parameter ${param} is a column of ${element} and the declaration gives it ${column}, a field of ${field}`;
-export const builtinScalar = (kernel: string, name: string, value: unknown) =>
-  `Built-in kernel ${kernel} takes ${name} as a finite number, got ${formatValue(value)}`;
+export const builtinScalar = (kernel: string, name: string, value: unknown, bound: boolean) =>
+  `Built-in kernel ${kernel} takes ${name} as ${bound ? "a number (not NaN)" : "a finite number"}, got ${formatValue(value)}`;
 export const kernelArgs = (name: string, scalars: readonly string[], args: unknown) =>
   `Kernel ${name} takes its scalars as { ${scalars.map((s) => `${s}: number`).join(", ")} }, got ${formatValue(args)}`;
 export const kernelScalar = (name: string, scalar: string, type: string, lo: number, hi: number, value: unknown) =>

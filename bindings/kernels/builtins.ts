@@ -17,10 +17,14 @@ import type { ValType } from "./module.js";
 /** A field of a component: `[Position, "x"]`. */
 export type FieldRef = readonly [Component, string];
 
-/** A built-in's scalar argument: ArgumentError, naming it, unless a finite number (NaN would spoil every row). */
-function scalar(kernel: string, name: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new ArgumentError(builtinScalar(kernel, name, value));
-  return value;
+/**
+ * A built-in's scalar argument: ArgumentError, naming it, unless a number other than NaN
+ * (which would spoil every row), and finite unless `bound` (a clamp's open side: ±Infinity).
+ */
+function scalar(kernel: string, name: string, value: unknown, bound = false): number {
+  const ok = typeof value === "number" && (bound ? !Number.isNaN(value) : Number.isFinite(value));
+  if (!ok) throw new ArgumentError(builtinScalar(kernel, name, value, bound));
+  return value as number;
 }
 
 export class BuiltinKernels {
@@ -50,7 +54,7 @@ export class BuiltinKernels {
   /** dst = min(max(dst, lo), hi). */
   clamp(query: Query, dst: FieldRef, lo: number, hi: number): void {
     const k = this.kernel("clamp", query, [dst], [], ["lo", "hi"]);
-    k.run({ lo: scalar("clamp", "lo", lo), hi: scalar("clamp", "hi", hi) }, query);
+    k.run({ lo: scalar("clamp", "lo", lo, true), hi: scalar("clamp", "hi", hi, true) }, query);
   }
 
   /**

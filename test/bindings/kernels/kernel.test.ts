@@ -518,13 +518,14 @@ describe("built-in kernels", () => {
         () => k.addScaled(q, [Pos, "x"], [Vel, "x"], Number.NaN),
         "Built-in kernel addScaled takes s as a finite number, got NaN",
       ],
-      [() => k.clamp(q, [Pos, "x"], Number.NaN, 5), "Built-in kernel clamp takes lo as a finite number, got NaN"],
-      [
-        () => k.clamp(q, [Pos, "x"], 0, Number.POSITIVE_INFINITY),
-        "Built-in kernel clamp takes hi as a finite number, got Infinity",
-      ],
+      [() => k.clamp(q, [Pos, "x"], Number.NaN, 5), "Built-in kernel clamp takes lo as a number (not NaN), got NaN"],
+      [() => k.clamp(q, [Pos, "x"], 0, "9" as never), 'Built-in kernel clamp takes hi as a number (not NaN), got "9"'],
     ];
     for (const [call, message] of cases) expectThrows(call, ArgumentError, message);
     expect(world.get(e, Pos).x).toBe(4);
+    // A clamp open on one side takes an infinite bound.
+    k.clamp(q, [Pos, "x"], Number.NEGATIVE_INFINITY, 3);
+    k.clamp(q, [Pos, "x"], 5, Number.POSITIVE_INFINITY);
+    expect(world.get(e, Pos).x).toBe(5);
   });
 });
