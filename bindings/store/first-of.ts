@@ -17,9 +17,22 @@ export function firstOf(col: unknown[], k: number): unknown[] {
       if (i >= 0 && i < k) c[i] = v;
       return true;
     },
-    // Object.keys, `in` and for-in see the first k indices too (length, non-configurable, stays a key).
+    // Object.keys, `in`, for-in and descriptors see the first k indices too (length,
+    // non-configurable, stays a key). No row past k is reached through the view.
     has: (c, p) => (index(p) >= 0 ? index(p) < k : Reflect.has(c, p)),
     ownKeys: (c) => Reflect.ownKeys(c).filter((p) => index(p) < k),
-    getOwnPropertyDescriptor: (c, p) => (index(p) >= k ? undefined : Reflect.getOwnPropertyDescriptor(c, p)),
+    getOwnPropertyDescriptor: (c, p) => {
+      if (index(p) >= k) return undefined;
+      const d = Reflect.getOwnPropertyDescriptor(c, p);
+      return p === "length" && d !== undefined ? { ...d, value: k } : d;
+    },
+    defineProperty: (c, p, d) => {
+      const i = index(p);
+      if (i < 0) return p === "length" || Reflect.defineProperty(c, p, d); // the column's length is the world's
+      if (i < k && "value" in d) c[i] = d.value; // a value, like a write; past k, ignored
+      return true;
+    },
+    // Like a typed array's: an index cannot be deleted (TypeError in strict code).
+    deleteProperty: (c, p) => index(p) < 0 && Reflect.deleteProperty(c, p),
   });
 }

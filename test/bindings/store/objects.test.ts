@@ -94,8 +94,12 @@ describe("object fields", () => {
         false,
         undefined,
       ]);
+      expect(Object.getOwnPropertyDescriptor(label, "length")?.value).toBe(2);
       label[1] = "written";
       label[5] = "ignored";
+      Object.defineProperty(label, "6", { value: "ignored", writable: true, configurable: true, enumerable: true });
+      Object.defineProperty(label, "length", { value: 0 });
+      expect(() => delete label[0]).toThrow(TypeError); // as for a typed array's index
       seen += t.count;
     }
     expect(seen).toBe(2);
