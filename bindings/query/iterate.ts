@@ -35,19 +35,28 @@ const CLOSED = 2;
 abstract class Iteration extends IteratorFromPrototype {
   protected state = NEW;
   private endedBy: string | undefined = undefined;
-  /** The one result object next() hands out (for-of reads it before the next call). */
-  protected readonly result: { done: boolean; value: Table | undefined } = { done: false, value: undefined };
+  /**
+   * The iterator is its own result object: next() returns it, and for-of reads `done` and
+   * `value` before its next call (one allocation per loop, not two).
+   */
+  done = false;
+  value: Table | undefined = undefined;
   constructor(protected readonly host: QueryHost) {
     super();
   }
 
   /** Opens a new iteration (true), or says it is closed (false); throws once it was ended from outside. */
   protected open(): boolean {
-    if (this.endedBy !== undefined) throw new ArgumentError(iterationEnded(this.endedBy));
-    if (this.state === CLOSED) return false;
+    if (this.state !== NEW) return this.reopen();
     this.host.beginIteration(this);
     this.state = OPEN;
     return true;
+  }
+
+  /** open() once closed: false, or ArgumentError when it was ended from outside (out of line: the loop's path stays small). */
+  private reopen(): boolean {
+    if (this.endedBy !== undefined) throw new ArgumentError(iterationEnded(this.endedBy));
+    return false;
   }
 
   /** Undoes what the current table carries for this iteration. */
@@ -77,10 +86,15 @@ abstract class Iteration extends IteratorFromPrototype {
 
   protected finished(): IteratorResult<Table> {
     this.close();
-    const result = this.result;
-    result.done = true;
-    result.value = undefined;
-    return result as IteratorResult<Table>;
+    this.done = true;
+    this.value = undefined;
+    return this as IteratorResult<Table>;
+  }
+
+  /** next()'s answer with table t. */
+  protected yields(t: Table): IteratorResult<Table> {
+    this.value = t;
+    return this as IteratorResult<Table>;
   }
 
   return(): IteratorResult<Table> {
@@ -93,7 +107,7 @@ abstract class Iteration extends IteratorFromPrototype {
  * Yields non-empty tables; the world defers structural changes until it closes. Every
  * table it passed (list[0 .. i - 1], empty ones too: an empty table gains no rows while
  * changes wait) is pinned, so closing unpins them without a list of its own: a loop
- * allocates the iterator and its result object, nothing per table.
+ * allocates the iterator (its own result object), nothing per table.
  */
 export class TableIterator extends Iteration implements Iterator<Table> {
   private i = 0;
@@ -110,23 +124,26 @@ export class TableIterator extends Iteration implements Iterator<Table> {
   }
 
   next(): IteratorResult<Table> {
+    // Kept small, the read terms' work out of line: V8 then inlines the whole loop protocol.
     if (this.state !== OPEN && !this.open()) return this.finished();
+    if (this.current !== undefined) this.release();
     const list = this.list;
-    this.release();
     while (this.i < list.length) {
       const t = list[this.i++];
       t.pins++;
       if (t.refresh() > 0) {
-        if (this.readMask !== undefined) {
-          this.current = t;
-          this.savedRead = t.readTerms;
-          t.readTerms = this.readMask;
-        }
-        this.result.value = t;
-        return this.result as IteratorResult<Table>;
+        if (this.readMask !== undefined) this.putRead(t, this.readMask);
+        return this.yields(t);
       }
     }
     return this.finished();
+  }
+
+  /** Puts the query's read terms on table t while it is the current one. */
+  private putRead(t: Table, mask: Uint32Array): void {
+    this.current = t;
+    this.savedRead = t.readTerms;
+    t.readTerms = mask;
   }
 
   /** Gives the last yielded table its previous read terms back (nested iterations). */
@@ -197,8 +214,7 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
       this.savedRead = w.readTerms;
       w.rows = everyRow(k);
       if (this.query.readMask !== undefined) w.readTerms = this.query.readMask;
-      this.result.value = w;
-      return this.result as IteratorResult<Table>;
+      return this.yields(w);
     }
     return this.finished();
   }

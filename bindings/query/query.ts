@@ -101,6 +101,27 @@ export class Query<R = never, F extends boolean = boolean> {
    * With cascade, in breadth order.
    */
   tables(): readonly Table[] {
+    // The usual query's look, small enough to inline into its loop; pairs and cascade out of line.
+    if (this.pairs !== NO_PAIRS) return this.tablesWithPairs();
+    const host = this.host;
+    const tables = host.tablesNow();
+    if (this.seen !== tables.length || this.generation !== host.tableGeneration) this.matchNew(tables);
+    return this.matched;
+  }
+
+  /** tables() of a plain query when tables were created or recycled since its last look. */
+  private matchNew(tables: readonly Table[]): void {
+    if (this.generation !== this.host.tableGeneration) {
+      this.generation = this.host.tableGeneration;
+      this.matched = [];
+      this.seen = 0;
+    }
+    for (let t = this.seen; t < tables.length; t++) if (this.matchesTable(tables[t])) this.matched.push(tables[t]);
+    this.seen = tables.length;
+  }
+
+  /** tables() of a query with relation terms. */
+  private tablesWithPairs(): readonly Table[] {
     const host = this.host;
     const tables = host.tablesNow();
     if (this.pairs.all.length > 0) {
@@ -115,15 +136,7 @@ export class Query<R = never, F extends boolean = boolean> {
             : host.tablesTargeting(target).filter((t) => this.matchesTable(t));
         this.matched.sort((a, b) => a.id - b.id);
       }
-    } else {
-      if (this.generation !== host.tableGeneration) {
-        this.generation = host.tableGeneration;
-        this.matched = [];
-        this.seen = 0;
-      }
-      for (let t = this.seen; t < tables.length; t++) if (this.matchesTable(tables[t])) this.matched.push(tables[t]);
-      this.seen = tables.length;
-    }
+    } else this.matchNew(tables);
     return this.pairs.cascade < 0 ? this.matched : this.breadthOrder();
   }
 
@@ -164,11 +177,15 @@ export class Query<R = never, F extends boolean = boolean> {
   }
 
   [Symbol.iterator](): Iterator<TableOf<R, F>> {
-    if (this.filter !== undefined) {
-      this.host.startTracking(this.filter);
-      return new FilteredIterator(this.host, this, this.tables(), this.filter) as Iterator<TableOf<R, F>>;
-    }
+    if (this.filter !== undefined) return this.filtered();
     return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<TableOf<R, F>>;
+  }
+
+  /** The iterator of a query with row filters (out of line: the usual loop's path stays small). */
+  private filtered(): Iterator<TableOf<R, F>> {
+    const filter = this.filter as RowFilter;
+    this.host.startTracking(filter);
+    return new FilteredIterator(this.host, this, this.tables(), filter) as Iterator<TableOf<R, F>>;
   }
 
   /** Number of matching entities (row filters included; reading them moves no reader on). */

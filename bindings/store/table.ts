@@ -119,10 +119,7 @@ export class Table<R = never> {
   private windowView: Table | undefined = undefined;
   private retiredWhy = ""; // why the world dropped this view, for refresh() to throw ("": a restore)
 
-  /**
-   * @internal Created by the world when it discovers a new core table; with `of`, the
-   * window of table `of` (sharing its JS-side columns and write marks).
-   */
+  /** @internal Made by the world when it finds a new core table; with `of`, the window of table `of` (its JS-side columns and write marks shared). */
   constructor(
     core: Core,
     id: number,
@@ -175,10 +172,7 @@ export class Table<R = never> {
     this.pairs = pairs;
   }
 
-  /**
-   * The target of relation r shared by every entity of this table (its first one for a
-   * non-exclusive relation holding several), or undefined when the table lacks r.
-   */
+  /** The target of relation r shared by every entity of this table (its first one for a non-exclusive relation holding several), or undefined when the table lacks r. */
   target(r: Component): Entity | undefined {
     this.core.check();
     notLinked(r, "target");
@@ -206,10 +200,14 @@ export class Table<R = never> {
     return false;
   }
 
-  /** Reads the row count from memory; drops cached views when anything moved. */
+  /** Reads the row count from memory; drops cached views when anything moved. Small: V8 inlines it in loops. */
   refresh(): number {
+    return this.core.version === this.version ? this.count : this.refreshNow(); // no core call since the last look
+  }
+
+  /** refresh() after a core call: the record, the epoch and the row count read again. */
+  private refreshNow(): number {
     const core = this.core;
-    if (core.version === this.version) return this.count; // no core call since the last look
     core.checkLive(); // a dead world moved the version on to come here
     if (core.epoch !== this.epoch) {
       if (this.epoch === RETIRED) throw new ArgumentError(this.retiredWhy || tableRetired(this.describe()));

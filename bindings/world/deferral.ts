@@ -49,6 +49,8 @@ export class Deferral {
   depth = 0;
   /** Told when the outermost scope opens (true) and closes (false, before its flush): world/modes.ts swaps the world's per-mode entry points. */
   onScope: ((open: boolean) => void) | undefined = undefined;
+  /** Set by world.step() for its run: the deferred entry points stay from its first system to its last (between two, each takes the immediate path itself). */
+  stepping = false;
   /** @internal What waits (spawn-later.ts records the usual spawns in a loop itself). */
   readonly commands = new CommandBuffer();
   /** Components whose change tracking waits for the end of the current scope. */
@@ -68,7 +70,7 @@ export class Deferral {
   // ── Scopes ───────────────────────────────────────────────────────────────
   open(): void {
     this.deferring++;
-    if (this.depth++ === 0) this.onScope?.(true);
+    if (this.depth++ === 0 && !this.stepping) this.onScope?.(true);
   }
 
   /** Closes a defer() scope or a system; the outermost applies what waited. */
@@ -83,32 +85,31 @@ export class Deferral {
   beginIteration(it: OpenIteration): void {
     this.iterations.push(it);
     this.iterating++;
-    if (this.depth++ === 0) this.onScope?.(true);
+    if (this.depth++ === 0 && !this.stepping) this.onScope?.(true);
   }
 
   endIteration(it: OpenIteration): void {
     const open = this.iterations;
     // Loops end innermost first; an iterator dropped unfinished ends out of order.
     if (open[open.length - 1] === it) open.pop();
-    else {
-      const k = open.indexOf(it);
-      if (k < 0) return;
-      open.splice(k, 1);
-    }
+    else if (!this.dropOutOfOrder(it)) return;
     this.iterating--;
     if (--this.depth === 0) this.closed();
   }
 
+  /** Takes an iteration that ends out of order off the open ones; false when it was not there. */
+  private dropOutOfOrder(it: OpenIteration): boolean {
+    const k = this.iterations.indexOf(it);
+    return k >= 0 && this.iterations.splice(k, 1).length > 0;
+  }
+
   /** The outermost scope closed: the world's entry points back to the immediate ones, then what waited applied. */
   private closed(): void {
-    this.onScope?.(false);
+    if (!this.stepping) this.onScope?.(false);
     this.flush();
   }
 
-  /**
-   * Ends every open iteration (flush() or step() with iterators left unfinished): each
-   * one's next next() throws, naming `by`, and what waited for them is applied.
-   */
+  /** Ends every open iteration (flush() or step() with iterators left unfinished): each one's next next() throws, naming `by`. */
   endIterations(by: string): void {
     for (const it of [...this.iterations]) it.end(by);
   }
@@ -135,8 +136,12 @@ export class Deferral {
 
   /** Applies the waiting commands, then starts the tracking asked for meanwhile. */
   flush(): void {
+    if (this.commands.size !== 0 || this.trackLater.length !== 0) this.flushNow();
+  }
+
+  /** flush() with something waiting (out of line: every scope's end calls flush()). */
+  private flushNow(): void {
     const buf = this.commands;
-    if (buf.size === 0 && this.trackLater.length === 0) return;
     if (this.store.core.dead !== undefined) {
       // Poisoned while deferring (a kernel trapped): nothing more is applied.
       buf.clear();
@@ -362,9 +367,8 @@ export class Deferral {
   }
 
   /**
-   * Adds or removes component id on a batch: the given tables as whole blocks (a query
-   * without row filters, now), or the listed entities (checked alive, by their records,
-   * when deferred).
+   * Adds or removes component id on a batch: the given tables as whole blocks (a query without
+   * row filters, now), or the listed entities (checked alive, by their records, when deferred).
    */
   move(
     tables: readonly Table[] | undefined,

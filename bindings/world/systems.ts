@@ -177,9 +177,14 @@ export class Runner {
     const order = this.schedule.ordered();
     const ctx: SystemContext<W> = { world, dt, tick: ++this.steps };
     this.inStep = true;
+    const defer = this.defer;
+    defer.onScope?.(true);
+    defer.stepping = true;
     try {
       for (let i = 0; i < order.length; i++) this.run(order[i] as System<W>, ctx);
     } finally {
+      defer.stepping = false;
+      defer.onScope?.(false);
       this.inStep = false;
       endStep();
     }

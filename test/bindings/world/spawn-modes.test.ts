@@ -50,6 +50,33 @@ describe("world.spawn's entry points", () => {
     expect(w.spawn).toBe(now);
   });
 
+  it("stay deferred for a whole step, between its systems too, and are immediate again after it, also after a throw", async () => {
+    const w = await createWorld({ components: [P, T] });
+    const now = w.spawn;
+    const seen: unknown[] = [];
+    let spawned: Entity | undefined;
+    w.system("first", { all: [P] }, () => {
+      seen.push(w.spawn);
+      spawned = w.spawn(P.with({ x: 2 }));
+    });
+    // Between the two, at depth 0, the deferred entry point takes the immediate path: the next system sees the entity.
+    w.system("second", { all: [P] }, (q) => {
+      seen.push(w.spawn, q.count(), w.get(spawned as Entity, P).x);
+    });
+    w.step();
+    expect(seen[0]).not.toBe(now);
+    expect(seen.slice(1)).toEqual([seen[0], 1, 2]);
+    expect(w.spawn).toBe(now);
+    w.system("third", { all: [P] }, () => {
+      throw new RangeError("boom");
+    });
+    expect(() => w.step()).toThrow(RangeError);
+    expect(w.spawn).toBe(now);
+    const e = w.spawn(P);
+    expect(w.query({ all: [P] }).count()).toBe(3); // one by "first" in each step, one now
+    expect(w.has(e, P)).toBe(true);
+  });
+
   it("swap add, remove and destroy with spawn", async () => {
     const w = await createWorld({ components: [P, T] });
     const names = ["spawn", "add", "remove", "destroy"] as const;
