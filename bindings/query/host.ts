@@ -22,6 +22,8 @@ export interface RowFilter {
 /** An open query iteration as its world sees it: ended from outside by flush()/step() (`by` names the call). */
 export interface OpenIteration {
   end(by: string): void;
+  /** Whether its loop may hold views of table t's rows (a table it yielded): they must not move. */
+  holds(t: Table): boolean;
 }
 
 /** What a query needs from its world. */

@@ -1,8 +1,8 @@
 // Iterating a query: yields non-empty tables and holds the world's deferral scope open
 // until it ends (also on break or throw, through the iterator's return()). A filtered
 // query yields only tables with matching rows, each as its window over exactly those
-// rows, brought to the front (store/window.ts). The table an iteration is on is pinned:
-// no other iteration moves its rows while the loop holds its views.
+// rows, brought to the front (store/window.ts). The tables an iteration yielded are held
+// (holds()): no other iteration moves their rows while the loop may hold their views.
 import { ArgumentError } from "../errors.js";
 import { iterationEnded } from "../messages.js";
 import type { Table } from "../store/table.js";
@@ -61,8 +61,8 @@ abstract class Iteration extends IteratorFromPrototype {
 
   /** Undoes what the current table carries for this iteration. */
   protected abstract release(): void;
-  /** Unpins every table this iteration pinned (once, when it closes). */
-  protected abstract unpin(): void;
+  /** Whether table t's rows are held by this iteration's loop (world/deferral.ts holds()). */
+  abstract holds(t: Table): boolean;
   /** Runs once when an opened iteration closes, before the world is told. */
   protected onClose(): void {}
 
@@ -73,7 +73,6 @@ abstract class Iteration extends IteratorFromPrototype {
     }
     this.state = CLOSED;
     this.release();
-    this.unpin(); // once: the state is closed now
     this.onClose();
     this.host.endIteration(this);
   }
@@ -104,10 +103,10 @@ abstract class Iteration extends IteratorFromPrototype {
 }
 
 /**
- * Yields non-empty tables; the world defers structural changes until it closes. Every
- * table it passed (list[0 .. i - 1], empty ones too: an empty table gains no rows while
- * changes wait) is pinned, so closing unpins them without a list of its own: a loop
- * allocates the iterator (its own result object), nothing per table.
+ * Yields non-empty tables; the world defers structural changes until it closes. It holds
+ * every table it passed (list[0 .. i - 1], empty ones too: an empty table gains no rows
+ * while changes wait), found from its position when a filtered loop would move rows: a
+ * loop stores nothing per table and allocates only the iterator (its own result object).
  */
 export class TableIterator extends Iteration implements Iterator<Table> {
   private i = 0;
@@ -130,7 +129,6 @@ export class TableIterator extends Iteration implements Iterator<Table> {
     const list = this.list;
     while (this.i < list.length) {
       const t = list[this.i++];
-      t.pins++;
       if (t.refresh() > 0) {
         if (this.readMask !== undefined) this.putRead(t, this.readMask);
         return this.yields(t);
@@ -154,9 +152,9 @@ export class TableIterator extends Iteration implements Iterator<Table> {
     this.current = undefined;
   }
 
-  protected unpin(): void {
-    const list = this.list;
-    for (let j = 0; j < this.i; j++) list[j].pins--;
+  holds(t: Table): boolean {
+    const k = this.list.indexOf(t);
+    return k >= 0 && k < this.i;
   }
 }
 
@@ -174,8 +172,8 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
   private savedRows: Uint32Array | undefined = undefined;
   private savedRead: Uint32Array | undefined = undefined;
   private savedCount = -1;
-  /** The tables whose rows it brought to the front: pinned until it ends. */
-  private readonly pinned: Table[] = [];
+  /** The tables whose rows it brought to the front: held until it ends. */
+  private readonly held: Table[] = [];
 
   constructor(
     host: QueryHost,
@@ -206,8 +204,7 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
       }
       if (k === 0) continue;
       const w = t.window();
-      t.pins++;
-      this.pinned.push(t);
+      this.held.push(t);
       this.current = w;
       this.savedCount = w.showFirst(k);
       this.savedRows = w.rows;
@@ -219,8 +216,8 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
     return this.finished();
   }
 
-  protected unpin(): void {
-    for (const t of this.pinned) t.pins--;
+  holds(t: Table): boolean {
+    return this.held.includes(t);
   }
 
   protected release(): void {

@@ -78,8 +78,6 @@ export class Table<R = never> {
   rows: Uint32Array | undefined = undefined;
   /** @internal The table this one is a window of (itself for the table). */
   readonly owner: Table;
-  /** @internal Open iterations whose current table this is: its rows must not move. */
-  pins = 0;
   /** @internal While yielded by a query with read terms: their mask (write() refuses them). */
   readTerms: Uint32Array | undefined = undefined;
   /** @internal Per component id: the tick of the last whole-table write not yet in the row stamps. */

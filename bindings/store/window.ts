@@ -5,12 +5,13 @@
 // match trades places with a matching row from k on (the core swaps the columns and
 // patches both records; the JS-side object columns are swapped here). Rows of a table
 // have no order a user may rely on, so the swaps change nothing else.
-// Invariant: the rows of a table that an open iteration yielded (Table.pins > 0) never
+// Invariant: the rows of a table that an open iteration yielded (Deferral.holds) never
 // move: its loop holds views whose row i must stay entity i.
 import { H_SCRATCH, H_SCRATCH_BYTES } from "../core/constants.generated.js";
 import { expect } from "../core/status.js";
 import { ArgumentError } from "../errors.js";
 import { rowsHeld } from "../messages.js";
+import type { OpenIteration } from "../query/host.js";
 import type { Store } from "./store.js";
 import type { Table } from "./table.js";
 
@@ -20,13 +21,13 @@ let pairs = new Uint32Array(64);
 /**
  * Moves the listed rows of table t (ascending, all below its count) to rows 0 .. k - 1,
  * k = rows.length. Makes no call when they are there already. Throws ArgumentError
- * (before anything moved) when rows must move but an open iteration is on t; the core
+ * (before anything moved) when rows must move but one of the `open` iterations holds t; the core
  * call it makes needs no memory, so it never grows the memory under a loop's views.
  */
-export function frontRows(store: Store, t: Table, rows: Uint32Array): void {
+export function frontRows(store: Store, t: Table, rows: Uint32Array, open: readonly OpenIteration[]): void {
   const k = rows.length;
   if (k === 0 || rows[k - 1] === k - 1) return;
-  if (t.pins > 0) throw new ArgumentError(rowsHeld(t.describe()));
+  if (open.some((it) => it.holds(t))) throw new ArgumentError(rowsHeld(t.describe()));
   // m: how many listed rows lie below k; the other k - m are matching rows to bring in,
   // and as many rows below k do not match (the gaps in rows[0 .. m - 1]).
   let lo = 0;

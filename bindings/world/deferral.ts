@@ -79,8 +79,8 @@ export class Deferral {
     if (--this.depth === 0) this.closed();
   }
 
-  /** The iterations open now (registered at their first next()), innermost last. */
-  private readonly iterations: OpenIteration[] = [];
+  /** The iterations open now (registered at their first next()), innermost last; frontRows() asks them. */
+  readonly iterations: OpenIteration[] = [];
 
   beginIteration(it: OpenIteration): void {
     this.iterations.push(it);

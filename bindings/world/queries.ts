@@ -228,7 +228,7 @@ export class WorldHost implements QueryHost {
     changes.tick = nextTick(changes.tick);
   }
   front(t: Table, rows: Uint32Array): void {
-    frontRows(this.store, t, rows);
+    frontRows(this.store, t, rows, this.defer.iterations);
   }
   get coreVersion(): number {
     return this.store.core.version;

@@ -267,6 +267,36 @@ describe("tables an open loop went through keep their rows", () => {
   });
 });
 
+describe("what an open loop holds", () => {
+  it("a table the outer loop has not reached yet may be reordered; one a filtered outer loop brought rows forward in may not", async () => {
+    const w = await createWorld({ components: ALL });
+    w.spawnMany(3, P);
+    const pv = w.spawnMany(4, P, V);
+    w.add(pv[3] as number, Alive); // row 3 of (P, V): a filtered loop must move it to row 0
+    const inner = w.query({ all: [P, V, Alive] });
+    const seen: number[] = [];
+    for (const t of w.query({ all: [P] })) {
+      if (!t.has(V)) for (const u of inner) seen.push(...u.entities);
+      else expect(t.entities[0]).toBe(pv[3]); // reached after the inner loop moved it
+    }
+    expect(seen).toEqual([pv[3]]);
+    w.add(pv[1] as number, Alive);
+    w.remove(pv[3] as number, Alive); // the next loop over (P, V) with Alive must move pv[1] forward
+    const hot = w.query({ all: [P, V, Alive], none: [Hot] });
+    for (const _t of inner) {
+      expectThrows(
+        () => {
+          w.add(pv[2] as number, Picked); // sparse: at once, and a Picked loop must move pv[2] forward
+          for (const _u of w.query({ all: [P, V, Picked] }));
+        },
+        ArgumentError,
+        "A filtered loop cannot take table (P, V): its matching rows must move to the front while an outer loop that went through that table is still running. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop",
+      );
+      for (const u of hot) expect([...u.entities]).toEqual([pv[1]]); // the same rows in front: nothing moves
+    }
+  });
+});
+
 describe("loops let go of the tables they went through", () => {
   it("after break, return(), a loop ended by flush(), and past empty tables, a filtered loop moves those tables' rows again", async () => {
     const w = await createWorld({ components: ALL });
