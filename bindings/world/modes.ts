@@ -5,7 +5,8 @@
 // its inlining budget (a loop that inlines both modes' paths is left with calls), and
 // with no fallback of the other mode that would make an init's literal escape (the
 // usual `world.spawn(C.with({ ... }))` in a loop then allocates nothing). Each entry
-// point is correct in either mode: one kept past its scope takes the general path.
+// point is correct in either mode: one kept past its scope takes the general path, as
+// the deferred ones do between the systems of a step, which keeps them for its whole run.
 import type { Component, ComponentArg, Pair } from "../component.js";
 import type { Entity } from "../entity.js";
 import type { Init, Schema } from "../schema.js";

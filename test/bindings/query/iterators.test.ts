@@ -79,6 +79,22 @@ describe("query iterators", () => {
     expect(it.next().done).toBe(true);
   });
 
+  it("answer next() with each table, then done with no value, read before the next call (Array.from, spread, by hand)", async () => {
+    const w = await world();
+    const q = w.query({ all: [Pos] });
+    const tables = Array.from(q);
+    expect(tables.length).toBe(2);
+    expect(new Set(tables).size).toBe(2);
+    expect([...q]).toEqual(tables);
+    const it = q[Symbol.iterator]();
+    const seen: unknown[] = [];
+    for (let r = it.next(); !r.done; r = it.next()) seen.push(r.value);
+    expect(seen).toEqual(tables);
+    const last = it.next();
+    expect([last.done, last.value]).toEqual([true, undefined]);
+    expect(it.return?.()).toEqual({ done: true, value: undefined });
+  });
+
   it("inherit from %IteratorPrototype%: iterable themselves, with the Iterator helpers where the runtime has them", async () => {
     const w = await world();
     const q = w.query({ all: [Pos] });
