@@ -184,7 +184,8 @@ export class Runner {
       for (let i = 0; i < order.length; i++) this.run(order[i] as System<W>, ctx);
     } finally {
       defer.stepping = false;
-      defer.onScope?.(false);
+      // An iteration a system left open keeps the world deferring: its end swaps them back.
+      if (defer.depth === 0) defer.onScope?.(false);
       this.inStep = false;
       endStep();
     }

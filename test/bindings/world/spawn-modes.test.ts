@@ -77,6 +77,26 @@ describe("world.spawn's entry points", () => {
     expect(w.has(e, P)).toBe(true);
   });
 
+  it("stay deferred after a step while an iteration one of its systems left open keeps the world deferring", async () => {
+    const w = await createWorld({ components: [P, T] });
+    const now = w.spawn;
+    w.spawn(P);
+    let it: Iterator<unknown> | undefined;
+    w.system("peek", { all: [P] }, (q) => {
+      it = q[Symbol.iterator]();
+      it.next();
+    });
+    w.step();
+    const later = w.spawn;
+    expect(later).not.toBe(now);
+    w.spawn(P);
+    expect(w.query({ all: [P] }).count()).toBe(1); // still deferred
+    for (const _ of w.query({ all: [P] })) expect(w.spawn).toBe(later);
+    it?.return?.(); // the last open iteration ends: immediate again, what waited applied
+    expect(w.spawn).toBe(now);
+    expect(w.query({ all: [P] }).count()).toBe(2);
+  });
+
   it("swap add, remove and destroy with spawn", async () => {
     const w = await createWorld({ components: [P, T] });
     const names = ["spawn", "add", "remove", "destroy"] as const;
