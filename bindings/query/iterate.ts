@@ -61,7 +61,7 @@ abstract class Iteration extends IteratorFromPrototype {
 
   /** Undoes what the current table carries for this iteration. */
   protected abstract release(): void;
-  /** Whether table t's rows are held by this iteration's loop (world/deferral.ts holds()). */
+  /** Whether table t's rows are held by this iteration's loop (asked by store/window.ts frontRows). */
   abstract holds(t: Table): boolean;
   /** Runs once when an opened iteration closes, before the world is told. */
   protected onClose(): void {}

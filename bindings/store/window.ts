@@ -5,7 +5,7 @@
 // match trades places with a matching row from k on (the core swaps the columns and
 // patches both records; the JS-side object columns are swapped here). Rows of a table
 // have no order a user may rely on, so the swaps change nothing else.
-// Invariant: the rows of a table that an open iteration yielded (Deferral.holds) never
+// Invariant: the rows of a table that an open iteration yielded (OpenIteration.holds) never
 // move: its loop holds views whose row i must stay entity i.
 import { H_SCRATCH, H_SCRATCH_BYTES } from "../core/constants.generated.js";
 import { expect } from "../core/status.js";

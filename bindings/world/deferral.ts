@@ -109,7 +109,7 @@ export class Deferral {
     this.flush();
   }
 
-  /** Ends every open iteration (flush() or step() with iterators left unfinished): each one's next next() throws, naming `by`. */
+  /** Ends every open iteration (flush() or step() with iterators left unfinished), applying what waited; each one's next next() throws, naming `by`. */
   endIterations(by: string): void {
     for (const it of [...this.iterations]) it.end(by);
   }
