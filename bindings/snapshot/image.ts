@@ -65,6 +65,7 @@ import {
   REC_FREE,
   REC_STRIDE,
   REC_TABLE_MASK,
+  SLOT_BITS,
   SLOT_MASK,
 } from "../core/constants.generated.js";
 import { image as fault } from "../messages.js";
@@ -74,6 +75,7 @@ import {
   ImageReader,
   type IndexFacts,
   type RegistryFacts,
+  slotGen,
   slotRow,
   slotTable,
   type TableFacts,
@@ -191,7 +193,11 @@ function checkIndexRecords(r: ImageReader, x: IndexFacts, tables: TableFacts): v
     if (!(t < tables.n && tables.live[t] === 1)) throw r.broken(`slot ${s}'s table`, fault.range(t, "no live table"));
     const row = slotRow(r, x, s);
     if (!(row < tables.count[t])) throw r.broken(`slot ${s}'s row`, fault.range(row, "past its table's rows"));
-    // The row holds this slot's entity (checked from the table's side): nothing more here.
+    // The row holds this slot's entity: the table's side checks that each row's entity
+    // points at it, which two slots pointing at one row would both pass.
+    const e = r.u32[tables.entities[t] + row];
+    if (!(e === ((slotGen(r, x, s) << SLOT_BITS) | s) >>> 0))
+      throw r.broken(`slot ${s}'s row`, fault.range(row, "a row that holds another entity"));
     live++;
   }
   if (!(live === r.h(H_ALIVE))) throw r.broken("H_ALIVE", fault.count(r.h(H_ALIVE), live));

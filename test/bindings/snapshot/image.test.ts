@@ -14,8 +14,10 @@ import {
   C_STRIDE,
   F_DEFAULT,
   F_STRIDE,
+  H_ALIVE,
   H_COMPONENTS,
   H_EPOCH,
+  H_FREE_COUNT,
   H_FREE_HEAD,
   H_FREE_TABLES,
   H_MAP_CAP,
@@ -210,6 +212,38 @@ describe("snapshot image checks", () => {
     const zero = edited(snapshot, (word, set, core) => set(word(core + H_RECORDS * 4), 0)); // slot 0 in table 0
     expectThrows(() => world.restore(zero), SnapshotError, `${PREFIX} (slot 0 is 0, but it is never alive)`);
     expect(world.snapshot()).toEqual(snapshot);
+  });
+
+  it("restore refuses a slot that points at a row another live entity holds (two entities on one row), leaving the world as it was", async () => {
+    const world = await populated();
+    const [first] = world.query({ all: [Health] }).entities();
+    const snapshot = world.snapshot();
+    const slot = peek(snapshot, (word, core) => word(core + H_FREE_HEAD * 4)); // a free slot, past first's
+    const records = peek(snapshot, (word, core) => word(core + H_RECORDS * 4));
+    const row = peek(snapshot, (word) => word(records + (first & SLOT_MASK) * 8 + 4));
+    const memoryOnly = edited(snapshot, (word, set, core) => {
+      // The free slot becomes a live entity on first's row; the core's counts are made to agree.
+      set(core + H_FREE_HEAD * 4, word(records + slot * 8 + 4)); // the free list starts after it
+      set(records + slot * 8, word(records + (first & SLOT_MASK) * 8) & REC_TABLE_MASK); // first's table, generation 0
+      set(records + slot * 8 + 4, row);
+      set(core + H_FREE_COUNT * 4, word(core + H_FREE_COUNT * 4) - 1);
+      set(core + H_ALIVE * 4, word(core + H_ALIVE * 4) + 1);
+    });
+    // ...and so is the JSON part's entity count (same length: 8 -> 9), the checksum made right again.
+    const jsonBytes = new DataView(memoryOnly.buffer).getUint32(16, true);
+    const text = new TextDecoder().decode(memoryOnly.subarray(32, 32 + jsonBytes));
+    expect(text).toContain('"entities":8,');
+    const bad = new Uint8Array(memoryOnly);
+    bad.set(new TextEncoder().encode(text.replace('"entities":8,', '"entities":9,')), 32);
+    seal(bad);
+    expectThrows(
+      () => world.restore(bad),
+      SnapshotError,
+      `${PREFIX} (slot ${slot}'s row is ${row}, a row that holds another entity)`,
+    );
+    expect(world.snapshot()).toEqual(snapshot);
+    expect(world.entityCount).toBe(8);
+    checkInvariants(world);
   });
 
   it("restore refuses an archetype map without room (a probe could never end)", async () => {
