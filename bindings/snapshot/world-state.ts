@@ -202,9 +202,16 @@ function entryOf(c: Component): SchemaEntry {
 function differences(a: SchemaEntry, b: SchemaEntry): string[] {
   // Key by key (not by key order); what tracks what is checked with the stamps' names.
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys.filter(
-    (k) => k !== "tracks" && JSON.stringify(a[k as keyof SchemaEntry]) !== JSON.stringify(b[k as keyof SchemaEntry]),
-  );
+  return keys.filter((k) => k !== "tracks" && textOf(a[k as keyof SchemaEntry]) !== textOf(b[k as keyof SchemaEntry]));
+}
+
+/** A schema entry's value as JSON text; null for one nested too deep to write (a hostile snapshot's), which no entry of ours is. */
+function textOf(value: unknown): string | null | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -240,6 +240,21 @@ function withJson(bytes: Uint8Array, edit: (json: Record<string, unknown>) => vo
   return encode(json as unknown as SnapshotMeta, memory, header.flags, header.corePtr);
 }
 
+/** The snapshot with its JSON part's text edited (length and checksum made right again): JSON encode() cannot write. */
+function withJsonText(bytes: Uint8Array, edit: (text: string) => string): Uint8Array {
+  const jsonBytes = new DataView(bytes.buffer, bytes.byteOffset).getUint32(16, true);
+  const text = edit(new TextDecoder().decode(bytes.subarray(32, 32 + jsonBytes)).trimEnd());
+  const body = new TextEncoder().encode(text.padEnd(Math.ceil(text.length / 8) * 8, " "));
+  const memory = bytes.subarray(32 + jsonBytes);
+  const out = new Uint8Array(32 + body.length + memory.length);
+  out.set(bytes.subarray(0, 32));
+  out.set(body, 32);
+  out.set(memory, 32 + body.length);
+  new DataView(out.buffer).setUint32(16, body.length, true);
+  seal(out);
+  return out;
+}
+
 describe("snapshots refuse what they cannot keep, and keep every name and value", () => {
   it("a Table kept across restore() throws ArgumentError instead of reaching the table that took its id", async () => {
     const world = await createWorld({ components: [Position, Velocity] });
@@ -325,6 +340,14 @@ describe("snapshots refuse what they cannot keep, and keep every name and value"
       SnapshotError,
       `The snapshot was refused: its schema does not match this world's: component 0 is "Position" { x: f32, y: f64 } there and "Position" { x: f32, y: f32 } here (they differ in "fields")`,
     );
+    // A key nested 20,000 deep: JSON.stringify overflowed the stack there (a RangeError, not SnapshotError).
+    const deep = withJsonText(extra, (text) =>
+      text.replace('"note":1', `"note":${"[".repeat(20_000)}${"]".repeat(20_000)}`),
+    );
+    expect(deep.length).toBeGreaterThan(extra.length + 39_000);
+    const message = `The snapshot was refused: its schema does not match this world's: component 0 is "Position" { x: f32, y: f32 } there and "Position" { x: f32, y: f32 } here (they differ in "note")`;
+    expectThrows(() => world.restore(deep), SnapshotError, message);
+    await expectRejects(createWorld({ snapshot: deep, components: [Position] }), SnapshotError, message);
     world.set(e, Position, { x: 5 });
     const reordered = withJson(bytes, (j) => {
       const schema = j.schema as Record<string, unknown>[];
