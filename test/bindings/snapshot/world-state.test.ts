@@ -523,6 +523,34 @@ describe("change stamps in a snapshot", () => {
     checkInvariants(world);
   });
 
+  it("restores a snapshot of a world that began tracking in another order (its stamps at other ids), both ways", async () => {
+    const first = await createWorld({ components: [A, B], debug: true });
+    const as = first.spawnMany(3, A);
+    const bs = first.spawnMany(2, B);
+    const changedA = first.query({ all: [A], changed: [A] });
+    const changedB = first.query({ all: [B], changed: [B] });
+    for (const _ of changedA);
+    for (const _ of changedB);
+    first.set(as[1], A, { v: 7 });
+    const bytes = first.snapshot();
+    const other = await createWorld({ components: [A, B], debug: true });
+    const otherB = other.query({ all: [B], changed: [B] }); // B's stamps first here: A's and B's ids are crossed
+    const otherA = other.query({ all: [A], changed: [A] });
+    for (const _ of otherB);
+    for (const _ of otherA);
+    other.spawn(B);
+    other.restore(bytes);
+    expect(other.get(as[1], A)).toEqual({ v: 7 });
+    expect(other.entityCount).toBe(5);
+    other.set(bs[0], B, { v: 2 });
+    expect(sorted(otherB.entities())).toEqual([bs[0]]);
+    checkInvariants(other);
+    first.restore(other.snapshot());
+    expect(sorted(changedB.entities())).toEqual([bs[0]]);
+    expect(first.get(bs[0], B)).toEqual({ v: 2 });
+    checkInvariants(first);
+  });
+
   it("refuses stamps that claim to track another component than their name says, the world unchanged", async () => {
     const { world, bytes } = await tracked();
     world.spawn(A);
