@@ -185,6 +185,14 @@ function removeSparse(ctx: WorldContext, e: number, id: number): number {
 
 /** remove() past its fast path (kept apart so that remove() stays small enough for V8 to inline). */
 function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
+  // An entity whose spawn waits in this scope has what has() says now: what its spawn gives it.
+  const had = ctx.defer.depth > 0 && ctx.store.claims.has(e) ? hasAny(ctx, e, c) : undefined;
+  const removed = removeGeneral(ctx, e, c);
+  return had ?? removed;
+}
+
+/** removeAny() but for the answer about an entity whose spawn waits. */
+function removeGeneral(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
   const key = (c as Component | null)?.key;

@@ -357,7 +357,8 @@ describe("deferral: values and failures", () => {
       const s = world.spawn(Pos);
       return { answers: [...twice, world.remove(s, Pos)], s };
     });
-    expect(results.answers).toEqual([true, true, false]);
+    // A waiting spawn has what has() says it has: what the spawn gives it.
+    expect(results.answers).toEqual([true, true, true]);
     expect(world.has(e, Vel)).toBe(false);
     expect(world.has(results.s, Pos)).toBe(false);
   });
@@ -487,5 +488,33 @@ describe("deferral of relation pairs", () => {
       const bare = world.spawn(RelPos);
       expect([world.has(bare, Sparse), world.has(bare, Likes.to(target))]).toEqual([false, false]);
     });
+  });
+
+  it("remove() of an entity spawned while deferring answers what has() answers then, and the removes apply at the flush", async () => {
+    const Sparse = tag("Sparse", { sparse: true });
+    const Plain = tag("Plain");
+    const world = await createWorld({ components: [Sparse, Plain, ...RELATIONS] });
+    const target = world.spawn(RelPos);
+    let e = 0;
+    let lone = 0;
+    for (const _ of world.query({ all: [RelPos] })) {
+      e = world.spawn(RelPos, Plain, Sparse, Likes.to(target));
+      lone = world.spawn(RelPos);
+      // A spawn in a loop: remove() said false here, and the component went at the flush all the same.
+      expect([RelPos, Plain, Sparse, Likes.to(target)].map((c) => world.remove(e, c))).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect([world.remove(lone, Plain), world.remove(lone, Sparse), world.remove(lone, Likes.to(target))]).toEqual([
+        false,
+        false,
+        false,
+      ]);
+      expect(world.remove(lone, RelPos)).toBe(true);
+    }
+    expect([RelPos, Plain, Sparse, Likes.to(target)].map((c) => world.has(e, c))).toEqual([false, false, false, false]);
+    expect([world.isAlive(e), world.isAlive(lone), world.has(lone, RelPos)]).toEqual([true, true, false]);
   });
 });
