@@ -282,6 +282,8 @@ export const kernelTrap = (name: string, table: string, cause: string) =>
   `kernel ${name} trapped on table ${table} (${cause}); its columns may be half-written: restore a snapshot into a new world`;
 export const kernelOutside = (name: string, table: string, byte: number) =>
   `kernel ${name}, on table ${table}, wrote outside its write columns (byte ${byte} of the memory changed); restore a snapshot into a new world`;
+export const coreOverwritten = (what: string) =>
+  `the core's ${what} is past its memory: something wrote over the core (in a release world, a kernel that wrote outside its columns); restore a snapshot into a new world`;
 export const builtinField = (what: string) => `Built-in kernels work on f32 fields: ${what}`;
 export const kernelQuery = (method: string, value: unknown) =>
   `${method}() takes a query of this world, got ${describeValue(value)}`;

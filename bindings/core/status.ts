@@ -1,8 +1,18 @@
 // The one place where the core's status codes become typed errors. A negative status is
 // a user mistake or a resource limit (assembly/constants.ts); anything else negative
-// would be a core bug and becomes an EcsError with code INTERNAL.
-import { ArgumentError, CapacityError, EcsError, SchemaError, StaleEntityError } from "../errors.js";
-import { componentLimit, coreRejectedSchema, idSpace, internalStatus, outOfMemory, refusedPairs } from "../messages.js";
+// means the core's structures are not what the facade left them (a core bug, or in a
+// release world a kernel that wrote outside its columns): the world is poisoned then,
+// and every later call refuses with WorldPoisonedError instead of running on damage.
+import { ArgumentError, CapacityError, type EcsError, SchemaError, StaleEntityError } from "../errors.js";
+import {
+  componentLimit,
+  coreRejectedSchema,
+  idSpace,
+  internalStatus,
+  outOfMemory,
+  poisoned,
+  refusedPairs,
+} from "../messages.js";
 import {
   ERR_BAD_ARGUMENT,
   ERR_CAPACITY,
@@ -30,7 +40,7 @@ export function expect(b: Boundary, status: number, what: string): number {
 export function statusError(b: Boundary, status: number, what: string): EcsError {
   if (status === ERR_CAPACITY) return new CapacityError(outOfMemory(what, b.maxBytes));
   if (status === ERR_ID_SPACE) return new CapacityError(idSpace(what, b.core.header(H_ALIVE)));
-  return new EcsError("INTERNAL", internalStatus(status, what));
+  return b.core.kill(poisoned(internalStatus(status, what)));
 }
 
 /** StaleEntityError for `e`, naming its slot's state now. */

@@ -10,9 +10,11 @@ import {
   H_RECYCLED,
   T_SEQ,
   T_STATE,
+  T_STRIDE,
   TS_LIVE,
 } from "../core/constants.generated.js";
 import type { Core } from "../core/core.js";
+import { coreOverwritten } from "../messages.js";
 import type { Registry } from "./registry.js";
 import { Table, type WriteMarks } from "./table.js";
 
@@ -60,6 +62,8 @@ export class Tables {
   sync(forReplay = false): void {
     const core = this.core;
     const n = core.tableCount;
+    // A count whose records could not fit in the memory was written over: no view per garbage record.
+    if (n * T_STRIDE * 4 > core.u32.byteLength) throw core.kill(coreOverwritten(`table count (${n})`));
     const recycled = core.header(H_RECYCLED);
     const free = core.header(H_FREE_TABLES);
     const list = this.list;

@@ -45,6 +45,11 @@ export function scribble(n: i32, v: Write<f32>): void {
   if (n > 0) store<f32>(changetype<usize>(v) - 16, 1.5);
 }
 
+/** Writes all ones over bytes [from, to) of the memory, whatever lies there (the core's structures). */
+export function wipe(n: i32, v: Write<f32>, from: i32, to: i32): void {
+  for (let a = from; a < to; a += 4) store<u32>(a, 0xffffffff);
+}
+
 /** Takes its count as an f64: refused against any declaration. */
 export function wrongCount(n: f64, v: Write<f32>): void {
   v[0] = <f32>n;

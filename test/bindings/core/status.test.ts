@@ -14,7 +14,13 @@ import {
 } from "../../../bindings/core/constants.generated.js";
 import type { Core } from "../../../bindings/core/core.js";
 import { type Boundary, expect as expectStatus, pairStatus, registered, stale } from "../../../bindings/core/status.js";
-import { ArgumentError, CapacityError, EcsError, SchemaError, StaleEntityError } from "../../../bindings/errors.js";
+import {
+  ArgumentError,
+  CapacityError,
+  SchemaError,
+  StaleEntityError,
+  WorldPoisonedError,
+} from "../../../bindings/errors.js";
 import { sourceCore } from "../../support/sources.js";
 
 const MAX_BYTES = 16 * 65536;
@@ -59,13 +65,14 @@ describe("status expect", () => {
     );
   });
 
-  it("turns any other negative status into an EcsError with code INTERNAL naming the status", async () => {
-    const b = await boundary();
+  it("turns any other negative status into WorldPoisonedError naming the status: the core's structures are damaged, no call runs on them", async () => {
     for (const status of [ERR_STALE, ERR_UNKNOWN_COMPONENT, ERR_MISSING, ERR_BAD_ARGUMENT, -99]) {
+      const b = await boundary();
       const error = thrown(() => expectStatus(b, status, "add Pos"));
-      expect(error).toBeInstanceOf(EcsError);
-      expect((error as EcsError).code).toBe("INTERNAL");
-      expect(error.message).toBe(`The core answered ${status} while trying to add Pos`);
+      const message = `The world refuses further calls: an internal error left it half-updated (The core answered ${status} while trying to add Pos); restore a snapshot into a new world`;
+      expect(error).toBeInstanceOf(WorldPoisonedError);
+      expect(error.message).toBe(message);
+      expect(() => b.core.check()).toThrow(message);
     }
   });
 });

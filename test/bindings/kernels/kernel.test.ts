@@ -43,6 +43,16 @@ const Picked = tag("Picked", { sparse: true });
 const ALL = [Pos, Vel, Val, Mat, One, Label, Frozen, Picked];
 const BYTES = readFileSync(new URL("../../../build/kernels/test-kernels.wasm", import.meta.url));
 
+/** The error fn throws (fails the test when it returns). */
+function thrown(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected a throw");
+}
+
 async function setup(options: { debug?: boolean } = {}): Promise<{ world: World; mod: KernelModule }> {
   const world = await createWorld({ components: ALL, ...options });
   return { world, mod: await world.kernels(BYTES) };
@@ -155,6 +165,30 @@ describe("kernels", () => {
     expect(() => scribble.run({})).toThrow(
       /^The world refuses further calls: kernel scribble, on table \(One\), wrote outside its write columns \(byte \d+ of the memory changed\)/,
     );
+  });
+
+  it("in a release world a kernel that writes over the core leaves the world refusing calls, not running on garbage", async () => {
+    // Found by a hostile review: the next spawn threw an INTERNAL EcsError and the world ran
+    // on; a get then made a view per garbage table record until the process ran out of memory.
+    for (const first of ["spawn", "get"]) {
+      const { world, mod } = await setup();
+      const es = world.spawnMany(10, One);
+      const wipe = mod.kernel("wipe", { write: [One], scalars: ["from", "to"] });
+      wipe.run({ from: 64, to: 4096 }); // the core's header and first structures, all ones: unchecked in a release world
+      const call = first === "spawn" ? () => world.spawn(One) : () => world.get(es[3], One);
+      const error = thrown(call);
+      expect(error).toBeInstanceOf(WorldPoisonedError);
+      // Which damage a call meets first depends on the call: a status no call should get, or a count past the memory.
+      expect(error.message).toMatch(
+        /^The world refuses further calls: (an internal error left it half-updated \(The core answered -\d+ while trying to|the core's table count \(\d+\) is past its memory: something wrote over the core)/,
+      );
+      for (const again of [
+        () => world.get(es[3], One),
+        () => world.spawn(One),
+        () => world.query({ all: [One] }).count(),
+      ])
+        expect(again).toThrow(error.message);
+    }
   });
 
   it("refuses a module that is not a safe kernel build, also given compiled", async () => {
