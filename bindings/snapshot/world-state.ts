@@ -4,7 +4,14 @@
 // anything (the bytes' CRC, the JSON part, then the memory image itself: image.ts), and
 // only then copies the image in; a refused snapshot leaves the world exactly as it was.
 import { type Component, Relation } from "../component.js";
-import { H_HEAP_TOP } from "../core/constants.generated.js";
+import {
+  H_HEAP_TOP,
+  H_SCRATCH,
+  H_SCRATCH_BYTES,
+  H_TMP_PAIRS,
+  H_TMP_PAIRS_CAP,
+  P_STRIDE,
+} from "../core/constants.generated.js";
 import { CapacityError, SnapshotError } from "../errors.js";
 import { outOfMemory, snap } from "../messages.js";
 import { coreFlags, defaultBytes, register } from "../ops/components.js";
@@ -76,6 +83,10 @@ export function snapshot(ctx: WorldContext): Uint8Array {
   // A stale write may have landed in an entity or a stamp column: both mended before the image.
   core.checkEntityColumns();
   mendTicks(schema, changes.tick, core.u32, core.hdr << 2);
+  // What the last call left in the buffers calls work in (a refused destroyMany's ids, say)
+  // means nothing between calls: cleared, so a refused call leaves the image as it was.
+  core.u8.fill(0, core.header(H_SCRATCH), core.header(H_SCRATCH) + core.header(H_SCRATCH_BYTES));
+  core.u8.fill(0, core.header(H_TMP_PAIRS), core.header(H_TMP_PAIRS) + core.header(H_TMP_PAIRS_CAP) * P_STRIDE * 4);
   const top = core.header(H_HEAP_TOP);
   const marks = core.takeBlockMarks(); // this world keeps its own; a restore's are the facade's (H_VIEW_REACH)
   try {

@@ -12,6 +12,7 @@ import {
   type Query,
   relation,
   SnapshotError,
+  StaleEntityError,
   type Table,
   tag,
   type World,
@@ -254,6 +255,19 @@ function withJsonText(bytes: Uint8Array, edit: (text: string) => string): Uint8A
   seal(out);
   return out;
 }
+
+describe("snapshot bytes", () => {
+  it("a refused call leaves the snapshot's bytes as they were (the buffers calls work in are cleared)", async () => {
+    const world = await createWorld({ components: [Position] });
+    const es = world.spawnMany(5, Position);
+    world.destroy(es[1]);
+    const before = world.snapshot();
+    // The ids went into the core's scratch buffer before es[1] was found stale.
+    expectThrows(() => world.destroyMany(new Uint32Array([es[2], es[1]])), StaleEntityError, /^Entity \d+ \(slot \d+/);
+    expect(world.entityCount).toBe(4);
+    expect(world.snapshot()).toEqual(before);
+  });
+});
 
 describe("snapshots refuse what they cannot keep, and keep every name and value", () => {
   it("a Table kept across restore() throws ArgumentError instead of reaching the table that took its id", async () => {
