@@ -63,7 +63,7 @@ export class Tables {
     const core = this.core;
     const n = core.tableCount;
     // A count whose records could not fit in the memory was written over: no view per garbage record.
-    if (n * T_STRIDE * 4 > core.u32.byteLength) throw core.kill(coreOverwritten(`table count (${n})`));
+    if (n * T_STRIDE * 4 > core.memory.buffer.byteLength) throw core.kill(coreOverwritten(`table count (${n})`));
     const recycled = core.header(H_RECYCLED);
     const free = core.header(H_FREE_TABLES);
     const list = this.list;
