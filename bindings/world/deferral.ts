@@ -410,7 +410,8 @@ export class Deferral {
       return;
     }
     const list = this.liveOrPending(ids());
-    if (store.links.isLinked(rel) && list.every((e) => this.linksNow(e, rel, target))) {
+    // At once when both ends are live (linksNow: an empty list would pass for a target spawned in this scope).
+    if (store.links.isLinked(rel) && list.length > 0 && list.every((e) => this.linksNow(e, rel, target))) {
       pairMany(store, list, rel, target, adding, undefined, false);
       return;
     }
