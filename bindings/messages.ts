@@ -200,6 +200,8 @@ export const accessorClash = (component: string, first: string, second: string, 
 export const spawnedDeferred = (entity: string) => `${entity}, spawned while changes are deferred,`;
 export const spawnWaits = (entity: string, call: string) =>
   `${entity} was spawned while changes are deferred and its values are not staged alone (it came from spawnMany, or add / remove / destroy of it wait too): ${call} of it waits until they are applied, when the loop, the system or defer() ends`;
+export const pairDataWaits = (entity: string, relation: string, call: string) =>
+  `${entity} was spawned while changes are deferred: ${call} of its ${relation} data waits until they are applied, when the loop, the system or defer() ends`;
 export const removeWaits = (entity: string, component: string, call: string) =>
   `${entity} waits for a deferred remove of ${component}: ${call} cannot reach the row it has after it; give the values to add(), or write once the changes are applied`;
 export const addWaits = (entity: string, component: string, call: string) =>

@@ -9,6 +9,7 @@ import {
   bareRelation,
   describeEntity,
   noTableYet,
+  pairDataWaits,
   spawnedDeferred,
   spawnWaits,
   targetsTakesRelation,
@@ -327,7 +328,8 @@ function pendingValues(
 ): unknown {
   const { store } = ctx;
   store.registry.idOf(c);
-  const found = c?.isRelation ? undefined : ctx.defer.pendingSpawn(e);
+  if (c.isRelation) throw new ArgumentError(pairDataWaits(describeEntity(e), c.name, `world.${action}()`));
+  const found = ctx.defer.pendingSpawn(e);
   if (found === undefined || found === "later")
     throw new ArgumentError(spawnWaits(describeEntity(e), `world.${action}()`));
   const { rows, row } = found;
@@ -380,8 +382,9 @@ function hasAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
     return p.target === WILDCARD ? table.hasId(rel) : table.hasPair(rel, p.target);
   }
   const id = store.registry.idOf(c as Component);
-  if (t === PENDING && store.registry.isSparse(id)) return ctx.defer.spawnedExtra(e, SPARSE, id, -1);
   // Like every has(), the state now: what the waiting spawn gives it (a later add or remove waits too).
+  if (t === PENDING && (c as Component).isRelation) return ctx.defer.spawnedExtra(e, ADD_PAIR, id, -1); // any target
+  if (t === PENDING && store.registry.isSparse(id)) return ctx.defer.spawnedExtra(e, SPARSE, id, -1);
   if (t === PENDING) return ctx.defer.spawnedWith(e)?.includes(id) === true;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);
   if (store.registry.plain[(c as Component).key] === id) store.registry.remember(c as Component); // the next has()'s fast path

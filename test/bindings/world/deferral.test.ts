@@ -9,13 +9,14 @@ import {
   component,
   createWorld,
   MissingComponentError,
+  relation,
   SchemaError,
   StaleEntityError,
   tag,
 } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 import { A, B, C, setup } from "../../support/query-world.js";
-import { ChildOf, Likes, ALL as RELATIONS, Pos as RelPos } from "../../support/relations.js";
+import { ChildOf, Likes, Owes, ALL as RELATIONS, Pos as RelPos } from "../../support/relations.js";
 
 const Pos = component("Pos", { x: "f32", y: "f32" });
 const Vel = component("Vel", { x: "f32", y: "f32" });
@@ -488,6 +489,36 @@ describe("deferral of relation pairs", () => {
       const bare = world.spawn(RelPos);
       expect([world.has(bare, Sparse), world.has(bare, Likes.to(target))]).toEqual([false, false]);
     });
+  });
+
+  it("an entity spawned while deferring: has() of a bare relation, get() of relation data, addMany of an empty list to it", async () => {
+    const Near = relation("Near", { fragmenting: false });
+    const world = await createWorld({ components: [...RELATIONS, Near] });
+    const target = world.spawn(RelPos);
+    const lone = world.spawn(RelPos);
+    let e = 0;
+    let f = 0;
+    let leader = 0;
+    world.defer(() => {
+      e = world.spawn(RelPos, Likes.to(target), Owes.to(target).with({ amount: 3 }));
+      // has(e, Likes) said false while has(e, Likes.to("*")) said true.
+      expect([Likes, Likes.to("*"), Owes, ChildOf].map((c) => world.has(e, c))).toEqual([true, true, true, false]);
+      f = world.spawn(RelPos, Likes.to(target), Near.to(target));
+      expect([world.remove(f, Likes), world.remove(f, Near), world.remove(f, ChildOf)]).toEqual([true, true, false]);
+      expectThrows(
+        () => world.get(e, Owes),
+        ArgumentError,
+        /^Entity \d+ \(slot \d+, generation \d+\) was spawned while changes are deferred: world\.get\(\) of its Owes data waits until they are applied/,
+      );
+      leader = world.spawn(RelPos);
+      // An empty list (or query) threw StaleEntityError ("never used") for a leader spawned in this scope.
+      world.addMany([], Near.to(leader));
+      world.addMany(world.query({ all: [ChildOf.to("*")] }), Near.to(leader));
+      world.addMany([lone], Near.to(leader));
+    });
+    expect(world.get(e, Owes)).toEqual({ amount: 3 });
+    expect([world.has(f, Likes), world.has(f, Near), world.has(f, RelPos)]).toEqual([false, false, true]);
+    expect([world.has(lone, Near.to(leader)), world.has(target, Near.to(leader))]).toEqual([true, false]);
   });
 
   it("remove() of an entity spawned while deferring answers what has() answers then, and the removes apply at the flush", async () => {
