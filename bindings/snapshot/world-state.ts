@@ -84,7 +84,8 @@ export function snapshot(ctx: WorldContext): Uint8Array {
   core.checkEntityColumns();
   mendTicks(schema, changes.tick, core.u32, core.hdr << 2);
   // What the last call left in the buffers calls work in (a refused destroyMany's ids, say)
-  // means nothing between calls: cleared, so a refused call leaves the image as it was.
+  // means nothing between calls: cleared, so a call refused for a bad id leaves the image as
+  // it was (one refused for memory may have grown the heap: its reservations stay).
   core.u8.fill(0, core.header(H_SCRATCH), core.header(H_SCRATCH) + core.header(H_SCRATCH_BYTES));
   core.u8.fill(0, core.header(H_TMP_PAIRS), core.header(H_TMP_PAIRS) + core.header(H_TMP_PAIRS_CAP) * P_STRIDE * 4);
   const top = core.header(H_HEAP_TOP);
