@@ -192,7 +192,7 @@ function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   return had ?? removed;
 }
 
-/** removeAny() but for the answer about an entity whose spawn waits. */
+/** The remove itself, made or recorded; its answer holds for an entity that has a table (removeAny answers for one whose spawn waits). */
 function removeGeneral(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
