@@ -17,7 +17,16 @@
 //                 every statement stores an f32 or i32 row computed lane-wise from rows of
 //                 f32 or i32 columns runs as one v128 statement per four rows: vectorize.mjs)
 //   --wat FILE    also write the text form
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
@@ -317,7 +326,18 @@ export async function buildKernel(input, output, { simd = true, unroll = true, v
   }
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Whether this file is the program node runs: also through a link to it (npx and npm scripts run node_modules/.bin's). */
+function isMain() {
+  const started = process.argv[1];
+  if (started === undefined) return false;
+  try {
+    return realpathSync(resolve(started)) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {

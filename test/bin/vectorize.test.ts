@@ -7,7 +7,7 @@
 // spec leaves it to the engine in scalar and SIMD code alike). The loops that fit carry
 // v128 stores, the others none.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -184,6 +184,19 @@ describe("kernel build vectorizer", () => {
     // Invariants are splatted, the shift count stays a scalar.
     expect(funcText(built.vector.wat, "scale")).toMatch(/f32x4\.splat/);
     expect(funcText(built.vector.wat, "shiftMask")).toMatch(/i32x4\.shl/);
+  });
+
+  it("runs through a link to it, as npx and npm scripts start it from node_modules/.bin", () => {
+    // It compared argv[1] with its own path: through the link it did nothing and exited 0.
+    const dir = mkdtempSync(join(tmpdir(), "wasm-ecs-bin-"));
+    try {
+      const link = join(dir, "wasm-ecs-kernel");
+      symlinkSync(join(root, "bin/wasm-ecs-kernel.mjs"), link);
+      const help = execFileSync(process.execPath, [link, "--help"], { encoding: "utf8" });
+      expect(help).toMatch(/^usage: wasm-ecs-kernel <kernel\.ts> /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("is on by default and --help names --no-vectorize, which turns it off, as --no-simd does", () => {
