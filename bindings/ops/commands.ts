@@ -69,6 +69,8 @@ export interface PairManyData {
   readonly target: number;
   readonly adding: boolean;
   readonly values: object | undefined;
+  /** The list `ids` was filtered from (cancelPairAdds), which a spawnMany's pairs name it by. */
+  readonly of?: Uint32Array;
 }
 
 export class CommandBuffer {
@@ -298,7 +300,7 @@ export class CommandBuffer {
       else if (kind === PAIR_MANY) {
         const d = this.data[i] as PairManyData;
         if (d.adding && (target < 0 || d.target === target) && d.ids.includes(e))
-          this.data[i] = { ...d, ids: d.ids.filter((x) => x !== e) };
+          this.data[i] = { ...d, ids: d.ids.filter((x) => x !== e), of: d.of ?? d.ids };
       }
     }
   }
@@ -329,9 +331,10 @@ export class CommandBuffer {
       if (k === SPAWN ? (this.data[i] as SpawnRun).rows.rowOf(e) < 0 : ids === undefined || !ids.includes(e)) continue;
       for (let j = i + 1; j < this.size; j++) {
         const kj = this.kind[j];
-        if (kj === PAIR_MANY && (this.data[j] as PairManyData).ids === ids) {
-          const t = (this.data[j] as PairManyData).target;
-          if (kind === ADD_PAIR && this.a[j] === a && (target < 0 || t === target)) return true;
+        const d = this.data[j] as PairManyData;
+        if (kj === PAIR_MANY && (d.of ?? d.ids) === ids) {
+          if (kind === ADD_PAIR && this.a[j] === a && (target < 0 || d.target === target) && d.ids.includes(e))
+            return true;
         } else if ((kj === ADD_PAIR || kj === SPARSE) && (ids?.includes(this.entity[j]) ?? this.entity[j] === e)) {
           const b = this.b[j];
           if (kj === kind && this.entity[j] === e && this.a[j] === a && (kind === SPARSE || target < 0 || b === target))

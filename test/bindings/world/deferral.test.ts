@@ -521,6 +521,21 @@ describe("deferral of relation pairs", () => {
     expect([world.has(lone, Near.to(leader)), world.has(target, Near.to(leader))]).toEqual([true, false]);
   });
 
+  it("the rest of a spawnMany keep their pairs of a non-fragmenting relation once one of them lost its own", async () => {
+    const Near = relation("Near", { fragmenting: false });
+    const world = await createWorld({ components: [...RELATIONS, Near] });
+    const target = world.spawn(RelPos);
+    let m: Uint32Array = new Uint32Array(0);
+    world.defer(() => {
+      m = world.spawnMany(3, RelPos, Near.to(target));
+      expect(world.remove(m[1] as number, Near)).toBe(true);
+      // The others said false here: the spawnMany's pairs were no longer found as its own.
+      expect([world.has(m[2] as number, Near), world.has(m[2] as number, Near.to(target))]).toEqual([true, true]);
+      expect([world.has(m[1] as number, Near), world.remove(m[0] as number, Near.to(target))]).toEqual([false, true]);
+    });
+    expect([...m].map((e) => world.has(e, Near.to(target)))).toEqual([false, false, true]);
+  });
+
   it("remove() of an entity spawned while deferring answers what has() answers then, and the removes apply at the flush", async () => {
     const Sparse = tag("Sparse", { sparse: true });
     const Plain = tag("Plain");
