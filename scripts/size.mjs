@@ -135,9 +135,11 @@ export const GOAL_GZ = 20_000;
  * entity and takes stamps of worlds that began tracking in another order, snapshot()
  * clears the call buffers, a damaged core poisons the world (a status no call gets, a
  * table count past the memory), and remove / has / get / addMany of an entity spawned in
- * the same scope answer as for any other (+0.26 KB; 82,425 measured).
+ * the same scope answer as for any other (+0.26 KB; 82,425 measured); 82,600 with a
+ * spawn's own pair and tag commands marked, so that has() of a waiting spawn does not take
+ * a later add for one of them (82,508 measured).
  */
-export const BUDGET_GZ = 82_500;
+export const BUDGET_GZ = 82_600;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

@@ -73,6 +73,9 @@ export interface PairManyData {
   readonly of?: Uint32Array;
 }
 
+/** The payload of a pair or sparse-tag command a spawn brings: spawnedExtra tells them from later adds of the entity. */
+export const OF_SPAWN: unknown = Object.freeze({ ofSpawn: true });
+
 export class CommandBuffer {
   kind = new Int32Array(64);
   entity = new Uint32Array(64);
@@ -305,6 +308,11 @@ export class CommandBuffer {
     }
   }
 
+  /** Marks the pair commands from index `from` on as a spawn's own (its pairs of non-fragmenting relations). */
+  ofSpawn(from: number): void {
+    for (let i = from; i < this.size; i++) if (this.kind[i] === ADD_PAIR) this.data[i] = OF_SPAWN;
+  }
+
   /** The component ids a waiting spawn or spawnMany gives entity e, or undefined when none spawned it. */
   spawnedWith(e: number): readonly number[] | undefined {
     for (let i = this.size - 1; i >= 0; i--) {
@@ -335,7 +343,8 @@ export class CommandBuffer {
         if (kj === PAIR_MANY && (d.of ?? d.ids) === ids) {
           if (kind === ADD_PAIR && this.a[j] === a && (target < 0 || d.target === target) && d.ids.includes(e))
             return true;
-        } else if ((kj === ADD_PAIR || kj === SPARSE) && (ids?.includes(this.entity[j]) ?? this.entity[j] === e)) {
+        } else if (this.data[j] === OF_SPAWN && (ids?.includes(this.entity[j]) ?? this.entity[j] === e)) {
+          // One of the spawn's own pairs or tags (a removed pair of it is a REMOVE_PAIR now: cancelPairAdds).
           const b = this.b[j];
           if (kj === kind && this.entity[j] === e && this.a[j] === a && (kind === SPARSE || target < 0 || b === target))
             return true;

@@ -28,7 +28,7 @@ import {
   SPARSE,
   SPAWN_MANY,
 } from "../ops/command-kinds.js";
-import { CommandBuffer } from "../ops/commands.js";
+import { CommandBuffer, OF_SPAWN } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track, trackWaiting } from "../ops/tracking.js";
 import { ADD_AT_FLUSH, KEEPS, readsStore } from "../ops/waiting-rows.js";
@@ -231,10 +231,10 @@ export class Deferral {
     const buf = this.commands;
     for (const p of pairs) {
       const rel = registry.ids[p.relation.key];
-      buf.push(ADD_PAIR, e, rel, p.target as number);
+      buf.push(ADD_PAIR, e, rel, p.target as number, OF_SPAWN);
       if (p.values !== undefined) buf.values(p.relation, rel, p.values);
     }
-    for (let i = 0; i < sparse.length; i++) buf.push(SPARSE, e, sparse[i], 1);
+    for (let i = 0; i < sparse.length; i++) buf.push(SPARSE, e, sparse[i], 1, OF_SPAWN);
   }
 
   /** Spawns n entities of `set` with one core call (while deferring: n claimed ids and one command). */
@@ -285,7 +285,7 @@ export class Deferral {
         values: values[k],
       });
     });
-    for (const id of sparse) for (let i = 0; i < n; i++) buf.push(SPARSE, ids[i], id, 1);
+    for (const id of sparse) for (let i = 0; i < n; i++) buf.push(SPARSE, ids[i], id, 1, OF_SPAWN);
     return ids;
   }
 

@@ -419,7 +419,9 @@ function spawnAny(ctx: WorldContext, given: ComponentArg[]): Entity {
     for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
   }
   const e = ctx.defer.spawn(set, args, pairs, sparse);
+  const from = ctx.defer.commands.size;
   for (const p of linked)
     ctx.defer.addPair(e, store.registry.ids[p.relation.key], p.target as number, undefined, p.relation, false);
+  ctx.defer.commands.ofSpawn(from); // while deferring: the spawn's own pairs (has() counts them)
   return e as Entity;
 }

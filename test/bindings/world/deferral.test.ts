@@ -521,6 +521,31 @@ describe("deferral of relation pairs", () => {
     expect([world.has(lone, Near.to(leader)), world.has(target, Near.to(leader))]).toEqual([true, false]);
   });
 
+  it("has() of an entity spawned while deferring counts its spawn's pairs, not a later waiting add, whatever came between", async () => {
+    const Sparse = tag("Sparse", { sparse: true });
+    const world = await createWorld({ components: [...RELATIONS, Sparse] });
+    const target = world.spawn(RelPos);
+    const other = world.spawn(RelPos);
+    world.defer(() => {
+      const f = world.spawn(RelPos);
+      world.add(f, Likes.to(target)); // right after f's spawn: it was taken for one of the spawn's pairs
+      world.add(f, Sparse);
+      const g = world.spawn(RelPos);
+      world.add(other, Likes.to(target));
+      world.add(g, Likes.to(target));
+      // Waiting adds are not counted, as for a live entity (other) and a component added to a waiting spawn.
+      expect([world.has(f, Likes), world.has(f, Likes.to(target)), world.has(g, Likes)]).toEqual([false, false, false]);
+      expect([world.has(other, Likes), world.remove(f, Likes)]).toEqual([false, false]);
+      const h = world.spawn(RelPos, Likes.to(target), Sparse);
+      world.add(h, Likes.to(other));
+      expect([world.has(h, Likes.to(target)), world.has(h, Sparse), world.has(h, Likes.to(other))]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    });
+  });
+
   it("the rest of a spawnMany keep their pairs of a non-fragmenting relation once one of them lost its own", async () => {
     const Near = relation("Near", { fragmenting: false });
     const world = await createWorld({ components: [...RELATIONS, Near] });
