@@ -41,11 +41,9 @@ import { copyValues, writeValues } from "../store/values.js";
 import { stageLater } from "./spawn-later.js";
 
 export class Deferral {
-  /** Open query iterations. */
-  iterating = 0;
   /** Open defer() scopes and running systems. */
   deferring = 0;
-  /** iterating + deferring: the hot paths' one load. */
+  /** Open iterations (iterations.length) + deferring: the hot paths' one load. */
   depth = 0;
   /** Told when the outermost scope opens (true) and closes (false, before its flush): world/modes.ts swaps the world's per-mode entry points. */
   onScope: ((open: boolean) => void) | undefined = undefined;
@@ -84,7 +82,6 @@ export class Deferral {
 
   beginIteration(it: OpenIteration): void {
     this.iterations.push(it);
-    this.iterating++;
     if (this.depth++ === 0 && !this.stepping) this.onScope?.(true);
   }
 
@@ -93,7 +90,6 @@ export class Deferral {
     // Loops end innermost first; an iterator dropped unfinished ends out of order.
     if (open[open.length - 1] === it) open.pop();
     else if (!this.dropOutOfOrder(it)) return;
-    this.iterating--;
     if (--this.depth === 0) this.closed();
   }
 
