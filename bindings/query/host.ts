@@ -21,10 +21,22 @@ export interface RowFilter {
 
 /** An open query iteration as its world sees it: ended from outside by flush()/step() (`by` names the call). */
 export interface OpenIteration {
+  /** Its query's guess whether the loop makes deferred per-entity calls (world/mode-switch.ts). */
+  readonly guess: LoopGuess;
   end(by: string): void;
   /** Whether its loop may hold views of table t's rows (a table it yielded): they must not move. */
   holds(t: Table): boolean;
 }
+
+/** What a loop's query guesses of its loops (Query.loops, world/modes.ts): whether they make deferred per-entity calls. */
+export interface LoopGuess {
+  loops: number;
+}
+
+/** LoopGuess.loops: not known yet (the deferred entry points are put in place), none, some (learnt from an immediate one called in a loop). */
+export const GUESS = 0;
+export const NONE = 1;
+export const SOME = 2;
 
 /** What a query needs from its world. */
 export interface QueryHost {

@@ -6,7 +6,7 @@
 import { ArgumentError } from "../errors.js";
 import { iterationEnded } from "../messages.js";
 import type { Table } from "../store/table.js";
-import type { QueryHost, Reading, RowFilter } from "./host.js";
+import type { LoopGuess, QueryHost, Reading, RowFilter } from "./host.js";
 import { everyRow, frontMatching } from "./rows.js";
 
 /** %IteratorPrototype%: query iterators inherit from it, so they are iterable themselves
@@ -41,7 +41,10 @@ abstract class Iteration extends IteratorFromPrototype {
    */
   done = false;
   value: Table | undefined = undefined;
-  constructor(protected readonly host: QueryHost) {
+  constructor(
+    protected readonly host: QueryHost,
+    readonly guess: LoopGuess,
+  ) {
     super();
   }
 
@@ -116,8 +119,8 @@ export class TableIterator extends Iteration implements Iterator<Table> {
   private current: Table | undefined = undefined;
   private savedRead: Uint32Array | undefined = undefined;
 
-  constructor(host: QueryHost, list: readonly Table[], readMask: Uint32Array | undefined) {
-    super(host);
+  constructor(host: QueryHost, guess: LoopGuess, list: readonly Table[], readMask: Uint32Array | undefined) {
+    super(host, guess);
     this.list = list;
     this.readMask = readMask;
   }
@@ -177,11 +180,11 @@ export class FilteredIterator extends Iteration implements Iterator<Table> {
 
   constructor(
     host: QueryHost,
-    private readonly query: Reading,
+    private readonly query: Reading & LoopGuess,
     private readonly list: readonly Table[],
     private readonly filter: RowFilter,
   ) {
-    super(host);
+    super(host, query);
   }
 
   next(): IteratorResult<Table> {

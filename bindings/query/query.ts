@@ -7,7 +7,7 @@ import type { Entity, EntityList } from "../entity.js";
 import { ArgumentError } from "../errors.js";
 import { needsFunction } from "../messages.js";
 import type { Table } from "../store/table.js";
-import { NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host.js";
+import { GUESS, NO_PAIRS, type PairTerms, type QueryHost, type RowFilter } from "./host.js";
 import { FilteredIterator, TableIterator } from "./iterate.js";
 import { filterRows } from "./rows.js";
 import { containsAll, intersects, maskOf, type QueryTerms } from "./terms.js";
@@ -41,6 +41,8 @@ export class Query<R = never, F extends boolean = boolean> {
   readonly readMask: Uint32Array | undefined;
   /** @internal Outside systems: the change tick of this query's last iteration. */
   lastSeen = 0;
+  /** @internal Whether its loops make deferred per-entity calls, as learnt (query/host.ts GUESS, NONE, SOME). */
+  loops = GUESS;
 
   /** @internal Made by world.query(), which caches queries by their terms. */
   constructor(
@@ -178,7 +180,7 @@ export class Query<R = never, F extends boolean = boolean> {
 
   [Symbol.iterator](): Iterator<TableOf<R, F>> {
     if (this.filter !== undefined) return this.filtered();
-    return new TableIterator(this.host, this.tables(), this.readMask) as Iterator<TableOf<R, F>>;
+    return new TableIterator(this.host, this, this.tables(), this.readMask) as Iterator<TableOf<R, F>>;
   }
 
   /** The iterator of a query with row filters (out of line: the usual loop's path stays small). */

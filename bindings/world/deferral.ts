@@ -32,12 +32,13 @@ import { CommandBuffer, OF_SPAWN } from "../ops/commands.js";
 import { add, addPair, destroy, remove, removePair, spawn } from "../ops/entity-ops.js";
 import { track, trackWaiting } from "../ops/tracking.js";
 import { ADD_AT_FLUSH, KEEPS, readsStore } from "../ops/waiting-rows.js";
-import type { OpenIteration } from "../query/host.js";
+import { GUESS, NONE, type OpenIteration } from "../query/host.js";
 import { type ComponentSet, copyInits } from "../store/component-sets.js";
 import { InitRows } from "../store/init-rows.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import { copyValues, writeValues } from "../store/values.js";
+import { ModeSwitch } from "./mode-switch.js";
 import { stageLater } from "./spawn-later.js";
 
 export class Deferral {
@@ -45,8 +46,8 @@ export class Deferral {
   deferring = 0;
   /** Open iterations (iterations.length) + deferring: the hot paths' one load. */
   depth = 0;
-  /** Told when the outermost scope opens (true) and closes (false, before its flush): world/modes.ts swaps the world's per-mode entry points. */
-  onScope: ((open: boolean) => void) | undefined = undefined;
+  /** Which per-mode entry points the world has in place (world/mode-switch.ts). */
+  readonly modes: ModeSwitch;
   /** Set by world.step() for its run: the deferred entry points stay from its first system to its last (between two, each takes the immediate path itself). */
   stepping = false;
   /** @internal What waits (spawn-later.ts records the usual spawns in a loop itself). */
@@ -58,6 +59,7 @@ export class Deferral {
     // The readers that skip work while core.version stands still (world/access.ts) look
     // again, and send writes of the component through refuseWrite().
     readsStore(this.commands.waiting, store);
+    this.modes = new ModeSwitch(this.commands, store.claims);
   }
 
   /** Whether structural changes wait for the end of a scope now. */
@@ -68,13 +70,13 @@ export class Deferral {
   // ── Scopes ───────────────────────────────────────────────────────────────
   open(): void {
     this.deferring++;
-    if (this.depth++ === 0 && !this.stepping) this.onScope?.(true);
+    if (this.depth++ === 0 && !this.stepping) this.modes.swap(true);
   }
 
   /** Closes a defer() scope or a system; the outermost applies what waited. */
   close(): void {
     this.deferring--;
-    if (--this.depth === 0) this.closed();
+    if (--this.depth === 0) this.closed(undefined);
   }
 
   /** The iterations open now (registered at their first next()), innermost last; frontRows() asks them. */
@@ -82,7 +84,7 @@ export class Deferral {
 
   beginIteration(it: OpenIteration): void {
     this.iterations.push(it);
-    if (this.depth++ === 0 && !this.stepping) this.onScope?.(true);
+    if (this.depth++ === 0 && !this.stepping && it.guess.loops !== NONE) this.modes.swap(true);
   }
 
   endIteration(it: OpenIteration): void {
@@ -90,7 +92,7 @@ export class Deferral {
     // Loops end innermost first; an iterator dropped unfinished ends out of order.
     if (open[open.length - 1] === it) open.pop();
     else if (!this.dropOutOfOrder(it)) return;
-    if (--this.depth === 0) this.closed();
+    if (--this.depth === 0) this.closed(it);
   }
 
   /** Takes an iteration that ends out of order off the open ones; false when it was not there. */
@@ -99,9 +101,10 @@ export class Deferral {
     return k >= 0 && this.iterations.splice(k, 1).length > 0;
   }
 
-  /** The outermost scope closed: the world's entry points back to the immediate ones, then what waited applied. */
-  private closed(): void {
-    if (!this.stepping) this.onScope?.(false);
+  /** The outermost scope closed (by loop `it`): the immediate entry points back, its query's guess learnt, then what waited applied. */
+  private closed(it: OpenIteration | undefined): void {
+    if (this.modes.later && !this.stepping) this.modes.swap(false);
+    if (it !== undefined && it.guess.loops === GUESS) this.modes.learn(it.guess);
     this.flush();
   }
 

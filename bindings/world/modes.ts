@@ -1,6 +1,9 @@
 // The per-entity methods of World that have one entry point per mode: world.spawn, add,
 // remove and destroy are own properties, set to the immediate ones outside a scope and
-// to the deferred ones while the outermost scope is open (world/deferral.ts onScope). A
+// to the deferred ones while the outermost scope is open (world/mode-switch.ts). A loop
+// over a query whose last loop made no deferred call keeps the immediate ones (swapping
+// both ways was a quarter of an empty loop's cost); the first immediate one called inside
+// a scope swaps them for the rest of it (mode-switch.ts missed). A
 // call in a loop then sees one function, and V8 inlines only that mode's paths: within
 // its inlining budget (a loop that inlines both modes' paths is left with calls), and
 // with no fallback of the other mode that would make an init's literal escape (the
@@ -31,13 +34,16 @@ export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
     spawn: function spawn(a: ComponentArg, b: ComponentArg, c: ComponentArg, ...more: ComponentArg[]): Entity {
       // biome-ignore lint/complexity/noArguments: the count tells spawn() from spawn(undefined); V8 folds it where it inlines
       const n = arguments.length;
+      // biome-ignore lint/complexity/noArguments: passed on as they came
+      if (ctx.defer.depth !== 0) return spawnMissed(ctx, later, arguments);
       if (n === 1) return spawns.spawnNowOne(ctx, a);
       if (n === 2 || n === 3) return spawns.spawnNowFew(ctx, n, a, b, c);
       return spawns.spawnMore(ctx, n, a, b, c, more);
     },
-    add: (e, c, values) => entities.add(ctx, e, c, values),
-    remove: (e, c) => entities.remove(ctx, e, c),
-    destroy: (e) => entities.destroy(ctx, e),
+    add: (e, c, values) =>
+      ctx.defer.depth !== 0 ? missed(ctx, later).add(e, c, values) : entities.add(ctx, e, c, values),
+    remove: (e, c) => (ctx.defer.depth !== 0 ? missed(ctx, later).remove(e, c) : entities.remove(ctx, e, c)),
+    destroy: (e) => (ctx.defer.depth !== 0 ? missed(ctx, later).destroy(e) : entities.destroy(ctx, e)),
   };
   const later: Modal = {
     // Up to three arguments passed on as themselves: V8 then knows an init's class (world/spawn.ts
@@ -54,6 +60,17 @@ export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
     destroy: (e) => entities.destroyLater(ctx, e),
   };
   return { now, later };
+}
+
+/** The deferred entry points, once an immediate one was called inside a scope (mode-switch.ts missed). */
+function missed(ctx: WorldContext, later: Modal): Modal {
+  ctx.defer.modes.missed(ctx.defer.iterations[0]?.guess);
+  return later;
+}
+
+/** The immediate spawn called inside a scope: the deferred one, with the same arguments. */
+function spawnMissed(ctx: WorldContext, later: Modal, args: IArguments): Entity {
+  return missed(ctx, later).spawn(...(args as unknown as ComponentArg[]));
 }
 
 /**

@@ -178,14 +178,14 @@ export class Runner {
     const ctx: SystemContext<W> = { world, dt, tick: ++this.steps };
     this.inStep = true;
     const defer = this.defer;
-    defer.onScope?.(true);
+    defer.modes.swap(true);
     defer.stepping = true;
     try {
       for (let i = 0; i < order.length; i++) this.run(order[i] as System<W>, ctx);
     } finally {
       defer.stepping = false;
       // An iteration a system left open keeps the world deferring: its end swaps them back.
-      if (defer.depth === 0) defer.onScope?.(false);
+      if (defer.depth === 0) defer.modes.swap(false);
       this.inStep = false;
       endStep();
     }

@@ -62,7 +62,7 @@ export class World {
     this.add = now.add;
     this.remove = now.remove;
     this.destroy = now.destroy;
-    ctx.defer.onScope = (open) => enter(this, open ? later : now);
+    ctx.defer.modes.enter = (toLater) => enter(this, toLater ? later : now);
   }
 
   // ── Components ────────────────────────────────────────────────────────────

@@ -1,7 +1,8 @@
 // world.spawn, add, remove and destroy have one entry point per mode (bindings/world/modes.ts):
-// the world swaps them when its outermost scope opens and closes, so that the call in a
-// loop sees only the deferred paths. Whatever entry point a caller holds, and whatever it
-// is given, a call does what the API documents for the mode the world is in when it runs.
+// the world swaps them when its outermost scope opens (but for a loop over a query whose
+// first loop deferred nothing, until one is called inside it) and closes, so that the call
+// in a loop sees only the deferred paths. Whatever entry point a caller holds, and whatever
+// it is given, a call does what the API documents for the mode the world is in when it runs.
 import { describe, expect, it } from "vitest";
 import {
   ArgumentError,
@@ -33,8 +34,10 @@ function state(w: World, got: Entity | string[]): unknown {
   return Array.isArray(got) ? got : { p: w.has(got, P) ? w.get(got, P) : undefined, t: w.has(got, T) };
 }
 
+const names = ["spawn", "add", "remove", "destroy"] as const;
+
 describe("world.spawn's entry points", () => {
-  it("are swapped when the outermost scope opens and closes, not by inner ones", async () => {
+  it("are swapped when the outermost scope opens (a query's first loop) and closes, not by inner ones", async () => {
     const w = await createWorld({ components: [P, T] });
     const now = w.spawn;
     w.defer(() => {
@@ -48,6 +51,67 @@ describe("world.spawn's entry points", () => {
     w.spawn(P);
     for (const _ of w.query({ all: [P] })) expect(w.spawn).not.toBe(now);
     expect(w.spawn).toBe(now);
+  });
+
+  it("stay immediate in the loops of a query whose first loop deferred nothing, until one is called inside", async () => {
+    const S = tag("S", { sparse: true });
+    const w = await createWorld({ components: [P, T, S] });
+    const now = names.map((k) => w[k]);
+    const isNow = () => names.every((k, i) => w[k] === now[i]);
+    w.spawn(P.with({ x: 1 }));
+    const q = w.query({ all: [P] });
+    const seen: unknown[] = [];
+    for (const t of q) seen.push(isNow(), t.count); // its first loop: the deferred ones, and nothing deferred
+    for (const _ of q) seen.push(isNow()); // learnt: the immediate ones stay
+    expect(seen).toEqual([false, 1, true]);
+    // Called inside such a loop, an immediate one defers as the API says, and puts the deferred ones in place.
+    seen.length = 0;
+    for (const t of q) {
+      const f = w.spawn(P.with({ x: 2 }));
+      seen.push(isNow(), t.count, q.count(), w.isAlive(f));
+    }
+    seen.push(isNow(), q.count());
+    for (const _ of q) seen.push(isNow()); // from then on, its loops put them in place
+    expect(seen).toEqual([false, 1, 1, true, true, 2, false]);
+    // Each entry point alike: deferred where the API defers, a sparse tag at once (the loops visit `anchor`).
+    const cases: [(w: World, e: Entity) => unknown, (w: World, e: Entity) => unknown, unknown[]][] = [
+      [(w) => w.spawn(P), (w) => w.query({ all: [P] }).count(), [false, true, true, 2, false]],
+      [(w, e) => w.add(e, T), (w) => w.query({ all: [T] }).count(), [false, true, true, 1, false]],
+      [(w, e) => w.remove(e, P), (w) => w.query({ all: [P] }).count(), [false, true, true, 0, false]],
+      [(w, e) => w.add(e, S), (w, e) => w.has(e, S), [false, false, true, true, false]],
+      [(w, e) => w.destroy(e), (w) => w.entityCount, [false, true, true, 1, false]],
+    ];
+    for (const [k, [call, look, expected]] of cases.entries()) {
+      const anchor = tag("Anchor");
+      const v = await createWorld({ components: [P, T, S, anchor] });
+      const vNow = names.map((n) => v[n]);
+      const vIsNow = () => names.every((n, i) => v[n] === vNow[i]);
+      const f = v.spawn(P);
+      v.spawn(anchor);
+      const loops = v.query({ all: [anchor] });
+      for (const _ of loops); // learnt: none
+      const got: unknown[] = [];
+      for (const _ of loops) {
+        const before = look(v, f);
+        call(v, f);
+        got.push(vIsNow(), look(v, f) === before);
+      }
+      got.push(vIsNow(), look(v, f));
+      for (const _ of loops) got.push(vIsNow());
+      expect(got, `case ${k}`).toEqual(expected);
+    }
+    // A loop nested in such a loop: the outer query learns from a call in the inner one.
+    const outer = w.query({ all: [T] });
+    for (const _ of outer);
+    const g = w.spawn(P, T);
+    const nested: unknown[] = [];
+    for (const _ of outer) {
+      nested.push(isNow());
+      for (const _ of w.query({ all: [T], none: [S] })) w.add(g, S);
+      nested.push(isNow(), w.has(g, S));
+    }
+    for (const _ of outer) nested.push(isNow());
+    expect(nested).toEqual([true, false, true, false]);
   });
 
   it("stay deferred for a whole step, between its systems too, and are immediate again after it, also after a throw", async () => {
@@ -99,7 +163,6 @@ describe("world.spawn's entry points", () => {
 
   it("swap add, remove and destroy with spawn", async () => {
     const w = await createWorld({ components: [P, T] });
-    const names = ["spawn", "add", "remove", "destroy"] as const;
     const now = names.map((k) => w[k]);
     let later: unknown[] = [];
     w.defer(() => {
