@@ -8,7 +8,7 @@
 //   k.clamp(q, [Position, "x"], 0, 100)                    Position.x = min(max(Position.x, 0), 100)
 import type { Component } from "../component.js";
 import { ArgumentError, KernelError } from "../errors.js";
-import { builtinField, builtinScalar, describeValue } from "../messages.js";
+import { builtinField, builtinScalar, describeValue, unknownField } from "../messages.js";
 import type { Query } from "../query/query.js";
 import { dispatcherOf } from "./batch.js";
 import { type ColumnParam, checkQuery, type Fn, Kernel, type KernelHost } from "./kernel.js";
@@ -80,7 +80,11 @@ export class BuiltinKernels {
 
   private column([c, name]: FieldRef, write: boolean): ColumnParam {
     const id = this.host.store.registry.idOf(c);
-    const f = c.field(name);
+    const f = c.fields.find((x) => x.name === name);
+    if (f === undefined) {
+      const names = [...c.fields, ...c.objectFields].map((x) => x.name);
+      throw new KernelError(builtinField(unknownField(c.name, name, names)));
+    }
     if (f.scalar !== "f32" || f.isArray)
       throw new KernelError(builtinField(`${c.name}.${f.name} is ${f.scalar}${f.isArray ? ` x ${f.length}` : ""}`));
     return { c, id, f, write };
