@@ -4,7 +4,10 @@ import { defineConfig } from "vitest/config";
 // Tests run against the built package (dist/), the same files users import.
 export default defineConfig({
   resolve: {
-    alias: { "wasm-ecs": fileURLToPath(new URL("./dist/index.js", import.meta.url)) },
+    alias: [
+      { find: /^wasm-ecs$/, replacement: fileURLToPath(new URL("./dist/index.js", import.meta.url)) },
+      { find: /^wasm-ecs\/inspector$/, replacement: fileURLToPath(new URL("./dist/inspector.js", import.meta.url)) },
+    ],
   },
   test: {
     include: ["test/**/*.test.ts"],

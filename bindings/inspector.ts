@@ -5,8 +5,11 @@
 //   import { mountInspector } from "wasm-ecs/inspector";
 //   const inspector = mountInspector(world, document.getElementById("panel"));
 //   inspector.stop();
+// The package's own module (dist/index.js: the bundle keeps this import): its error
+// classes and World are the ones the user's `instanceof` compares with.
+import { ArgumentError, World } from "./index.js";
+import { describeValue } from "./messages.js";
 import type { WorldInspection } from "./world/inspect.js";
-import type { World } from "./world/world.js";
 
 export interface InspectorOptions {
   /** Milliseconds between refreshes (default 250). */
@@ -54,7 +57,22 @@ function kib(bytes: number): string {
 }
 
 /** Draws `info` into `root` (replacing its content). */
+/** ArgumentError: `call` takes `what`, not `value`. */
+function refused(call: string, what: string, value: unknown): ArgumentError {
+  return new ArgumentError(`${call} takes ${what}, got ${describeValue(value)}`);
+}
+
+/** ArgumentError unless root is an element to draw in. */
+function checkRoot(call: string, root: unknown): void {
+  if (typeof (root as Partial<HTMLElement> | null)?.replaceChildren !== "function")
+    throw refused(call, "an element to draw in", root);
+}
+
 export function renderInspection(root: HTMLElement, info: WorldInspection): void {
+  checkRoot("renderInspection()", root);
+  const got = info as Partial<WorldInspection> | null;
+  if (!Array.isArray(got?.tables) || !Array.isArray(got?.queries))
+    throw refused("renderInspection()", "what world.inspect() returns", info);
   const doc = root.ownerDocument;
   const tables = info.tables.filter((t) => t.entities > 0);
   const archetypes = doc.createElement("section");
@@ -105,6 +123,11 @@ export function renderInspection(root: HTMLElement, info: WorldInspection): void
 
 /** Shows a live inspector of `world` in `root`, refreshed every `intervalMs`. */
 export function mountInspector(world: World, root: HTMLElement, options: InspectorOptions = {}): Inspector {
+  if (!(world instanceof World)) throw refused("mountInspector()", "a world", world);
+  checkRoot("mountInspector()", root);
+  const ms: unknown = options?.intervalMs;
+  if (ms !== undefined && !(typeof ms === "number" && ms > 0 && Number.isFinite(ms)))
+    throw refused("mountInspector()", "an intervalMs that is a positive number of milliseconds", ms);
   const update = () => renderInspection(root, world.inspect());
   update();
   const timer = setInterval(update, options.intervalMs ?? 250);

@@ -48,6 +48,18 @@ await build({
   // query loop's iterator cost 13 of its 54 ns that way. No class of the facade relies on
   // define semantics (none shadows an accessor or reads an undeclared field).
   tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
+  // The inspector imports the package's own module (its World and error classes), which
+  // stays an import of the bundle beside it: one module instance for both entry points.
+  plugins: [
+    {
+      name: "inspector-imports-index",
+      setup(b) {
+        b.onResolve({ filter: /^\.\/index\.js$/ }, (args) =>
+          args.importer.endsWith("inspector.ts") ? { path: "./index.js", external: true } : undefined,
+        );
+      },
+    },
+  ],
   // The wasm files stay beside the bundle: `new URL("./core.wasm", import.meta.url)`
   // is left as it is, for the runtime and for users' bundlers.
   logLevel: "warning",
