@@ -9,8 +9,9 @@
 // Output goes to a fresh folder that then replaces dist/, so a reader never sees a
 // half-built dist/. Run by `npm run build`.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { buildKernel } from "../bin/wasm-ecs-kernel.mjs";
@@ -63,7 +64,31 @@ await build({
   // The wasm files stay beside the bundle: `new URL("./core.wasm", import.meta.url)`
   // is left as it is, for the runtime and for users' bundlers.
   logLevel: "warning",
+  banner: { js: "// wasm-ecs (MIT). Bundled third-party code and its licence: THIRD-PARTY-NOTICES.txt" },
 });
+// dist/index.js bundles @assemblyscript/loader (Apache-2.0), which asks that its licence and
+// notices go with it: the AssemblyScript project's own, from the installed compiler package
+// (the loader's package ships none), beside the bundle.
+const packageOf = (name) => {
+  for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, "package.json");
+    const pkg = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
+    if (pkg?.name === name) return pkg;
+  }
+  throw new Error(`no package.json of ${name}`);
+};
+const loader = packageOf("@assemblyscript/loader");
+const project = (file) => readFileSync(require.resolve(`assemblyscript/${file}`), "utf8");
+writeFileSync(
+  `${out}/THIRD-PARTY-NOTICES.txt`,
+  [
+    `dist/index.js includes ${loader.name} ${loader.version} (${loader.license}), part of AssemblyScript`,
+    `(https://github.com/AssemblyScript/assemblyscript). Its NOTICE and LICENSE follow.`,
+    "",
+    project("NOTICE"),
+    project("LICENSE"),
+  ].join("\n"),
+);
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 renameSync(new URL(`../${out}`, import.meta.url), new URL("../dist", import.meta.url));
 console.log("built dist/ (core.wasm, core.debug.wasm, kernels.wasm, index.js, inspector.js, types)");

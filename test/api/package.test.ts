@@ -78,6 +78,24 @@ describe("the built package", () => {
     expect(found).toEqual(["@assemblyscript/loader", "./a.js", "bitecs"]);
   });
 
+  it("dist carries the licence and notices of the loader that dist/index.js bundles", () => {
+    const notices = readFileSync(join(dist, "THIRD-PARTY-NOTICES.txt"), "utf8");
+    const loader = JSON.parse(
+      readFileSync(
+        fileURLToPath(new URL("../../node_modules/@assemblyscript/loader/package.json", import.meta.url)),
+        "utf8",
+      ),
+    ) as { version: string };
+    expect(notices.split("\n")[0]).toBe(
+      `dist/index.js includes @assemblyscript/loader ${loader.version} (Apache-2.0), part of AssemblyScript`,
+    );
+    expect(notices).toMatch(/Apache License\s+Version 2\.0, January 2004/);
+    expect(notices).toContain("licensed their contributions to AssemblyScript");
+    expect(readFileSync(join(dist, "index.js"), "utf8").split("\n")[0]).toBe(
+      "// wasm-ecs (MIT). Bundled third-party code and its licence: THIRD-PARTY-NOTICES.txt",
+    );
+  });
+
   it("the type declarations carry no @internal member", () => {
     const dts = filesIn(dist, ".d.ts");
     expect(dts).toContain("index.d.ts");
