@@ -47,7 +47,7 @@ export class Deferral {
   /** Open iterations (iterations.length) + deferring: the hot paths' one load. */
   depth = 0;
   /** Which per-mode entry points the world has in place (world/mode-switch.ts). */
-  readonly modes: ModeSwitch;
+  readonly modes = new ModeSwitch();
   /** Set by world.step() for its run: the deferred entry points stay from its first system to its last (between two, each takes the immediate path itself). */
   stepping = false;
   /** @internal What waits (spawn-later.ts records the usual spawns in a loop itself). */
@@ -59,7 +59,6 @@ export class Deferral {
     // The readers that skip work while core.version stands still (world/access.ts) look
     // again, and send writes of the component through refuseWrite().
     readsStore(this.commands.waiting, store);
-    this.modes = new ModeSwitch(this.commands, store.claims);
   }
 
   /** Whether structural changes wait for the end of a scope now. */
@@ -103,8 +102,8 @@ export class Deferral {
 
   /** The outermost scope closed (by loop `it`): the immediate entry points back, its query's guess learnt, then what waited applied. */
   private closed(it: OpenIteration | undefined): void {
-    if (this.modes.later && !this.stepping) this.modes.swap(false);
     if (it !== undefined && it.guess.loops === GUESS) this.modes.learn(it.guess);
+    if (this.modes.later && !this.stepping) this.modes.swap(false);
     this.flush();
   }
 

@@ -51,13 +51,24 @@ export function modalOf(ctx: WorldContext): { now: Modal; later: Modal } {
     spawn: function spawn(a: ComponentArg, b: ComponentArg, c: ComponentArg, ...more: ComponentArg[]): Entity {
       // biome-ignore lint/complexity/noArguments: the count tells spawn() from spawn(undefined); V8 folds it where it inlines
       const n = arguments.length;
+      ctx.defer.modes.used = true;
       if (n === 1) return spawns.spawnLater(ctx, a);
       if (n === 2 || n === 3) return spawns.spawnLaterFew(ctx, n, a, b, c);
       return spawns.spawnMore(ctx, n, a, b, c, more);
     },
-    add: (e, c, values) => entities.addLater(ctx, e, c, values),
-    remove: (e, c) => entities.removeLater(ctx, e, c),
-    destroy: (e) => entities.destroyLater(ctx, e),
+    // Each marks the scope as one that calls them (mode-switch.ts learn).
+    add: (e, c, values) => {
+      ctx.defer.modes.used = true;
+      entities.addLater(ctx, e, c, values);
+    },
+    remove: (e, c) => {
+      ctx.defer.modes.used = true;
+      return entities.removeLater(ctx, e, c);
+    },
+    destroy: (e) => {
+      ctx.defer.modes.used = true;
+      entities.destroyLater(ctx, e);
+    },
   };
   return { now, later };
 }

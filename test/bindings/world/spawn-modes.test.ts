@@ -100,6 +100,13 @@ describe("world.spawn's entry points", () => {
       for (const _ of loops) got.push(vIsNow());
       expect(got, `case ${k}`).toEqual(expected);
     }
+    // A first loop that called them, though nothing waits for the flush (a sparse tag, a
+    // remove of what the entity lacks): its query's loops keep putting them in place.
+    const flips = w.query({ all: [P], none: [T] });
+    for (const t of flips) w.add(t.entities[0] as Entity, S);
+    const tagOnly: unknown[] = [];
+    for (const t of flips) tagOnly.push(isNow(), w.remove(t.entities[0] as Entity, T));
+    expect(tagOnly).toEqual([false, false]);
     // A loop nested in such a loop: the outer query learns from a call in the inner one.
     const outer = w.query({ all: [T] });
     for (const _ of outer);
