@@ -56,7 +56,6 @@ function kib(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-/** Draws `info` into `root` (replacing its content). */
 /** ArgumentError: `call` takes `what`, not `value`. */
 function refused(call: string, what: string, value: unknown): ArgumentError {
   return new ArgumentError(`${call} takes ${what}, got ${describeValue(value)}`);
@@ -68,6 +67,7 @@ function checkRoot(call: string, root: unknown): void {
     throw refused(call, "an element to draw in", root);
 }
 
+/** Draws `info` into `root` (replacing its content). */
 export function renderInspection(root: HTMLElement, info: WorldInspection): void {
   checkRoot("renderInspection()", root);
   const got = info as Partial<WorldInspection> | null;

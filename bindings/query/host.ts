@@ -21,19 +21,19 @@ export interface RowFilter {
 
 /** An open query iteration as its world sees it: ended from outside by flush()/step() (`by` names the call). */
 export interface OpenIteration {
-  /** Its query's guess whether the loop makes deferred per-entity calls (world/mode-switch.ts). */
+  /** Its query's guess whether the loop calls world.spawn / add / remove / destroy (world/mode-switch.ts). */
   readonly guess: LoopGuess;
   end(by: string): void;
   /** Whether its loop may hold views of table t's rows (a table it yielded): they must not move. */
   holds(t: Table): boolean;
 }
 
-/** What a loop's query guesses of its loops (Query.loops, world/modes.ts): whether they make deferred per-entity calls. */
+/** What a loop's query guesses of its loops (Query.loops, world/mode-switch.ts): whether they call world.spawn / add / remove / destroy. */
 export interface LoopGuess {
   loops: number;
 }
 
-/** LoopGuess.loops: not known yet (the deferred entry points are put in place), none, some (learnt from an immediate one called in a loop). */
+/** LoopGuess.loops: not known yet (the deferred entry points are put in place), none, some (its first loop called one, or a later loop did). */
 export const GUESS = 0;
 export const NONE = 1;
 export const SOME = 2;

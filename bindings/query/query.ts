@@ -41,7 +41,7 @@ export class Query<R = never, F extends boolean = boolean> {
   readonly readMask: Uint32Array | undefined;
   /** @internal Outside systems: the change tick of this query's last iteration. */
   lastSeen = 0;
-  /** @internal Whether its loops make deferred per-entity calls, as learnt (query/host.ts GUESS, NONE, SOME). */
+  /** @internal Whether its loops call world.spawn / add / remove / destroy, as learnt (query/host.ts GUESS, NONE, SOME). */
   loops = GUESS;
 
   /** @internal Made by world.query(), which caches queries by their terms. */

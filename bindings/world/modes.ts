@@ -1,10 +1,10 @@
 // The per-entity methods of World that have one entry point per mode: world.spawn, add,
 // remove and destroy are own properties, set to the immediate ones outside a scope and
 // to the deferred ones while the outermost scope is open (world/mode-switch.ts). A loop
-// over a query whose last loop made no deferred call keeps the immediate ones (swapping
+// over a query whose first loop called none of them keeps the immediate ones (swapping
 // both ways was a quarter of an empty loop's cost); the first immediate one called inside
-// a scope swaps them for the rest of it (mode-switch.ts missed). A
-// call in a loop then sees one function, and V8 inlines only that mode's paths: within
+// a scope swaps them for the rest of it (mode-switch.ts missed). A call in a loop then
+// sees one function, and V8 inlines only that mode's paths: within
 // its inlining budget (a loop that inlines both modes' paths is left with calls), and
 // with no fallback of the other mode that would make an init's literal escape (the
 // usual `world.spawn(C.with({ ... }))` in a loop then allocates nothing). Each entry
