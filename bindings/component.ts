@@ -1,6 +1,7 @@
 // component(), tag(): component definitions, independent of any world. A world gives
-// each registered component a dense id of its own; `key` is the definition's global
-// serial number, which worlds use to find that id with one array load.
+// each registered component a dense id of its own; `key` is the definition's serial number
+// in the realm (component-keys.ts), which worlds use to find that id with one array load.
+import { keys, markComponents } from "./component-keys.js";
 import { isHandle } from "./entity.js";
 import { ArgumentError, SchemaError } from "./errors.js";
 import {
@@ -23,8 +24,6 @@ import {
   unknownField,
 } from "./messages.js";
 import { type FieldInfo, type Init, type ManyInit, parseField, type Schema, valueProblem } from "./schema.js";
-
-let nextKey = 0;
 
 export interface ComponentOptions<S extends Schema> {
   /** Initial values of new rows (otherwise 0). */
@@ -91,7 +90,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     this.schema = schema;
     this.isTag = isTag;
     this.sparse = sparse;
-    this.key = nextKey++;
+    this.key = keys.next++;
     const fields: FieldInfo[] = [];
     const objectFields: ObjectFieldInfo[] = [];
     for (const [field, type] of Object.entries(schema ?? {})) {
@@ -153,6 +152,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     return this.name;
   }
 }
+markComponents(Component.prototype);
 
 /**
  * A component with initial values, made by `Component.with`. Making one checks nothing

@@ -79,9 +79,17 @@ export const missingComponent = (subject: string, component: string, action: str
 export const unknownComponent = (component: string) =>
   `Component "${component}" is not registered in this world: pass it to createWorld({ components }) or world.register() first`;
 
-export const notAComponent = (value: unknown) => `Expected a component, got ${show(value)}`;
-export const notAComponentOrPair = (value: unknown) => `Expected a component or a pair, got ${show(value)}`;
-export const registerTakesComponent = (value: unknown) => `register() takes a component, got ${show(value)}`;
+/** The key of the mark every copy of the package puts on its components (component-keys.ts), and this copy's mark. */
+export const COMPONENT_BRAND: symbol = Symbol.for("wasm-ecs.component");
+export const THIS_COPY: object = Object.freeze({});
+/** A value as messages about components show it: one of another copy of the package named as such. */
+export const componentArg = (value: unknown) =>
+  ((value as { [k: symbol]: unknown } | null)?.[COMPONENT_BRAND] ?? THIS_COPY) !== THIS_COPY
+    ? `${show((value as { name?: unknown }).name)} of another copy of wasm-ecs (two copies of the package are loaded; they do not mix)`
+    : show(value);
+export const notAComponent = (value: unknown) => `Expected a component, got ${componentArg(value)}`;
+export const notAComponentOrPair = (value: unknown) => `Expected a component or a pair, got ${componentArg(value)}`;
+export const registerTakesComponent = (value: unknown) => `register() takes a component, got ${componentArg(value)}`;
 
 // ── Capacity ─────────────────────────────────────────────────────────────────
 export const outOfMemory = (what: string, limit: number) =>

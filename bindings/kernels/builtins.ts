@@ -6,9 +6,9 @@
 //   k.scale(q, [Velocity, "x"], 0.99)                      Velocity.x *= 0.99
 //   k.addScaled(q, [Position, "x"], [Velocity, "x"], dt)   Position.x += Velocity.x * dt
 //   k.clamp(q, [Position, "x"], 0, 100)                    Position.x = min(max(Position.x, 0), 100)
-import type { Component } from "../component.js";
+import { Component } from "../component.js";
 import { ArgumentError, KernelError } from "../errors.js";
-import { builtinField, builtinScalar, describeValue, unknownField } from "../messages.js";
+import { builtinField, builtinScalar, componentArg, describeValue, show, unknownField } from "../messages.js";
 import type { Query } from "../query/query.js";
 import { dispatcherOf } from "./batch.js";
 import { type ColumnParam, checkQuery, type Fn, Kernel, type KernelHost } from "./kernel.js";
@@ -91,9 +91,18 @@ export class BuiltinKernels {
   }
 }
 
-/** `|key.field` of a field ref in a built-in's cache key; KernelError unless ref has the form of one (its component is checked by the registry). */
+/**
+ * `|key.field` of a field ref in a built-in's cache key; KernelError unless ref is one (a
+ * component of this copy of the package: keys are unique to a component, so a kernel cached
+ * for one is found only by it; whether this world has it, the registry says).
+ */
 function keyOf(ref: unknown): string {
-  if (!Array.isArray(ref) || ref.length !== 2 || typeof ref[1] !== "string")
-    throw new KernelError(builtinField(`expected [Component, "field"], got ${describeValue(ref)}`));
-  return `|${(ref[0] as Partial<Component> | null)?.key}.${ref[1]}`;
+  const pair = Array.isArray(ref) && ref.length === 2;
+  if (!pair || !(ref[0] instanceof Component) || typeof ref[1] !== "string") {
+    const got = pair
+      ? `[${ref[0] instanceof Component ? show(ref[0]) : componentArg(ref[0])}, ${show(ref[1])}]`
+      : describeValue(ref);
+    throw new KernelError(builtinField(`expected [Component, "field"], got ${got}`));
+  }
+  return `|${ref[0].key}.${ref[1]}`;
 }

@@ -10,6 +10,7 @@ import {
   component,
   createWorld,
   EcsError,
+  KernelError,
   relation,
   SchemaError,
   StaleEntityError,
@@ -433,5 +434,57 @@ describe("misuse", () => {
       ],
     ];
     for (const [call, message] of cases) expectThrows(call, ArgumentError, message);
+  });
+
+  it("a component of another copy of the package is refused by name, never taken for this copy's of the same number", async () => {
+    // A second copy: the same bundle under another URL is another module instance (a
+    // bundle beside a CDN import, two versions in node_modules).
+    const url = new URL("../../dist/index.js?second-copy", import.meta.url).href;
+    const other = (await import(/* @vite-ignore */ url)) as typeof import("wasm-ecs");
+    expect(other.World).not.toBe(createWorld);
+    const w = await createWorld({ components: ALL });
+    const e = w.spawn(Pos.with({ x: 3 }));
+    const before = stateOf(w, ALL);
+    // Each copy counts its components from a shared counter: Health's number is no Pos's.
+    const Health = other.component("Health", { hp: "f32" });
+    const foreign = "Health of another copy of wasm-ecs (two copies of the package are loaded; they do not mix)";
+    const k = await w.builtinKernels();
+    const q = w.query({ all: [Pos] });
+    const cases: [() => unknown, new (...args: never[]) => Error, string][] = [
+      [() => w.has(e, Health as never), ArgumentError, `Expected a component, got ${foreign}`],
+      [() => w.get(e, Health as never), ArgumentError, `Expected a component, got ${foreign}`],
+      [() => w.add(e, Health as never), ArgumentError, `Expected a component, got ${foreign}`],
+      [() => w.spawn(Health as never), ArgumentError, `Expected a component, got ${foreign}`],
+      [() => w.register(Health as never), ArgumentError, `register() takes a component, got ${foreign}`],
+      [
+        () => k.scale(q, [Health as never, "hp"], 2),
+        KernelError,
+        `Built-in kernels work on f32 fields: expected [Component, "field"], got [${foreign}, hp]`,
+      ],
+    ];
+    for (const [call, type, message] of cases) expectThrows(call, type, message);
+    await expectRejects(createWorld({ components: [Health as never] }), ArgumentError, /another copy of wasm-ecs/);
+    expect(stateOf(w, ALL)).toEqual(before);
+  });
+
+  it("built-in kernels check every field ref, also once a kernel for the same fields is made", async () => {
+    const w = await createWorld({ components: ALL });
+    const e = w.spawn(Pos.with({ x: 3 }));
+    const k = await w.builtinKernels();
+    const q = w.query({ all: [Pos] });
+    k.scale(q, [Pos, "x"], 2); // made and kept for [Pos, "x"]
+    const refs: [unknown, string][] = [
+      [[{ key: (Pos as unknown as { key: number }).key }, "x"], "[[object Object], x]"],
+      [[null, "x"], "[null, x]"],
+      [[Pos, 1], "[Pos, 1]"],
+      ["x", "string x"],
+    ];
+    for (const [ref, got] of refs)
+      expectThrows(
+        () => k.scale(q, ref as never, 2),
+        KernelError,
+        `Built-in kernels work on f32 fields: expected [Component, "field"], got ${got}`,
+      );
+    expect(w.get(e, Pos).x).toBe(6);
   });
 });
