@@ -7,7 +7,7 @@
 //   inspector.stop();
 // The package's own module (dist/index.js: the bundle keeps this import): its error
 // classes and World are the ones the user's `instanceof` compares with.
-import { ArgumentError, World } from "./index.js";
+import { ArgumentError, World, WorldPoisonedError } from "./index.js";
 import { describeValue } from "./messages.js";
 import type { WorldInspection } from "./world/inspect.js";
 
@@ -61,18 +61,31 @@ function refused(call: string, what: string, value: unknown): ArgumentError {
   return new ArgumentError(`${call} takes ${what}, got ${describeValue(value)}`);
 }
 
-/** ArgumentError unless root is an element to draw in. */
+/** ArgumentError unless root is an element to draw in (of a document). */
 function checkRoot(call: string, root: unknown): void {
-  if (typeof (root as Partial<HTMLElement> | null)?.replaceChildren !== "function")
+  const r = root as Partial<HTMLElement> | null;
+  if (typeof r?.replaceChildren !== "function" || typeof r.ownerDocument?.createElement !== "function")
     throw refused(call, "an element to draw in", root);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/** Whether info has the shape of a world.inspect() result (what renderInspection reads of it). */
+function isInspection(info: unknown): boolean {
+  if (!isObject(info) || !Array.isArray(info.tables) || !Array.isArray(info.queries)) return false;
+  const tables = info.tables.every(
+    (t) => isObject(t) && Array.isArray(t.components) && typeof t.entities === "number" && typeof t.bytes === "number",
+  );
+  const queries = info.queries.every(
+    (q) => isObject(q) && isObject(q.terms) && Object.values(q.terms).every(Array.isArray),
+  );
+  return tables && queries && (info.links === undefined || (Array.isArray(info.links) && info.links.every(isObject)));
 }
 
 /** Draws `info` into `root` (replacing its content). */
 export function renderInspection(root: HTMLElement, info: WorldInspection): void {
   checkRoot("renderInspection()", root);
-  const got = info as Partial<WorldInspection> | null;
-  if (!Array.isArray(got?.tables) || !Array.isArray(got?.queries))
-    throw refused("renderInspection()", "what world.inspect() returns", info);
+  if (!isInspection(info)) throw refused("renderInspection()", "what world.inspect() returns", info);
   const doc = root.ownerDocument;
   const tables = info.tables.filter((t) => t.entities > 0);
   const archetypes = doc.createElement("section");
@@ -125,11 +138,24 @@ export function renderInspection(root: HTMLElement, info: WorldInspection): void
 export function mountInspector(world: World, root: HTMLElement, options: InspectorOptions = {}): Inspector {
   if (!(world instanceof World)) throw refused("mountInspector()", "a world", world);
   checkRoot("mountInspector()", root);
-  const ms: unknown = options?.intervalMs;
-  if (ms !== undefined && !(typeof ms === "number" && ms > 0 && Number.isFinite(ms)))
-    throw refused("mountInspector()", "an intervalMs that is a positive number of milliseconds", ms);
+  if (!isObject(options)) throw refused("mountInspector()", "options that are an object", options);
+  const ms: unknown = options.intervalMs ?? 250;
+  // Timers take up to 2^31 - 1 ms (a longer one fires at once, every millisecond).
+  if (!(typeof ms === "number" && ms > 0 && ms <= 2 ** 31 - 1))
+    throw refused("mountInspector()", "an intervalMs from 1 to 2^31 - 1 milliseconds", ms);
   const update = () => renderInspection(root, world.inspect());
   update();
-  const timer = setInterval(update, options.intervalMs ?? 250);
+  const timer = setInterval(() => {
+    try {
+      update();
+    } catch (error) {
+      clearInterval(timer);
+      if (!(error instanceof WorldPoisonedError)) throw error;
+      // The world refuses calls now (disposed, or poisoned): the panel says so and stops.
+      const p = root.ownerDocument.createElement("p");
+      p.textContent = error.message;
+      root.replaceChildren(p);
+    }
+  }, ms);
   return { update, stop: () => clearInterval(timer) };
 }

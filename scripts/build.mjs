@@ -64,7 +64,10 @@ await build({
   // The wasm files stay beside the bundle: `new URL("./core.wasm", import.meta.url)`
   // is left as it is, for the runtime and for users' bundlers.
   logLevel: "warning",
-  banner: { js: "// wasm-ecs (MIT). Bundled third-party code and its licence: THIRD-PARTY-NOTICES.txt" },
+  // A legal comment (/*! */), which users' bundlers keep with the code it comes with.
+  banner: {
+    js: "/*! wasm-ecs (MIT). dist/index.js includes @assemblyscript/loader (Apache-2.0, the AssemblyScript authors): see wasm-ecs/dist/THIRD-PARTY-NOTICES.txt */",
+  },
 });
 // dist/index.js bundles @assemblyscript/loader (Apache-2.0), which asks that its licence and
 // notices go with it: the AssemblyScript project's own, from the installed compiler package

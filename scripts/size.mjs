@@ -145,9 +145,10 @@ export const GOAL_GZ = 20_000;
  * instead of being taken for this copy's of the same number (component-keys.ts), and
  * built-in kernels refuse a field ref that is no component of this copy, or a field its
  * component lacks, with KernelError, also once a kernel for the fields is made (+0.2 KB;
- * 82,973 measured).
+ * 82,973 measured); 83,100 with the licence notice of the bundled loader as a legal
+ * comment, which a user's bundler keeps (+0.11 KB; 83,082 measured).
  */
-export const BUDGET_GZ = 83_000;
+export const BUDGET_GZ = 83_100;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

@@ -18,7 +18,6 @@ import {
   type World,
   WorldPoisonedError,
 } from "wasm-ecs";
-import { mountInspector, renderInspection } from "wasm-ecs/inspector";
 import { expectRejects, expectThrows } from "../support/errors.js";
 import { stateOf } from "../support/state.js";
 
@@ -407,33 +406,6 @@ describe("misuse", () => {
         if (w.has(bare, Pos)) w.remove(bare, Pos);
       }
     }
-  });
-
-  it("mountInspector() and renderInspection() refuse what is no world, element, interval or inspection with the package's own ArgumentError", async () => {
-    const w = await createWorld({ components: ALL });
-    // Node has no DOM: an object with the element's replaceChildren stands in for one where the
-    // arguments are refused before anything is drawn.
-    const root = { replaceChildren: () => {} } as unknown as HTMLElement;
-    const cases: [() => unknown, string][] = [
-      [() => mountInspector(w, null as never), "mountInspector() takes an element to draw in, got null"],
-      [() => mountInspector(w, {} as never), "mountInspector() takes an element to draw in, got an Object object"],
-      [() => mountInspector({} as never, root), "mountInspector() takes a world, got an Object object"],
-      [() => mountInspector(undefined as never, root), "mountInspector() takes a world, got undefined"],
-      [
-        () => mountInspector(w, root, { intervalMs: 0 }),
-        "mountInspector() takes an intervalMs that is a positive number of milliseconds, got number 0",
-      ],
-      [
-        () => mountInspector(w, root, { intervalMs: "5" as never }),
-        "mountInspector() takes an intervalMs that is a positive number of milliseconds, got string 5",
-      ],
-      [() => renderInspection(null as never, w.inspect()), "renderInspection() takes an element to draw in, got null"],
-      [
-        () => renderInspection(root, { tables: 1 } as never),
-        "renderInspection() takes what world.inspect() returns, got an Object object",
-      ],
-    ];
-    for (const [call, message] of cases) expectThrows(call, ArgumentError, message);
   });
 
   it("a component of another copy of the package is refused by name, never taken for this copy's of the same number", async () => {

@@ -92,7 +92,7 @@ describe("the built package", () => {
     expect(notices).toMatch(/Apache License\s+Version 2\.0, January 2004/);
     expect(notices).toContain("licensed their contributions to AssemblyScript");
     expect(readFileSync(join(dist, "index.js"), "utf8").split("\n")[0]).toBe(
-      "// wasm-ecs (MIT). Bundled third-party code and its licence: THIRD-PARTY-NOTICES.txt",
+      "/*! wasm-ecs (MIT). dist/index.js includes @assemblyscript/loader (Apache-2.0, the AssemblyScript authors): see wasm-ecs/dist/THIRD-PARTY-NOTICES.txt */",
     );
   });
 
