@@ -96,6 +96,11 @@ describe("the built package", () => {
     );
   });
 
+  it("dist/*.js name their sources inside the package, not where a linked node_modules points", () => {
+    for (const file of readdirSync(dist).filter((f) => f.endsWith(".js")))
+      expect(readFileSync(join(dist, file), "utf8"), file).not.toMatch(/^\/\/ \.\.\//m);
+  });
+
   it("the type declarations carry no @internal member", () => {
     const dts = filesIn(dist, ".d.ts");
     expect(dts).toContain("index.d.ts");
