@@ -84,9 +84,18 @@ export const COMPONENT_BRAND: symbol = Symbol.for("wasm-ecs.component");
 export const THIS_COPY: object = Object.freeze({});
 /** A value as messages about components show it: one of another copy of the package named as such. */
 export const componentArg = (value: unknown) =>
-  ((value as { [k: symbol]: unknown } | null)?.[COMPONENT_BRAND] ?? THIS_COPY) !== THIS_COPY
+  markOf(value) !== THIS_COPY
     ? `${show((value as { name?: unknown }).name)} of another copy of wasm-ecs (two copies of the package are loaded; they do not mix)`
     : show(value);
+
+/** value's component mark: THIS_COPY for one of this copy's and for anything unmarked (a proxy's trap that throws included). */
+function markOf(value: unknown): unknown {
+  try {
+    return (value as { [k: symbol]: unknown } | null)?.[COMPONENT_BRAND] ?? THIS_COPY;
+  } catch {
+    return THIS_COPY;
+  }
+}
 export const notAComponent = (value: unknown) => `Expected a component, got ${componentArg(value)}`;
 export const notAComponentOrPair = (value: unknown) => `Expected a component or a pair, got ${componentArg(value)}`;
 export const registerTakesComponent = (value: unknown) => `register() takes a component, got ${componentArg(value)}`;

@@ -146,9 +146,10 @@ export const GOAL_GZ = 20_000;
  * built-in kernels refuse a field ref that is no component of this copy, or a field its
  * component lacks, with KernelError, also once a kernel for the fields is made (+0.2 KB;
  * 82,973 measured); 83,100 with the licence notice of the bundled loader as a legal
- * comment, which a user's bundler keeps (+0.11 KB; 83,082 measured).
+ * comment, which a user's bundler keeps (+0.11 KB; 83,082 measured); 83,150 with the
+ * component mark read so that a throwing proxy cannot break an error message (83,101).
  */
-export const BUDGET_GZ = 83_100;
+export const BUDGET_GZ = 83_150;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

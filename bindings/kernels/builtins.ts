@@ -99,9 +99,7 @@ export class BuiltinKernels {
 function keyOf(ref: unknown): string {
   const pair = Array.isArray(ref) && ref.length === 2;
   if (!pair || !(ref[0] instanceof Component) || typeof ref[1] !== "string") {
-    const got = pair
-      ? `[${ref[0] instanceof Component ? show(ref[0]) : componentArg(ref[0])}, ${show(ref[1])}]`
-      : describeValue(ref);
+    const got = pair ? `[${componentArg(ref[0])}, ${show(ref[1])}]` : describeValue(ref);
     throw new KernelError(builtinField(`expected [Component, "field"], got ${got}`));
   }
   return `|${ref[0].key}.${ref[1]}`;
