@@ -29,7 +29,14 @@ function wasmEcsKernels(sources) {
 
 export default defineConfig({
   root: here("."),
-  resolve: { alias: { "wasm-ecs": here("../../dist/index.js") } },
+  // The package's two entry points, as its exports map has them (an exact match each: an
+  // object alias would also turn "wasm-ecs/inspector" into "dist/index.js/inspector").
+  resolve: {
+    alias: [
+      { find: /^wasm-ecs$/, replacement: here("../../dist/index.js") },
+      { find: /^wasm-ecs\/inspector$/, replacement: here("../../dist/inspector.js") },
+    ],
+  },
   plugins: [wasmEcsKernels(KERNELS)],
   build: {
     target: "es2022",
