@@ -73,11 +73,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /** Whether info has the shape of a world.inspect() result (what renderInspection reads of it). */
 function isInspection(info: unknown): boolean {
   if (!isObject(info) || !Array.isArray(info.tables) || !Array.isArray(info.queries)) return false;
+  const names = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
   const tables = info.tables.every(
-    (t) => isObject(t) && Array.isArray(t.components) && typeof t.entities === "number" && typeof t.bytes === "number",
+    (t) => isObject(t) && names(t.components) && typeof t.entities === "number" && typeof t.bytes === "number",
   );
   const queries = info.queries.every(
-    (q) => isObject(q) && isObject(q.terms) && Object.values(q.terms).every(Array.isArray),
+    (q) =>
+      isObject(q) &&
+      isObject(q.terms) &&
+      Object.getPrototypeOf(q.terms) === Object.prototype &&
+      Object.values(q.terms).every(names),
   );
   return tables && queries && (info.links === undefined || (Array.isArray(info.links) && info.links.every(isObject)));
 }
@@ -141,7 +146,7 @@ export function mountInspector(world: World, root: HTMLElement, options: Inspect
   if (!isObject(options)) throw refused("mountInspector()", "options that are an object", options);
   const ms: unknown = options.intervalMs ?? 250;
   // Timers take up to 2^31 - 1 ms (a longer one fires at once, every millisecond).
-  if (!(typeof ms === "number" && ms > 0 && ms <= 2 ** 31 - 1))
+  if (!(typeof ms === "number" && ms >= 1 && ms <= 2 ** 31 - 1))
     throw refused("mountInspector()", "an intervalMs from 1 to 2^31 - 1 milliseconds", ms);
   const update = () => renderInspection(root, world.inspect());
   update();

@@ -111,6 +111,19 @@ describe("wasm-ecs/inspector", () => {
       [() => mountInspector(w, root, { intervalMs: "5" as never }), `${interval} string 5`],
       [() => mountInspector(w, root, { intervalMs: 2 ** 31 }), `${interval} number 2147483648`],
       [() => mountInspector(w, root, { intervalMs: -1 }), `${interval} number -1`],
+      [() => mountInspector(w, root, { intervalMs: 0.5 }), `${interval} number 0.5`],
+      [
+        () =>
+          renderInspection(root, {
+            tables: [{ components: [Symbol("P")], entities: 1, bytes: 0 }],
+            queries: [],
+          } as never),
+        "renderInspection() takes what world.inspect() returns, got an Object object",
+      ],
+      [
+        () => renderInspection(root, { tables: [], queries: [{ terms: Object.create(null) }] } as never),
+        "renderInspection() takes what world.inspect() returns, got an Object object",
+      ],
       [() => mountInspector(w, root, { intervalMs: Number.NaN }), `${interval} number NaN`],
       [
         () => mountInspector(w, { replaceChildren() {} } as never),
