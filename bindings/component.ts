@@ -136,16 +136,13 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   /** @internal The numeric field named `name`; SchemaError when there is none. */
   field(name: string): FieldInfo {
     const info = this.fieldByName.get(name);
-    if (info === undefined) {
-      throw new SchemaError(
-        unknownField(
-          this.name,
-          name,
-          [...this.fields, ...this.objectFields].map((f) => f.name),
-        ),
-      );
-    }
+    if (info === undefined) throw new SchemaError(unknownField(this.name, name, this.fieldNames()));
     return info;
+  }
+
+  /** @internal Every field's name, numeric then "object" fields (what unknownField lists). */
+  fieldNames(): string[] {
+    return [...this.fields, ...this.objectFields].map((f) => f.name);
   }
 
   toString(): string {

@@ -8,7 +8,7 @@
 // The package's own module (dist/index.js: the bundle keeps this import): its error
 // classes and World are the ones the user's `instanceof` compares with.
 import { ArgumentError, World, WorldPoisonedError } from "./index.js";
-import { describeValue } from "./messages.js";
+import { inspectorTakes } from "./messages.js";
 import type { WorldInspection } from "./world/inspect.js";
 
 export interface InspectorOptions {
@@ -58,7 +58,7 @@ function kib(bytes: number): string {
 
 /** ArgumentError: `call` takes `what`, not `value`. */
 function refused(call: string, what: string, value: unknown): ArgumentError {
-  return new ArgumentError(`${call} takes ${what}, got ${describeValue(value)}`);
+  return new ArgumentError(inspectorTakes(call, what, value));
 }
 
 /** ArgumentError unless root is an element to draw in (of a document). */

@@ -154,6 +154,9 @@ export const relationObjectFields = (name: string) =>
   `Relation ${name} cannot have "object" fields; numeric data fields only`;
 export const relationDataNeedsExclusive = (name: string) =>
   `Relation ${name} has data fields, which need exclusive: true (one value per entity, not per target)`;
+/** The inspector's refusals (wasm-ecs/inspector): `call` takes `what`, not `value`. */
+export const inspectorTakes = (call: string, what: string, value: unknown) =>
+  `${call} takes ${what}, got ${describeValue(value)}`;
 export const takesOptions = (call: string, example: string, options: unknown) =>
   `${call} takes options such as ${example}, got ${describeValue(options)}`;
 export const unknownOption = (call: string, key: string, known: readonly string[]) =>

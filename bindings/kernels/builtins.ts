@@ -80,11 +80,8 @@ export class BuiltinKernels {
 
   private column([c, name]: FieldRef, write: boolean): ColumnParam {
     const id = this.host.store.registry.idOf(c);
-    const f = c.fields.find((x) => x.name === name);
-    if (f === undefined) {
-      const names = [...c.fields, ...c.objectFields].map((x) => x.name);
-      throw new KernelError(builtinField(unknownField(c.name, name, names)));
-    }
+    const f = c.fieldByName.get(name);
+    if (f === undefined) throw new KernelError(builtinField(unknownField(c.name, name, c.fieldNames())));
     if (f.scalar !== "f32" || f.isArray)
       throw new KernelError(builtinField(`${c.name}.${f.name} is ${f.scalar}${f.isArray ? ` x ${f.length}` : ""}`));
     return { c, id, f, write };

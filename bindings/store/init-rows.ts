@@ -331,7 +331,7 @@ export class InitRows {
     if (strict)
       for (const name in own)
         if (!c.fieldByName.has(name) && !c.objectFieldByName.has(name))
-          throw new SchemaError(unknownField(c.name, name, fieldNames(c)));
+          throw new SchemaError(unknownField(c.name, name, c.fieldNames()));
     const read = c.fields.map((f) => fieldOf(own, f.name));
     // An "object" field given as undefined stores undefined (as writeValues does); left out, its default.
     const objects = c.objectFields.map((o) => objectFieldOf(own, o.name));
@@ -392,10 +392,6 @@ export class InitRows {
     });
     this.cap = cap;
   }
-}
-
-function fieldNames(c: Component): string[] {
-  return [...c.fields, ...c.objectFields].map((f) => f.name);
 }
 
 /** Whether every argument is a component, no init (a pair or a primitive fails stage() elsewhere first). */
