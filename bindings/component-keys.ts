@@ -1,13 +1,22 @@
-// What every copy of the package loaded in one realm shares (a bundle beside a CDN import,
-// two versions in node_modules): the counter of component keys, so that a component of
-// another copy never has the key of one of this copy's (which a world's lookups would
-// otherwise find), and the mark by which messages.ts names such a component.
+// Where a component keeps the serial number by which worlds find it (component.ts), and
+// the mark by which messages.ts names a component of another copy of the package (a bundle
+// beside a CDN import, two versions in node_modules, another realm).
 import { COMPONENT_BRAND, THIS_COPY } from "./messages.js";
 
-/** The next component key (component.ts Component.key), one counter for every copy. */
-export const keys = ((globalThis as { [k: symbol]: { next: number } | undefined })[
-  Symbol.for("wasm-ecs.component-keys")
-] ??= { next: 0 });
+/**
+ * The property that holds a component's key: a symbol of this copy alone. Nothing else
+ * has it (a component of another copy, of an older version or another realm, an object
+ * made to look like one), so a world's lookup by key finds only this copy's components
+ * and sends anything else down the checked path, which refuses it.
+ */
+export const KEY: unique symbol = Symbol("wasm-ecs.key");
+
+let next = 0;
+
+/** The next component key, in order of definition. */
+export function nextKey(): number {
+  return next++;
+}
 
 /** Marks the prototype of this copy's components (messages.ts componentArg reads the mark). */
 export function markComponents(proto: object): void {

@@ -1,7 +1,7 @@
 // component(), tag(): component definitions, independent of any world. A world gives
-// each registered component a dense id of its own; `key` is the definition's serial number
-// in the realm (component-keys.ts), which worlds use to find that id with one array load.
-import { keys, markComponents } from "./component-keys.js";
+// each registered component a dense id of its own; `[KEY]` is the definition's serial number
+// (component-keys.ts), which worlds use to find that id with one array load.
+import { KEY, markComponents, nextKey } from "./component-keys.js";
 import { isHandle } from "./entity.js";
 import { ArgumentError, SchemaError } from "./errors.js";
 import {
@@ -68,8 +68,8 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   /** @internal See hotIn. */
   hotId = -1;
   readonly defaults: Init<S>;
-  /** @internal Global serial number of this definition. */
-  readonly key: number;
+  /** @internal Serial number of this definition in this copy of the package (component-keys.ts). */
+  readonly [KEY]: number;
   /** @internal Parsed numeric fields (the core's columns) in schema order. */
   readonly fields: readonly FieldInfo[];
   /** @internal "object" fields (JS-side columns), in schema order. */
@@ -90,7 +90,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     this.schema = schema;
     this.isTag = isTag;
     this.sparse = sparse;
-    this.key = keys.next++;
+    this[KEY] = nextKey();
     const fields: FieldInfo[] = [];
     const objectFields: ObjectFieldInfo[] = [];
     for (const [field, type] of Object.entries(schema ?? {})) {

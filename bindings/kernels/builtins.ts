@@ -6,7 +6,9 @@
 //   k.scale(q, [Velocity, "x"], 0.99)                      Velocity.x *= 0.99
 //   k.addScaled(q, [Position, "x"], [Velocity, "x"], dt)   Position.x += Velocity.x * dt
 //   k.clamp(q, [Position, "x"], 0, 100)                    Position.x = min(max(Position.x, 0), 100)
+
 import { Component } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { ArgumentError, KernelError } from "../errors.js";
 import { builtinField, builtinScalar, componentArg, describeValue, show, unknownField } from "../messages.js";
 import type { Query } from "../query/query.js";
@@ -99,5 +101,5 @@ function keyOf(ref: unknown): string {
     const got = pair ? `[${componentArg(ref[0])}, ${show(ref[1])}]` : describeValue(ref);
     throw new KernelError(builtinField(`expected [Component, "field"], got ${got}`));
   }
-  return `|${ref[0].key}.${ref[1]}`;
+  return `|${ref[0][KEY]}.${ref[1]}`;
 }

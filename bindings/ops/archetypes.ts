@@ -1,7 +1,9 @@
 // Finding (and on first use creating) the table of a component set, with or without
 // relation pairs, and dropping the tables a failed call created. Each lookup that is
 // not cached is one core call, which may grow memory.
+
 import { argNames, type ComponentArg, type Pair } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { P_STRIDE } from "../core/constants.generated.js";
 import { scratch } from "../core/scratch.js";
 import { expect, pairStatus } from "../core/status.js";
@@ -55,7 +57,7 @@ export function tableForPairs(store: Store, mask: Uint32Array, pairs: readonly P
   const u32 = core.u32;
   const at = (ptr >>> 2) + words;
   for (let i = 0; i < pairs.length; i++) {
-    u32[at + i * P_STRIDE] = registry.ids[pairs[i].relation.key];
+    u32[at + i * P_STRIDE] = registry.ids[pairs[i].relation[KEY]];
     u32[at + i * P_STRIDE + 1] = pairs[i].target as number;
   }
   const status = core.tableForPairs(ptr, ptr + words * 4, pairs.length);

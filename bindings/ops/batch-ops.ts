@@ -2,7 +2,9 @@
 // scratch buffer; a query's tables move as whole blocks (no list at all). Every batch is
 // all or nothing: a stale id (unless skipDead, for deferred commands) or a full memory
 // throws before anything changed.
+
 import { type ComponentArg, ComponentInit, type Relation } from "../component.js";
+import { KEY } from "../component-keys.js";
 import {
   ERR_CAPACITY,
   ERR_STALE,
@@ -38,7 +40,7 @@ export function writeManyInits(store: Store, table: number, rows: Int32Array, ar
         tbl,
         rows,
         arg.component,
-        store.registry.ids[arg.component.key],
+        store.registry.ids[arg.component[KEY]],
         arg.values,
         arg.each,
       );

@@ -1,6 +1,8 @@
 // Registering components in the core (runtime registration included, also after
 // entities exist) and the switch that starts keeping "object" fields row-aligned.
+
 import { Component, fieldOf, Relation } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { F_STRIDE, FLAG_CASCADE, FLAG_EXCLUSIVE, FLAG_RELATION, FLAG_TAG } from "../core/constants.generated.js";
 import { scratch } from "../core/scratch.js";
 import { expect, registered } from "../core/status.js";
@@ -13,7 +15,7 @@ import type { Store } from "../store/store.js";
 export function register(store: Store, c: Component): void {
   const { core, registry } = store;
   if (!(c instanceof Component)) throw new ArgumentError(registerTakesComponent(c));
-  if (registry.ids[c.key] !== undefined) return;
+  if (registry.ids[c[KEY]] !== undefined) return;
   if (registry.byName.has(c.name)) throw new SchemaError(duplicateName(c.name));
   if (c.objectFields.length > 0) useObjects(store);
   // Field descriptors (F_STRIDE u32 each), then the default bytes of the fields that have one.

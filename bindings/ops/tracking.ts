@@ -1,6 +1,7 @@
 // Starting change tracking of a component: it gets a hidden companion C:ticks (the
 // stamps) that the core moves with it, every table that holds it moves to the table
 // with the companion too (all or nothing), and its rows count as added and changed now.
+import { KEY } from "../component-keys.js";
 import { expect } from "../core/status.js";
 import { CapacityError } from "../errors.js";
 import { ticksComponent } from "../store/changes.js";
@@ -16,7 +17,7 @@ export function track(store: Store, id: number): void {
   const k = store.untracked[id] ?? ticksComponent(registry.components[id]);
   store.untracked[id] = k;
   register(store, k);
-  const kid = registry.ids[k.key];
+  const kid = registry.ids[k[KEY]];
   // First give every table with id the companion (CapacityError leaves tracking off),
   // then link them, which cannot fail.
   const holding = tables.now().filter((t) => t.hasId(id) && !t.hasId(kid) && t.refresh() > 0);

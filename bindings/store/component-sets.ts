@@ -2,7 +2,9 @@
 // each node caching the table with exactly its components. A cached table is trusted
 // only while its record still holds the table it was found as (same creation number)
 // and no component began to be tracked since (tracking adds companions to the tables).
+
 import { Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { ArgumentError } from "../errors.js";
 import { bareRelation } from "../messages.js";
 import { InitLayout, type InitRows } from "./init-rows.js";
@@ -100,7 +102,7 @@ export class ComponentSets {
         continue;
       }
       const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);
-      const id = c?.isInit === false ? ids[c.key] : undefined;
+      const id = c?.isInit === false ? ids[c[KEY]] : undefined;
       if (id === undefined) unknown(c);
       if (c.isRelation) throw new ArgumentError(bareRelation(c.name, many ? "spawnMany" : "spawn"));
       if (registry.sparseFlag[id as number] === 1) {
@@ -158,7 +160,7 @@ export class ComponentSets {
       // Not `typeof arg` (V8 would then allocate the caller's inits, see Deferral.spawnOne):
       // a primitive has no isPair, isInit or key, and so no id.
       if (arg === null || arg === undefined || arg.isPair) return undefined;
-      const id = plain[arg.isInit ? (arg as ComponentInit).component.key : (arg as Component).key];
+      const id = plain[arg.isInit ? (arg as ComponentInit).component[KEY] : (arg as Component)[KEY]];
       node = id === undefined ? undefined : node.next[id];
     }
     return node;
@@ -205,7 +207,7 @@ export class ComponentSets {
   private shapeOf(registry: Registry, comps: unknown[]): ComponentSet | undefined {
     let node = this.root;
     for (const c of comps) {
-      const id = c instanceof Component ? registry.plain[c.key] : undefined;
+      const id = c instanceof Component ? registry.plain[c[KEY]] : undefined;
       if (id === undefined) return undefined;
       node = node.next[id] ??= new ComponentSet(node, id);
     }
@@ -243,7 +245,7 @@ export class ComponentSets {
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as Component | null;
       if (arg === null || typeof arg !== "object" || arg.isInit !== false) return undefined;
-      const id = plain[arg.key];
+      const id = plain[arg[KEY]];
       const next = id === undefined ? undefined : node.next[id];
       if (next === undefined) return undefined;
       node = next;

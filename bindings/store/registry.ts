@@ -1,7 +1,9 @@
 // The world's components: each registered definition has a dense id of its own.
-// Invariant: ids[c.key] === id exactly when components[id] === c; names are unique.
+// Invariant: ids[c[KEY]] === id exactly when components[id] === c; names are unique.
 // Registering in the core is an op (ops/components.ts); this is the JS side's record.
+
 import { Component } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { ArgumentError, UnknownComponentError } from "../errors.js";
 import { notAComponent } from "../messages.js";
 
@@ -26,10 +28,10 @@ export class Registry {
   /** Records component c under id. */
   add(c: Component, id: number): void {
     this.version++;
-    this.ids[c.key] = id;
+    this.ids[c[KEY]] = id;
     this.components[id] = c;
     this.byName.set(c.name, c);
-    if (!c.sparse && !c.isRelation) this.plain[c.key] = id;
+    if (!c.sparse && !c.isRelation) this.plain[c[KEY]] = id;
     if (c.sparse) this.sparseFlag[id] = 1;
     if (c.isRelation) this.relations++;
     this.remember(c);
@@ -39,14 +41,14 @@ export class Registry {
   remember(c: Component): void {
     if (c.isRelation) return;
     c.hotIn = this;
-    c.hotId = this.ids[c.key];
+    c.hotId = this.ids[c[KEY]];
   }
 
   /** Forgets c's id and name (a restored snapshot has other bookkeeping components at its id). */
   forget(c: Component): void {
     this.version++;
-    this.ids[c.key] = undefined as unknown as number;
-    this.plain[c.key] = undefined as unknown as number;
+    this.ids[c[KEY]] = undefined as unknown as number;
+    this.plain[c[KEY]] = undefined as unknown as number;
     this.byName.delete(c.name);
     if (c.hotIn === this) c.hotIn = undefined;
   }
@@ -58,7 +60,7 @@ export class Registry {
 
   /** Id of c in this world; UnknownComponentError (or ArgumentError for a non-component). */
   idOf(c: Component): number {
-    const id = c?.isInit === false ? this.ids[c.key] : undefined;
+    const id = c?.isInit === false ? this.ids[c[KEY]] : undefined;
     if (id !== undefined) return id;
     if (!(c instanceof Component)) throw new ArgumentError(notAComponent(c));
     throw new UnknownComponentError(c.name);

@@ -6,7 +6,9 @@
 // view object of the same core table whose `count` is the number of matching rows,
 // which the query brought to the front (store/window.ts), so its views cover exactly them.
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
+
 import { Component } from "../component.js";
+import { KEY } from "../component-keys.js";
 import {
   P_REL,
   P_STRIDE,
@@ -84,6 +86,7 @@ export class Table<R = never> {
   marks: (number | undefined)[] = [];
   private marked = false;
   private readonly changes: WriteMarks;
+  private readonly ticksOf: readonly (number | undefined)[];
   /** @internal JS-side columns of "object" fields, each row-aligned with the table (length === rows). */
   readonly objects: unknown[][] = [];
   /** @internal Component ids of the table that have "object" fields. */
@@ -134,6 +137,7 @@ export class Table<R = never> {
     }
     this.core = core;
     this.changes = changes;
+    this.ticksOf = changes.ticksOf; // one load less in columns(), whose size decides what V8 inlines around it
     this.id = id as TableId;
     this.ids = ids;
     this.components = components;
@@ -174,7 +178,7 @@ export class Table<R = never> {
   target(r: Component): Entity | undefined {
     this.core.check();
     notLinked(r, "target");
-    const id = this.ids[r?.key] ?? notComponent(r);
+    const id = this.ids[r?.[KEY]] ?? notComponent(r);
     const pairs = this.pairs;
     for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) return pairs[i + 1] as Entity;
     return undefined;
@@ -184,7 +188,7 @@ export class Table<R = never> {
   targets(r: Component): Entity[] {
     this.core.check();
     notLinked(r, "targets");
-    const id = this.ids[r?.key] ?? notComponent(r);
+    const id = this.ids[r?.[KEY]] ?? notComponent(r);
     const out: Entity[] = [];
     const pairs = this.pairs;
     for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === id) out.push(pairs[i + 1] as Entity);
@@ -257,7 +261,7 @@ export class Table<R = never> {
 
   /** Whether the table's entities have component c. */
   has(c: Component): boolean {
-    const id = this.ids[c?.key] ?? notComponent(c);
+    const id = this.ids[c?.[KEY]] ?? notComponent(c);
     return id !== undefined && (this.mask[id >>> 5] & (1 << (id & 31))) !== 0;
   }
 
@@ -274,8 +278,8 @@ export class Table<R = never> {
    */
   columns<S extends Schema, N extends string>(c: Component<S, N>): ColumnsIn<S, N, R> {
     this.refresh();
-    const id = this.ids[c?.key];
-    if (this.changes.ticksOf[id] !== undefined) this.markWrite(id, c, false);
+    const id = this.ids[c?.[KEY]];
+    if (this.ticksOf[id] !== undefined) this.markWrite(id, c, false);
     const v = this.cache[id];
     if (v !== undefined) return v as ColumnsIn<S, N, R>;
     return this.build(c, id) as ColumnsIn<S, N, R>;
@@ -284,7 +288,7 @@ export class Table<R = never> {
   /** Views onto c's columns typed read-only; reading marks nothing as changed. */
   read<S extends Schema, N extends string>(c: Component<S, N>): ReadonlyColumns<S> {
     this.refresh();
-    const id = this.ids[c?.key];
+    const id = this.ids[c?.[KEY]];
     const v = this.cache[id];
     if (v !== undefined) return v as ReadonlyColumns<S>;
     return this.build(c, id) as ReadonlyColumns<S>;
@@ -297,7 +301,7 @@ export class Table<R = never> {
    */
   write<S extends Schema, N extends string>(c: Component<S, N>): Columns<S> {
     this.refresh();
-    const id = this.ids[c?.key];
+    const id = this.ids[c?.[KEY]];
     if (id !== undefined) this.markWrite(id, c, true);
     const v = this.cache[id];
     if (v !== undefined) return v as Columns<S>;
@@ -306,7 +310,7 @@ export class Table<R = never> {
 
   /** @internal write(c)'s change mark without building views (kernels take column pointers). */
   markWritten(c: Component): void {
-    const id = this.ids[c.key];
+    const id = this.ids[c[KEY]];
     if (id !== undefined) this.markWrite(id, c, true);
   }
 

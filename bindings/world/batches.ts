@@ -2,7 +2,9 @@
 // list of entities or a query. A query without row filters moves its tables as whole blocks; a
 // list is copied (it may be a view on the memory the batch changes) and checked whole:
 // a stale id anywhere throws and nothing changes.
+
 import { type Component, type ComponentInit, type Pair, Relation, WILDCARD } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { MAX_SLOTS } from "../core/constants.generated.js";
 import { slotsAfter } from "../core/records.js";
 import { ArgumentError } from "../errors.js";
@@ -175,11 +177,11 @@ export function spawnMany(
   if (!ctx.defer.active) {
     const slots = slotsAfter(store.core, n);
     for (const id of sparse) store.sparse.reserveSlots(id, slots);
-    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
+    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation[KEY]], slots);
   }
   const ids = ctx.defer.spawnMany(set, n, args, pairs, sparse);
   for (const p of linked) {
-    const rel = store.registry.ids[p.relation.key];
+    const rel = store.registry.ids[p.relation[KEY]];
     ctx.defer.movePair(undefined, () => ids, rel, p.target as number, true, undefined, p.relation, false);
   }
   return ids;

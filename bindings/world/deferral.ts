@@ -10,6 +10,7 @@
 // the flush. Values a command carries are copied when it is recorded.
 
 import { argNames, type Component, type ComponentArg, type Pair } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { stale } from "../core/status.js";
 import { CapacityError } from "../errors.js";
 import { applyCommands } from "../ops/apply-commands.js";
@@ -203,7 +204,8 @@ export class Deferral {
         pairs.length === 0 ? tableOfSet(store, set, args) : tableForPairs(store, set.mask, pairs, argNames(args));
       const e = spawn(store, table, rows);
       for (const p of pairs)
-        if (p.values !== undefined) addPair(store, e, store.registry.ids[p.relation.key], p.target as number, p.values);
+        if (p.values !== undefined)
+          addPair(store, e, store.registry.ids[p.relation[KEY]], p.target as number, p.values);
       for (let i = 0; i < sparse.length; i++) store.sparse.set(sparse[i], e, true);
       return e;
     } catch (error) {
@@ -228,7 +230,7 @@ export class Deferral {
     const { registry } = this.store;
     const buf = this.commands;
     for (const p of pairs) {
-      const rel = registry.ids[p.relation.key];
+      const rel = registry.ids[p.relation[KEY]];
       buf.push(ADD_PAIR, e, rel, p.target as number, OF_SPAWN);
       if (p.values !== undefined) buf.values(p.relation, rel, p.values);
     }
@@ -252,7 +254,7 @@ export class Deferral {
       const ids = spawnMany(store, table, n, args, true);
       for (const p of pairs)
         if (p.values !== undefined)
-          pairMany(store, ids, store.registry.ids[p.relation.key], p.target as number, true, p.values, true);
+          pairMany(store, ids, store.registry.ids[p.relation[KEY]], p.target as number, true, p.values, true);
       for (const id of sparse) store.sparse.setMany(id, ids, true);
       return ids;
     } catch (error) {
@@ -276,7 +278,7 @@ export class Deferral {
     const ids = claims.claimMany(n);
     buf.push(SPAWN_MANY, 0, 0, 0, { ids, set, inits });
     pairs.forEach((p, k) => {
-      buf.push(PAIR_MANY, 0, registry.ids[p.relation.key], 0, {
+      buf.push(PAIR_MANY, 0, registry.ids[p.relation[KEY]], 0, {
         ids,
         target: p.target as number,
         adding: true,

@@ -1,7 +1,9 @@
 // The per-entity half of the World API (spawn: spawn.ts): add, remove, destroy, set, get, has,
 // targets. Each validates its arguments (typed errors, nothing changed) and hands the
 // structural change to the deferral scope, which applies it now or records it.
+
 import { type Component, type Pair, type Relation, WILDCARD } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { stale } from "../core/status.js";
 import type { Entity } from "../entity.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
@@ -84,7 +86,7 @@ function addOther<S extends Schema>(ctx: WorldContext, e: number, c: Component<S
  * general path must add, it takes the copy of the values addWith read (getters run once).
  */
 function addWith(ctx: WorldContext, e: number, c: Component, values: object): boolean {
-  const look = ctx.quick[c?.key];
+  const look = ctx.quick[c?.[KEY]];
   if (look === undefined || look.c !== c || !ctx.hot.current()) return false;
   const done = look.addWith(e, values, ctx.defer);
   if (typeof done === "object") addAny(ctx, e, c, done);
@@ -99,7 +101,7 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
   if (values === undefined) {
     // A plain component (no sparse tag, no relation), no values.
     // A pair has no key: plain[undefined] would be a keyed load by name (a slow generic one).
-    const key = (c as Component | null)?.key;
+    const key = (c as Component | null)?.[KEY];
     const id = typeof key === "number" ? store.registry.plain[key] : undefined;
     if (id !== undefined && store.registry.components[id] === c) {
       store.registry.remember(c as Component);
@@ -126,13 +128,13 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
     return;
   }
   ctx.defer.add(e, id, comp, v, false);
-  if (v !== undefined && store.registry.plain[comp.key] === id) lookup(ctx, comp, id); // add()'s fast path next time
+  if (v !== undefined && store.registry.plain[comp[KEY]] === id) lookup(ctx, comp, id); // add()'s fast path next time
 }
 
 /** add() of a pair: e gains (R, target); for an exclusive R it replaces R's old target. */
 function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, values: Init<S> | undefined): void {
   const { store } = ctx;
-  const rel = store.registry.ids[p.relation?.key];
+  const rel = store.registry.ids[p.relation?.[KEY]];
   if (rel !== undefined && p.values === undefined && values === undefined && !ctx.defer.active) {
     // The common case, kept lean: the core checks the target (ERR_STALE names it).
     if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, "add"));
@@ -196,7 +198,7 @@ function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
 function removeGeneral(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
-  const key = (c as Component | null)?.key;
+  const key = (c as Component | null)?.[KEY];
   const plain = typeof key === "number" ? store.registry.plain[key] : undefined;
   if (plain !== undefined && store.registry.components[plain] === c) {
     // A plain component (no sparse tag, no relation).
@@ -260,7 +262,7 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
   // The usual case, kept short so that it inlines into the caller: a live entity with a
   // plain scalar-only component, numbers for its fields (world/access.ts), e found after
   // they are read (after get(e, c), the memo).
-  const look = ctx.quick[c?.key];
+  const look = ctx.quick[c?.[KEY]];
   if (look === undefined || look.c !== c || !look.put(e, values)) setAny(ctx, e, c, values);
 }
 
@@ -272,12 +274,12 @@ export function set<S extends Schema>(ctx: WorldContext, e: number, c: Component
 function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>, given: Init<S>): void {
   const { store } = ctx;
   store.core.checkLive();
-  const look = ctx.quick[c?.key];
+  const look = ctx.quick[c?.[KEY]];
   const late = look?.late;
   if (late !== undefined) (look as Lookup).late = undefined; // put() read them already
   const values = (late ?? readOnce(given, c)) as Init<S>;
   // The usual case: a plain component, numbers for scalar fields in schema order (world/access.ts).
-  const plain = store.registry.plain[c?.key];
+  const plain = store.registry.plain[c?.[KEY]];
   if (ctx.defer.depth > 0 && store.claims.has(e)) {
     pendingValues(ctx, e, c, "set", values);
     return;
@@ -287,7 +289,7 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
   }
   const table = tableWith(store, e, c, "set");
   const v = requiredCopy(c, values, store.debug);
-  const id = store.registry.ids[c.key];
+  const id = store.registry.ids[c[KEY]];
   ctx.defer.commands.refuseWrite(id, e, c.name, "world.set()", v as object);
   const row = store.core.rowOf(e);
   writeValues(store.core, table, row, c, id, v);
@@ -298,7 +300,7 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
 export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
   // The usual case, kept short so that it inlines into the caller (whose `.x` may then
   // leave the copy unmade): a live entity with a plain scalar-only component.
-  const look = ctx.quick[c?.key];
+  const look = ctx.quick[c?.[KEY]];
   const t = look !== undefined && look.c === c ? look.locate(e) : -1;
   return (t >= 0 ? (look as Lookup).copy(t) : getAny(ctx, e, c)) as Values<S>;
 }
@@ -307,11 +309,11 @@ export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component
 function getAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
   const { store } = ctx;
   store.core.checkLive();
-  const plain = store.registry.plain[c?.key];
+  const plain = store.registry.plain[c?.[KEY]];
   if (ctx.defer.depth > 0 && store.claims.has(e)) return pendingValues(ctx, e, c, "get", undefined) as Values<S>;
   if (plain !== undefined && store.registry.components[plain] === c) return lookup(ctx, c, plain).read(e) as Values<S>;
   const table = tableWith(store, e, c, "get");
-  return readValues(store.core, table, store.core.rowOf(e), c, store.registry.ids[c.key]);
+  return readValues(store.core, table, store.core.rowOf(e), c, store.registry.ids[c[KEY]]);
 }
 
 /**
@@ -349,7 +351,7 @@ export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
   let look = ctx.lookups[id];
   if (look === undefined) {
     look = ctx.lookups[id] = new Lookup(ctx.store, c, id, ctx.defer.commands);
-    if (look.quick && ctx.store.registry.plain[c.key] === id) ctx.quick[c.key] = look;
+    if (look.quick && ctx.store.registry.plain[c[KEY]] === id) ctx.quick[c[KEY]] = look;
   }
   return look;
 }
@@ -387,7 +389,7 @@ function hasAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   if (t === PENDING && store.registry.isSparse(id)) return ctx.defer.spawnedExtra(e, SPARSE, id, -1);
   if (t === PENDING) return ctx.defer.spawnedWith(e)?.includes(id) === true;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);
-  if (store.registry.plain[(c as Component).key] === id) store.registry.remember(c as Component); // the next has()'s fast path
+  if (store.registry.plain[(c as Component)[KEY]] === id) store.registry.remember(c as Component); // the next has()'s fast path
   return store.tables.at(t).has(c as Component);
 }
 
@@ -398,7 +400,7 @@ export function targets(ctx: WorldContext, e: number, r: Relation): Entity[] {
   const t = liveTable(store, e);
   const rel = relationOf(store, r, targetsTakesRelation);
   if (t === PENDING) return [];
-  if (!rel.fragmenting) return store.links.targets(store.registry.ids[rel.key], e) as Entity[];
+  if (!rel.fragmenting) return store.links.targets(store.registry.ids[rel[KEY]], e) as Entity[];
   return store.tables.at(t).targets(rel);
 }
 

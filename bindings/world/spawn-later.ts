@@ -5,7 +5,9 @@
 // the user's loop, escape analysis can then drop the user's init objects: nothing here
 // passes an argument's object to a call V8 would not inline, and nothing asks `typeof` of
 // one (V8 11.3 then allocates it).
+
 import type { Component, ComponentArg, ComponentInit, Pair } from "../component.js";
+import { KEY } from "../component-keys.js";
 import type { CommandBuffer } from "../ops/commands.js";
 import type { ComponentSet } from "../store/component-sets.js";
 import { bare, type InitRows } from "../store/init-rows.js";
@@ -100,7 +102,7 @@ function stageInit(store: Store, rows: InitRows, arg: ComponentInit): number {
 /** A new run for spawns of component c alone (undefined when c is a pair or no plain component of this world). */
 function soloRun(store: Store, commands: CommandBuffer, c: Component | Pair): InitRows | undefined {
   if (c.isPair) return undefined;
-  const id = store.registry.plain[c.key];
+  const id = store.registry.plain[c[KEY]];
   const set = id === undefined ? undefined : store.sets.root.next[id];
   return set === undefined ? undefined : commands.spawnRun(set, store.sets, store.registry);
 }

@@ -5,7 +5,9 @@
 // the row with every column at its defaults, and the given fields are written into it.
 // While the lookups hold what was read (store.staging), a getter's spawn or add takes the
 // general path, so nothing stages over them.
+
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { ArgumentError } from "../errors.js";
 import { spawnReentered } from "../messages.js";
 import { checkedCopy } from "../store/values.js";
@@ -35,7 +37,7 @@ export function spawnWith(ctx: WorldContext, args: readonly ComponentArg[]): num
     const arg = args[i];
     if (!arg.isInit) continue;
     const c = (arg as ComponentInit).component;
-    const look = quick[c.key];
+    const look = quick[c[KEY]];
     if (look === undefined || look.c !== c) return -1;
   }
   // What the general path's restage of the set's row would see move: a getter's spawn of this set.
@@ -65,7 +67,7 @@ export function spawnWith(ctx: WorldContext, args: readonly ComponentArg[]): num
 }
 
 function lookOf(ctx: WorldContext, init: ComponentArg): Lookup {
-  return ctx.quick[(init as ComponentInit).component.key] as Lookup;
+  return ctx.quick[(init as ComponentInit).component[KEY]] as Lookup;
 }
 
 function comps(args: readonly ComponentArg[]): Component[] {

@@ -1,7 +1,9 @@
 // spawn(): world.spawn's entry points, one per mode (world/modes.ts: swapped when the
 // outermost scope opens and closes), and the general path behind both. The usual spawns
 // themselves are in spawn-later.ts (deferred) and spawn-now.ts (at once).
+
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { slotsAfter } from "../core/records.js";
 import type { Entity } from "../entity.js";
 import { spawn as spawnInto } from "../ops/entity-ops.js";
@@ -54,7 +56,7 @@ export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
   // A getter's spawn while another spawn reads its values, or a reference kept past its mode.
   if (store.staging || ctx.defer.depth !== 0 || store.core.dead !== undefined) return spawnInitOf(ctx, arg);
   const c = (arg as ComponentInit).component;
-  const known = ctx.spawners[c.key];
+  const known = ctx.spawners[c[KEY]];
   const to = known !== undefined ? known : spawnerOf(ctx, c);
   if (to === null) return spawnInitOf(ctx, arg);
   const begun = to.begin();
@@ -242,7 +244,7 @@ function spawnReadOf(ctx: WorldContext, arg: ComponentArg, to: MadeSpawn | undef
 /** The made spawn of spawnNowOne() for c, made once per registered component (null: c has none, or the world is debug). */
 function spawnerOf(ctx: WorldContext, c: Component): MadeSpawn | null {
   const store = ctx.store;
-  const id = store.registry.plain[c.key];
+  const id = store.registry.plain[c[KEY]];
   let to: MadeSpawn | null = null;
   if (id !== undefined && !store.debug && c.fields.length > 0 && !c.hidden) {
     const root = store.sets.root;
@@ -251,7 +253,7 @@ function spawnerOf(ctx: WorldContext, c: Component): MadeSpawn | null {
     to = made?.readOf(1) ? made : null;
   }
   // Not remembered for a component not registered yet: it may be registered later.
-  if (id !== undefined) ctx.spawners[c.key] = to;
+  if (id !== undefined) ctx.spawners[c[KEY]] = to;
   return to;
 }
 
@@ -400,7 +402,7 @@ function spawnAny(ctx: WorldContext, given: ComponentArg[]): Entity {
     if (defer.depth === 0 && !store.debug)
       for (const a of args) {
         const c = (a as ComponentInit).component;
-        if (a.isInit) lookup(ctx, c, store.registry.plain[c.key] as number);
+        if (a.isInit) lookup(ctx, c, store.registry.plain[c[KEY]] as number);
       }
     return e;
   }
@@ -416,12 +418,12 @@ function spawnAny(ctx: WorldContext, given: ComponentArg[]): Entity {
   if (!ctx.defer.active) {
     const slots = slotsAfter(store.core, 1);
     for (const id of sparse) store.sparse.reserveSlots(id, slots);
-    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation.key], slots);
+    for (const p of linked) store.sparse.reserveSlots(store.registry.ids[p.relation[KEY]], slots);
   }
   const e = ctx.defer.spawn(set, args, pairs, sparse);
   const from = ctx.defer.commands.size;
   for (const p of linked)
-    ctx.defer.addPair(e, store.registry.ids[p.relation.key], p.target as number, undefined, p.relation, false);
+    ctx.defer.addPair(e, store.registry.ids[p.relation[KEY]], p.target as number, undefined, p.relation, false);
   ctx.defer.commands.ofSpawn(from); // while deferring: the spawn's own pairs (has() counts them)
   return e as Entity;
 }

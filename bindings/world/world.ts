@@ -4,6 +4,7 @@
 // behind it is one WorldContext in a private field.
 
 import { Component, type ComponentArg, type ComponentInit, type Pair, type Relation } from "../component.js";
+import { KEY } from "../component-keys.js";
 import { isShared } from "../core/load.js";
 import type { Entity, EntityList } from "../entity.js";
 import { ArgumentError, closeAfter } from "../errors.js";
@@ -70,7 +71,7 @@ export class World {
   register(c: Component): void {
     // A new component is a core call that may grow the memory, which would detach the
     // views a loop holds (unshared memory): refused inside a scope; registered ones pass.
-    if (c instanceof Component && this.#ctx.store.registry.ids[c.key] === undefined)
+    if (c instanceof Component && this.#ctx.store.registry.ids[c[KEY]] === undefined)
       this.#refuseInside(`register(${c.name})`);
     this.#ctx.store.core.check();
     register(this.#ctx.store, c);

@@ -1,8 +1,9 @@
-// The JS side's component registry (bindings/store/registry.ts): ids[c.key] === id exactly
+// The JS side's component registry (bindings/store/registry.ts): ids[c[KEY]] === id exactly
 // when components[id] === c; names, sparse flags and the relation count follow add and
 // forget; idOf names an unregistered component or a non-component. Run from the sources.
 import { describe, expect, it } from "vitest";
 import { component, relation, tag } from "../../../bindings/component.js";
+import { KEY } from "../../../bindings/component-keys.js";
 import { ArgumentError, UnknownComponentError } from "../../../bindings/errors.js";
 import { Registry } from "../../../bindings/store/registry.js";
 
@@ -27,7 +28,7 @@ describe("registry", () => {
     registry.add(ChildOf, 2);
     expect([registry.idOf(Pos), registry.idOf(Picked), registry.idOf(ChildOf)]).toEqual([0, 1, 2]);
     expect(registry.components).toEqual([Pos, Picked, ChildOf]);
-    expect(registry.ids[Pos.key]).toBe(0);
+    expect(registry.ids[Pos[KEY]]).toBe(0);
     expect(registry.byName.get("Picked")).toBe(Picked);
     expect([registry.isSparse(0), registry.isSparse(1), registry.isSparse(2)]).toEqual([false, true, false]);
     expect(registry.relations).toBe(1);
