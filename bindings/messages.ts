@@ -82,16 +82,20 @@ export const unknownComponent = (component: string) =>
 /** The key of the mark every copy of the package puts on its components (component-keys.ts), and this copy's mark. */
 export const COMPONENT_BRAND: symbol = Symbol.for("wasm-ecs.component");
 export const THIS_COPY: object = Object.freeze({});
-/** A value as messages about components show it: one of another copy of the package named as such. */
+const OTHER_COPY = " of another copy of wasm-ecs (two copies of the package are loaded; they do not mix)";
+/** A value as messages about components show it: a component or pair of another copy of the package named as such. */
 export const componentArg = (value: unknown) =>
-  markOf(value) !== THIS_COPY
-    ? `${show((value as { name?: unknown }).name)} of another copy of wasm-ecs (two copies of the package are loaded; they do not mix)`
-    : show(value);
+  markOf(value, false) !== THIS_COPY
+    ? `${show((value as { name?: unknown }).name)}${OTHER_COPY}`
+    : markOf(value, true) !== THIS_COPY
+      ? `${show(value)}${OTHER_COPY}`
+      : show(value);
 
-/** value's component mark: THIS_COPY for one of this copy's and for anything unmarked (a proxy's trap that throws included). */
-function markOf(value: unknown): unknown {
+/** The component mark of value (or of its `relation`: a pair's): THIS_COPY for this copy's and anything unmarked (a proxy's trap that throws included). */
+function markOf(value: unknown, ofRelation: boolean): unknown {
   try {
-    return (value as { [k: symbol]: unknown } | null)?.[COMPONENT_BRAND] ?? THIS_COPY;
+    const v = ofRelation ? (value as { relation?: unknown } | null)?.relation : value;
+    return (v as { [k: symbol]: unknown } | null)?.[COMPONENT_BRAND] ?? THIS_COPY;
   } catch {
     return THIS_COPY;
   }

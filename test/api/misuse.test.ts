@@ -420,6 +420,8 @@ describe("misuse", () => {
     // Each copy numbers its components from 0: Health has the number of one of this copy's.
     const Health = other.component("Health", { hp: "f32" });
     const foreign = "Health of another copy of wasm-ecs (two copies of the package are loaded; they do not mix)";
+    const Near = other.relation("Near");
+    const nearPair = `Near(${e}) of another copy of wasm-ecs (two copies of the package are loaded; they do not mix)`;
     const k = await w.builtinKernels();
     const q = w.query({ all: [Pos] });
     const cases: [() => unknown, new (...args: never[]) => Error, string][] = [
@@ -428,6 +430,9 @@ describe("misuse", () => {
       [() => w.add(e, Health as never), ArgumentError, `Expected a component, got ${foreign}`],
       [() => w.spawn(Health as never), ArgumentError, `Expected a component, got ${foreign}`],
       [() => w.register(Health as never), ArgumentError, `register() takes a component, got ${foreign}`],
+      [() => w.add(e, Near.to(e) as never), ArgumentError, `Expected a component or a pair, got ${nearPair}`],
+      [() => w.spawn(Near.to(e) as never), ArgumentError, `Expected a component or a pair, got ${nearPair}`],
+      [() => w.query({ all: [Near.to(e) as never] }), ArgumentError, `Expected a component or a pair, got ${nearPair}`],
       [
         () => k.scale(q, [Health as never, "hp"], 2),
         KernelError,
