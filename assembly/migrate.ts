@@ -70,11 +70,18 @@ export function moveEntity(e: u32, dst: u32): void {
   const slot = slotOf(e);
   const src = recTable(slot);
   const row = recRow(slot);
-  const newRow = appendRow(dst, e);
-  const n = tget(dst, T_NCOLS);
+  // Both table records' addresses once: wasm reads a header word again after every store.
+  const srec = tableRec(src);
+  const drec = tableRec(dst);
+  const newRow = load<u32>(drec, T_COUNT << 2);
+  const dcols = <usize>load<u32>(drec, T_COLS << 2);
+  store<u32>(<usize>load<u32>(dcols, C_PTR << 2) + (<usize>newRow << 2), e);
+  store<u32>(drec, newRow + 1, T_COUNT << 2);
+  const n = load<u32>(drec, T_NCOLS << 2);
+  const first = <usize>C_STRIDE << 2; // column 1's descriptor
   // Adding or removing a tag (or a component without data) leaves the columns as they
   // are: the merge walk is needed only when the column lists differ.
-  if (n != tget(src, T_NCOLS) || !copyAligned(colDesc(src, 1), colDesc(dst, 1), n, row, newRow))
+  if (n != load<u32>(srec, T_NCOLS << 2) || !copyAligned(<usize>load<u32>(srec, T_COLS << 2) + first, dcols + first, n, row, newRow))
     copyMerged(src, dst, row, newRow);
   // Fault injection for tests (compiled out of release): trap with the row copied but
   // not yet removed from its source, the worst moment.
