@@ -15,6 +15,7 @@ import {
   notASchema,
   notValues,
   optionsOf,
+  pairTakesRelation,
   relationDataNeedsExclusive,
   relationObjectFields,
   reservedField,
@@ -61,15 +62,13 @@ export class Component<S extends Schema = Schema, N extends string = string> {
   /** @internal The world's own bookkeeping (change stamps): left out of listings. */
   hidden = false;
   /**
-   * @internal The registry of the world that used this plain component or sparse tag
-   * last, for the per-entity fast paths (world/hot.ts); hotId is its id there.
+   * @internal The id of this plain component or sparse tag in the world that used it
+   * last, for the per-entity fast paths (world/hot.ts: taken where that id is this one's).
    */
-  hotIn: object | undefined = undefined;
-  /** @internal See hotIn. */
   hotId = -1;
   readonly defaults: Init<S>;
-  /** @internal Serial number of this definition in this copy of the package (component-keys.ts). */
-  readonly [KEY]: number;
+  /** @internal Serial number of this definition in this copy of the package (component-keys.ts); not enumerable, so a copy made by spread has none. */
+  declare readonly [KEY]: number;
   /** @internal Parsed numeric fields (the core's columns) in schema order. */
   readonly fields: readonly FieldInfo[];
   /** @internal "object" fields (JS-side columns), in schema order. */
@@ -90,7 +89,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     this.schema = schema;
     this.isTag = isTag;
     this.sparse = sparse;
-    this[KEY] = nextKey();
+    Object.defineProperty(this, KEY, { value: nextKey() });
     const fields: FieldInfo[] = [];
     const objectFields: ObjectFieldInfo[] = [];
     for (const [field, type] of Object.entries(schema ?? {})) {
@@ -408,7 +407,9 @@ export class Pair<S extends Schema = Schema> {
     readonly target: number | "*",
     /** Data values (exclusive relations with data), written when the pair is added. */
     readonly values: Init<S> | undefined,
-  ) {}
+  ) {
+    if (!(relation instanceof Relation)) throw new ArgumentError(pairTakesRelation(relation));
+  }
 
   /** The same pair with data values, for spawn: `world.spawn(Likes.to(b).with({ amount: 3 }))`. */
   with(values: Init<S>): Pair<S> {

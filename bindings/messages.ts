@@ -102,6 +102,8 @@ function markOf(value: unknown, ofRelation: boolean): unknown {
 }
 export const notAComponent = (value: unknown) => `Expected a component, got ${componentArg(value)}`;
 export const notAComponentOrPair = (value: unknown) => `Expected a component or a pair, got ${componentArg(value)}`;
+export const standIn = (name: string) =>
+  `Expected a component, got a stand-in for ${name} (an object made from it, such as Object.create(${name}) or a Proxy of it), not ${name} itself`;
 export const registerTakesComponent = (value: unknown) => `register() takes a component, got ${componentArg(value)}`;
 
 // ── Capacity ─────────────────────────────────────────────────────────────────
@@ -174,6 +176,8 @@ export const badRelationData = (name: unknown) =>
 export const twoExclusiveTargets = (name: string, pairs: string) =>
   `${name} is exclusive: one target per entity, got two in (${pairs})`;
 export const refusedPairs = (names: string) => `The core refused the relation pairs of (${names})`;
+export const pairTakesRelation = (value: unknown) =>
+  `A pair's relation must be a relation made by relation(), got ${componentArg(value)}`;
 export const targetsTakesRelation = (value: unknown) => `targets() takes a relation, got ${show(value)}`;
 export const notTracked = (what: string) => `Relations are not change-tracked: ${what}`;
 export const sparseNotLogged = (name: string) =>

@@ -7,14 +7,25 @@ import { F_STRIDE, FLAG_CASCADE, FLAG_EXCLUSIVE, FLAG_RELATION, FLAG_TAG } from 
 import { scratch } from "../core/scratch.js";
 import { expect, registered } from "../core/status.js";
 import { ArgumentError, SchemaError } from "../errors.js";
-import { duplicateName, registerTakesComponent } from "../messages.js";
+import { duplicateName, registerTakesComponent, standIn } from "../messages.js";
 import { replay } from "../store/objects.js";
 import type { Store } from "../store/store.js";
+
+/**
+ * ArgumentError unless c is a component of this copy itself: not an object made from one
+ * (Object.create(C) has C's key, inherited) nor one standing for a component registered here.
+ */
+export function checkRegistrable(store: Store, c: unknown): asserts c is Component {
+  if (!(c instanceof Component)) throw new ArgumentError(registerTakesComponent(c));
+  const id = store.registry.ids[c[KEY]];
+  if (!Object.hasOwn(c, KEY) || (id !== undefined && store.registry.components[id] !== c))
+    throw new ArgumentError(standIn(c.name));
+}
 
 /** Registers c (once; registering it again does nothing). */
 export function register(store: Store, c: Component): void {
   const { core, registry } = store;
-  if (!(c instanceof Component)) throw new ArgumentError(registerTakesComponent(c));
+  checkRegistrable(store, c);
   if (registry.ids[c[KEY]] !== undefined) return;
   if (registry.byName.has(c.name)) throw new SchemaError(duplicateName(c.name));
   if (c.objectFields.length > 0) useObjects(store);

@@ -14,7 +14,7 @@ import {
 } from "../core/constants.generated.js";
 import { CapacityError, SnapshotError } from "../errors.js";
 import { outOfMemory, snap } from "../messages.js";
-import { coreFlags, defaultBytes, register } from "../ops/components.js";
+import { checkRegistrable, coreFlags, defaultBytes, register } from "../ops/components.js";
 import { changeTerms } from "../query/terms.js";
 import { type TicksComponent, ticksComponent, ticksName } from "../store/changes.js";
 import { releaseHeld, resetHeld } from "../store/stale-writes.js";
@@ -142,6 +142,7 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
 export function registerLike(ctx: WorldContext, schema: readonly SchemaEntry[], given: readonly Component[]): void {
   const { store } = ctx;
   const { registry } = store;
+  for (const c of given) checkRegistrable(store, c);
   const byName = new Map(given.map((c) => [c.name, c]));
   checkEntries(schema);
   for (let id = registry.components.length; id < schema.length; id++) {

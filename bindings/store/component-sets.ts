@@ -103,7 +103,7 @@ export class ComponentSets {
       }
       const c = arg?.isInit === true ? (arg as ComponentInit).component : (arg as Component);
       const id = c?.isInit === false ? ids[c[KEY]] : undefined;
-      if (id === undefined) unknown(c);
+      if (id === undefined || registry.components[id] !== c) unknown(c);
       if (c.isRelation) throw new ArgumentError(bareRelation(c.name, many ? "spawnMany" : "spawn"));
       if (registry.sparseFlag[id as number] === 1) {
         // A sparse tag has no fields, but values given to it are checked as a tag's are:
@@ -160,8 +160,10 @@ export class ComponentSets {
       // Not `typeof arg` (V8 would then allocate the caller's inits, see Deferral.spawnOne):
       // a primitive has no isPair, isInit or key, and so no id.
       if (arg === null || arg === undefined || arg.isPair) return undefined;
-      const id = plain[arg.isInit ? (arg as ComponentInit).component[KEY] : (arg as Component)[KEY]];
-      node = id === undefined ? undefined : node.next[id];
+      const c = arg.isInit ? (arg as ComponentInit).component : (arg as Component);
+      const id = plain[c?.[KEY]];
+      // The very component registered at id: not an object made from it (nor a forged init).
+      node = id === undefined || registry.components[id] !== c ? undefined : node.next[id];
     }
     return node;
   }
@@ -208,7 +210,7 @@ export class ComponentSets {
     let node = this.root;
     for (const c of comps) {
       const id = c instanceof Component ? registry.plain[c[KEY]] : undefined;
-      if (id === undefined) return undefined;
+      if (id === undefined || registry.components[id] !== c) return undefined;
       node = node.next[id] ??= new ComponentSet(node, id);
     }
     if (!node.distinct) return undefined;
@@ -246,7 +248,7 @@ export class ComponentSets {
       const arg = args[i] as Component | null;
       if (arg === null || typeof arg !== "object" || arg.isInit !== false) return undefined;
       const id = plain[arg[KEY]];
-      const next = id === undefined ? undefined : node.next[id];
+      const next = id === undefined || registry.components[id] !== arg ? undefined : node.next[id];
       if (next === undefined) return undefined;
       node = next;
     }

@@ -5,7 +5,7 @@
 import { Component } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { ArgumentError, UnknownComponentError } from "../errors.js";
-import { notAComponent } from "../messages.js";
+import { notAComponent, standIn } from "../messages.js";
 
 export class Registry {
   /** Component key (its global serial number) -> id in this world. */
@@ -40,7 +40,6 @@ export class Registry {
   /** Makes c remember its id here when it is a plain component or a sparse tag (world/hot.ts); c is registered. */
   remember(c: Component): void {
     if (c.isRelation) return;
-    c.hotIn = this;
     c.hotId = this.ids[c[KEY]];
   }
 
@@ -50,19 +49,18 @@ export class Registry {
     this.ids[c[KEY]] = undefined as unknown as number;
     this.plain[c[KEY]] = undefined as unknown as number;
     this.byName.delete(c.name);
-    if (c.hotIn === this) c.hotIn = undefined;
+    if (this.components[c.hotId] === c) c.hotId = -1;
   }
 
-  /** The world is disposed: no component remembers an id from here (nor keeps this registry alive). */
-  release(): void {
-    for (const c of this.components) if (c?.hotIn === this) c.hotIn = undefined;
-  }
-
-  /** Id of c in this world; UnknownComponentError (or ArgumentError for a non-component). */
+  /**
+   * Id of c in this world; UnknownComponentError, or ArgumentError for a non-component and
+   * for an object that only stands for a registered one (Object.create(C), a Proxy of C).
+   */
   idOf(c: Component): number {
     const id = c?.isInit === false ? this.ids[c[KEY]] : undefined;
-    if (id !== undefined) return id;
+    if (id !== undefined && this.components[id] === c) return id;
     if (!(c instanceof Component)) throw new ArgumentError(notAComponent(c));
+    if (id !== undefined) throw new ArgumentError(standIn(this.components[id].name));
     throw new UnknownComponentError(c.name);
   }
 

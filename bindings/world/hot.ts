@@ -5,8 +5,9 @@
 // those is a core call. A core that refuses calls (a trap, dispose) has moved the count
 // on and is never read again, nor is a debug world's (its calls look for stale writes
 // first): a current read also says the world takes calls. A component remembers its id
-// in the registry of the world that last used it (Component.hotIn), one field compare
-// instead of two keyed lookups; the fast paths trust it only for that registry.
+// in the world that last used it (Component.hotId), one field load instead of two keyed
+// lookups; the fast paths take it where the registry holds that very component at that
+// id (not an object made to look like it, nor one that delegates to it).
 //
 //   record of slot s: u32[recAt + s * REC_STRIDE] = generation << REC_TABLE_BITS | table
 //                     (table REC_FREE: free; slot 0 is never alive)
@@ -26,10 +27,15 @@ export class Hot {
   private maskStride = 0;
   private u32: Uint32Array = new Uint32Array(0);
 
+  /** The registry's components by id (the same array for the world's life). */
+  private readonly components: readonly Component[];
+
   constructor(
     private readonly core: Core,
     readonly registry: Registry,
-  ) {}
+  ) {
+    this.components = registry.components;
+  }
 
   /**
    * Whether the world takes a fast call now (no trap, not disposed, not debug): what an
@@ -72,6 +78,7 @@ export class Hot {
 
   /** c's id in this world when c is a plain component or a sparse tag it remembers from here, else -1. */
   idOf(c: Component): number {
-    return c?.hotIn === this.registry ? c.hotId : -1;
+    const id = c?.hotId;
+    return id !== undefined && this.components[id] === c ? id : -1;
   }
 }

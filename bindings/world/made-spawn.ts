@@ -31,6 +31,8 @@ import { spawnsPlain } from "./spawn-later.js";
 export class MadeSpawn {
   /** Per field of the set (its components' in order): what the read code staged. */
   readonly vals: Float64Array;
+  /** The set's first component: spawn() of one init takes this code only for the very component. */
+  readonly lead: Component | undefined;
   /** The read code of the pattern about to spawn (world/spawn.ts sets it with readOf). */
   read: ReadInits | null = null;
   private put: PutInits | null = null;
@@ -58,6 +60,7 @@ export class MadeSpawn {
     private readonly comps: readonly Component[],
     private readonly ids: readonly number[],
   ) {
+    this.lead = comps[0];
     let n = 0;
     for (const c of comps) {
       this.first.push(n);

@@ -31,7 +31,7 @@ import type { Table } from "../store/table.js";
 import { frontRows } from "../store/window.js";
 import type { Deferral } from "./deferral.js";
 import type { Runner } from "./systems.js";
-import { pairIds } from "./validate.js";
+import { pairIds, pairRelation } from "./validate.js";
 
 const TERM_LISTS = ["all", "any", "none", "optional", "read", "write", "added", "changed"] as const;
 
@@ -156,7 +156,7 @@ export class QueryCache {
 
 /** Component id of a query term; a pair stands for its relation (its target is checked apart). */
 function termId(store: Store, c: Component | Pair): number {
-  if ((c as Pair | null)?.isPair === true) return store.registry.idOf((c as Pair).relation);
+  if ((c as Pair | null)?.isPair === true) return pairRelation(store, c as Pair);
   return store.registry.idOf(c as Component);
 }
 

@@ -99,11 +99,14 @@ function stageInit(store: Store, rows: InitRows, arg: ComponentInit): number {
   return e;
 }
 
-/** A new run for spawns of component c alone (undefined when c is a pair or no plain component of this world). */
+/**
+ * A new run for spawns of component c alone (undefined when c is a pair, no plain
+ * component of this world, or an object made from one: the general path refuses those).
+ */
 function soloRun(store: Store, commands: CommandBuffer, c: Component | Pair): InitRows | undefined {
-  if (c.isPair) return undefined;
+  if (c?.isPair !== false) return undefined;
   const id = store.registry.plain[c[KEY]];
-  const set = id === undefined ? undefined : store.sets.root.next[id];
+  const set = id === undefined || store.registry.components[id] !== c ? undefined : store.sets.root.next[id];
   return set === undefined ? undefined : commands.spawnRun(set, store.sets, store.registry);
 }
 

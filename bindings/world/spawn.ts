@@ -56,9 +56,10 @@ export function spawnNowOne(ctx: WorldContext, arg: ComponentArg): Entity {
   // A getter's spawn while another spawn reads its values, or a reference kept past its mode.
   if (store.staging || ctx.defer.depth !== 0 || store.core.dead !== undefined) return spawnInitOf(ctx, arg);
   const c = (arg as ComponentInit).component;
-  const known = ctx.spawners[c[KEY]];
+  const known = ctx.spawners[c?.[KEY]];
   const to = known !== undefined ? known : spawnerOf(ctx, c);
-  if (to === null) return spawnInitOf(ctx, arg);
+  // Not for an object made from the component (Object.create(C).with(...)): the general path refuses it.
+  if (to === null || to.lead !== c) return spawnInitOf(ctx, arg);
   const begun = to.begin();
   // Its values read and staged (0: they need the general path, which reads them again).
   const read = (to.read as ReadInits)(arg, undefined, undefined, to.vals);
@@ -244,7 +245,7 @@ function spawnReadOf(ctx: WorldContext, arg: ComponentArg, to: MadeSpawn | undef
 /** The made spawn of spawnNowOne() for c, made once per registered component (null: c has none, or the world is debug). */
 function spawnerOf(ctx: WorldContext, c: Component): MadeSpawn | null {
   const store = ctx.store;
-  const id = store.registry.plain[c[KEY]];
+  const id = store.registry.plain[c?.[KEY]];
   let to: MadeSpawn | null = null;
   if (id !== undefined && !store.debug && c.fields.length > 0 && !c.hidden) {
     const root = store.sets.root;

@@ -45,12 +45,22 @@ export function tableWith(store: Store, e: number, c: Component, action: string)
  * queries only, whose targets must be alive now.
  */
 export function pairIds(store: Store, p: Pair, method: string): [number, number] {
-  if (!(p instanceof Pair)) throw new ArgumentError(notAComponentOrPair(p));
-  const rel = store.registry.idOf(p.relation);
+  const rel = pairRelation(store, p);
   if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, method));
   if (method === "query") tableOfLive(store, p.target);
   else liveTable(store, p.target);
   return [rel, p.target];
+}
+
+/**
+ * Relation id of pair p: a Pair (not an object made to look like one) whose relation is
+ * registered here and is a relation (a Pair's fields can be written over); ArgumentError otherwise.
+ */
+export function pairRelation(store: Store, p: Pair): number {
+  if (!(p instanceof Pair)) throw new ArgumentError(notAComponentOrPair(p));
+  const rel = store.registry.idOf(p.relation);
+  if (p.relation.isRelation !== true) throw new ArgumentError(notAComponentOrPair(p));
+  return rel;
 }
 
 /** Checks the pairs given to spawn: live targets, no wildcard, one target per exclusive relation. */

@@ -357,7 +357,6 @@ export class World {
   /** Releases the world; every later call throws WorldPoisonedError. */
   dispose(): void {
     this.#ctx.store.core.dispose();
-    this.#ctx.store.registry.release();
   }
 
   /** ArgumentError while a query is iterated, inside defer() or inside step(). */

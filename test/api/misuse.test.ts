@@ -11,6 +11,7 @@ import {
   createWorld,
   EcsError,
   KernelError,
+  Pair,
   relation,
   SchemaError,
   StaleEntityError,
@@ -45,6 +46,10 @@ const odd = fc.oneof(
     Likes,
     Likes.to("*"),
     Pos.with({ x: 1 }),
+    Object.create(Pos),
+    { ...Pos },
+    { isInit: true },
+    { isPair: true, relation: Pos, target: 1 },
   ),
 );
 
@@ -112,6 +117,88 @@ describe("misuse", () => {
       }),
       { numRuns: 3000, seed: 7 },
     );
+  });
+
+  it("a stand-in for a component or pair is refused at the call, in a scope too, and changes nothing", async () => {
+    const w = await createWorld({ components: ALL });
+    const e = w.spawn(Pos.with({ x: 1, y: 2 }), Hot);
+    const f = w.spawn(Pos);
+    w.has(f, Pos); // Pos and Hot remember their ids (the per-entity fast paths)
+    w.add(f, Picked);
+    const before = stateOf(w, ALL);
+    const standIn = (name: string) =>
+      `Expected a component, got a stand-in for ${name} (an object made from it, such as Object.create(${name}) or a Proxy of it), not ${name} itself`;
+    const forged = /^Expected a component(?: or a pair)?, got (?:\[object Object\]|undefined|null|Pos\(\d+\))$/;
+    const relabelled = Likes.to(f);
+    Object.defineProperty(relabelled, "relation", { value: Pos }); // a Pair's fields can be written over
+    const cases: [string, () => unknown, string | RegExp][] = [];
+    for (const [what, made, name] of [
+      ["Object.create", Object.create(Pos), "Pos"],
+      ["Proxy", new Proxy(Pos, {}), "Pos"],
+      ["Object.create tag", Object.create(Hot), "Hot"],
+      ["Object.create sparse", Object.create(Picked), "Picked"],
+    ] as const) {
+      cases.push([`has ${what}`, () => w.has(e, made), standIn(name)]);
+      cases.push([`add ${what}`, () => w.add(f, made), standIn(name)]);
+      cases.push([`remove ${what}`, () => w.remove(e, made), standIn(name)]);
+      cases.push([`spawn ${what}`, () => w.spawn(made), standIn(name)]);
+      cases.push([`addMany ${what}`, () => w.addMany([f], made), standIn(name)]);
+      cases.push([`register ${what}`, () => w.register(made), standIn(name)]);
+    }
+    const madePos = Object.create(Pos) as typeof Pos;
+    cases.push(["get", () => w.get(e, madePos), standIn("Pos")]);
+    cases.push(["set", () => w.set(e, madePos, { x: 9 }), standIn("Pos")]);
+    cases.push(["spawn init", () => w.spawn(madePos.with({ x: 5 })), standIn("Pos")]);
+    for (const [what, fake] of [
+      ["spread", { ...Pos }],
+      ["remembered id", { hotId: Pos.hotId, sparse: false }],
+      ["remembered id of a sparse tag", { hotId: Picked.hotId, sparse: true }],
+      ["init without component", { isInit: true }],
+      ["init of null", { isInit: true, component: null }],
+      ["pair of a component", { isPair: true, isInit: false, relation: Pos, target: f }],
+      ["pair with its relation written over", relabelled],
+    ] as const) {
+      cases.push([`add ${what}`, () => w.add(f, fake as never), forged]);
+      cases.push([`remove ${what}`, () => w.remove(e, fake as never), forged]);
+      cases.push([`has ${what}`, () => w.has(e, fake as never), forged]);
+      cases.push([`spawn ${what}`, () => w.spawn(fake as never), forged]);
+      cases.push([`query ${what}`, () => w.query({ all: [fake as never] }), forged]);
+    }
+    expectThrows(
+      () => new Pair(Pos as never, f, undefined),
+      ArgumentError,
+      "A pair's relation must be a relation made by relation(), got Pos",
+    );
+    const run = (where: string) => {
+      for (const [name, call, message] of cases) {
+        try {
+          call();
+        } catch (error) {
+          expect(error, `${name} (${where})`).toBeInstanceOf(ArgumentError);
+          if (typeof message === "string") expect((error as Error).message, `${name} (${where})`).toBe(message);
+          else expect((error as Error).message, `${name} (${where})`).toMatch(message);
+          continue;
+        }
+        expect.fail(`${name} (${where}) was accepted`);
+      }
+    };
+    run("outside a scope");
+    w.defer(() => run("in defer()"));
+    for (const _ of w.query({ all: [Pos] })) run("in a query loop");
+    expect(stateOf(w, ALL)).toEqual(before);
+    // createWorld refuses them too, with a snapshot as without.
+    const bytes = w.snapshot();
+    for (const components of [
+      [...ALL, Object.create(Hot)],
+      [...ALL, null],
+    ]) {
+      await expectRejects(createWorld({ components }), ArgumentError, /stand-in for Hot|takes a component, got null/);
+      await expectRejects(
+        createWorld({ components, snapshot: bytes }),
+        ArgumentError,
+        /stand-in for Hot|takes a component, got null/,
+      );
+    }
   });
 
   it("a relation without .to() in spawn is an ArgumentError, as in add", async () => {
