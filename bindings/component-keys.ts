@@ -12,10 +12,18 @@ import { COMPONENT_BRAND, THIS_COPY } from "./messages.js";
 export const KEY: unique symbol = Symbol("wasm-ecs.key");
 
 let next = 0;
+/** Every component this copy made: the very objects, which no Proxy or copy of one is. */
+const made = new WeakSet<object>();
 
-/** The next component key, in order of definition. */
-export function nextKey(): number {
+/** The next component key, in order of definition, for component c (which is then this copy's own). */
+export function nextKey(c: object): number {
+  made.add(c);
   return next++;
+}
+
+/** Whether c is a component this copy made: not one of another copy, a Proxy of one, or an object made from one. */
+export function isOwnComponent(c: unknown): boolean {
+  return typeof c === "object" && c !== null && made.has(c);
 }
 
 /** Marks the prototype of this copy's components (messages.ts componentArg reads the mark). */

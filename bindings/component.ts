@@ -89,7 +89,7 @@ export class Component<S extends Schema = Schema, N extends string = string> {
     this.schema = schema;
     this.isTag = isTag;
     this.sparse = sparse;
-    Object.defineProperty(this, KEY, { value: nextKey() });
+    Object.defineProperty(this, KEY, { value: nextKey(this) });
     const fields: FieldInfo[] = [];
     const objectFields: ObjectFieldInfo[] = [];
     for (const [field, type] of Object.entries(schema ?? {})) {

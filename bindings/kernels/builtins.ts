@@ -8,7 +8,7 @@
 //   k.clamp(q, [Position, "x"], 0, 100)                    Position.x = min(max(Position.x, 0), 100)
 
 import { Component } from "../component.js";
-import { KEY } from "../component-keys.js";
+import { isOwnComponent, KEY } from "../component-keys.js";
 import { ArgumentError, KernelError } from "../errors.js";
 import { builtinField, builtinScalar, componentArg, describeValue, show, unknownField } from "../messages.js";
 import type { Query } from "../query/query.js";
@@ -63,11 +63,14 @@ export class BuiltinKernels {
    * The built-in `name` bound to these fields (made once per combination), after checking
    * that `query` is one of this world's (ArgumentError) and the fields are field refs (KernelError).
    */
-  private kernel(name: string, query: unknown, write: FieldRef[], read: FieldRef[], scalars: string[]): Kernel {
+  private kernel(name: string, query: unknown, given: FieldRef[], givenRead: FieldRef[], scalars: string[]): Kernel {
     checkQuery(this.host, query, name);
+    // Each ref read once (a getter or a Proxy answers once): the key and the kernel are of the same fields.
+    const write = given.map(ownRef);
+    const read = givenRead.map(ownRef);
     let key = name;
-    for (let i = 0; i < write.length; i++) key += keyOf(write[i]);
-    for (let i = 0; i < read.length; i++) key += keyOf(read[i]);
+    for (let i = 0; i < write.length; i++) key += `|${write[i][0][KEY]}.${write[i][1]}`;
+    for (let i = 0; i < read.length; i++) key += `|${read[i][0][KEY]}.${read[i][1]}`;
     let k = this.kernels.get(key);
     if (k === undefined) {
       const columns = [...write.map((r) => this.column(r, true)), ...read.map((r) => this.column(r, false))];
@@ -91,15 +94,18 @@ export class BuiltinKernels {
 }
 
 /**
- * `|key.field` of a field ref in a built-in's cache key; KernelError unless ref is one (a
- * component of this copy of the package: keys are unique to a component, so a kernel cached
- * for one is found only by it; whether this world has it, the registry says).
+ * A field ref as read once, checked: KernelError unless it is [a component this copy made
+ * (the very object: keys are unique to one, so a kernel cached for it is found only by it;
+ * whether this world has it, the registry says), a field name].
  */
-function keyOf(ref: unknown): string {
+function ownRef(ref: unknown): FieldRef {
   const pair = Array.isArray(ref) && ref.length === 2;
-  if (!pair || !(ref[0] instanceof Component) || typeof ref[1] !== "string") {
-    const got = pair ? `[${componentArg(ref[0])}, ${show(ref[1])}]` : describeValue(ref);
+  const c: unknown = pair ? ref[0] : undefined;
+  const field: unknown = pair ? ref[1] : undefined;
+  if (!pair || !isOwnComponent(c) || typeof field !== "string") {
+    const shown = c instanceof Component && !isOwnComponent(c) ? `a stand-in for ${String(c.name)}` : componentArg(c);
+    const got = pair ? `[${shown}, ${show(field)}]` : describeValue(ref);
     throw new KernelError(builtinField(`expected [Component, "field"], got ${got}`));
   }
-  return `|${ref[0][KEY]}.${ref[1]}`;
+  return [c as Component, field];
 }

@@ -2,7 +2,7 @@
 // entities exist) and the switch that starts keeping "object" fields row-aligned.
 
 import { Component, fieldOf, Relation } from "../component.js";
-import { KEY } from "../component-keys.js";
+import { isOwnComponent, KEY } from "../component-keys.js";
 import { F_STRIDE, FLAG_CASCADE, FLAG_EXCLUSIVE, FLAG_RELATION, FLAG_TAG } from "../core/constants.generated.js";
 import { scratch } from "../core/scratch.js";
 import { expect, registered } from "../core/status.js";
@@ -12,20 +12,18 @@ import { replay } from "../store/objects.js";
 import type { Store } from "../store/store.js";
 
 /**
- * ArgumentError unless c is a component of this copy itself: not an object made from one
- * (Object.create(C) has C's key, inherited) nor one standing for a component registered here.
+ * ArgumentError unless c is a component this copy made, the very object: not one of
+ * another copy, nor a Proxy of one or an object made from one (Object.create(C) has C's key).
  */
-export function checkRegistrable(store: Store, c: unknown): asserts c is Component {
+export function checkRegistrable(c: unknown): asserts c is Component {
   if (!(c instanceof Component)) throw new ArgumentError(registerTakesComponent(c));
-  const id = store.registry.ids[c[KEY]];
-  if (!Object.hasOwn(c, KEY) || (id !== undefined && store.registry.components[id] !== c))
-    throw new ArgumentError(standIn(c.name));
+  if (!isOwnComponent(c)) throw new ArgumentError(standIn(String(c.name)));
 }
 
 /** Registers c (once; registering it again does nothing). */
 export function register(store: Store, c: Component): void {
   const { core, registry } = store;
-  checkRegistrable(store, c);
+  checkRegistrable(c);
   if (registry.ids[c[KEY]] !== undefined) return;
   if (registry.byName.has(c.name)) throw new SchemaError(duplicateName(c.name));
   if (c.objectFields.length > 0) useObjects(store);

@@ -142,7 +142,7 @@ export function restore(ctx: WorldContext, bytes: Uint8Array): void {
 export function registerLike(ctx: WorldContext, schema: readonly SchemaEntry[], given: readonly Component[]): void {
   const { store } = ctx;
   const { registry } = store;
-  for (const c of given) checkRegistrable(store, c);
+  for (const c of given) checkRegistrable(c);
   const byName = new Map(given.map((c) => [c.name, c]));
   checkEntries(schema);
   for (let id = registry.components.length; id < schema.length; id++) {

@@ -3,7 +3,7 @@
 // Registering in the core is an op (ops/components.ts); this is the JS side's record.
 
 import { Component } from "../component.js";
-import { KEY } from "../component-keys.js";
+import { isOwnComponent, KEY } from "../component-keys.js";
 import { ArgumentError, UnknownComponentError } from "../errors.js";
 import { notAComponent, standIn } from "../messages.js";
 
@@ -60,7 +60,7 @@ export class Registry {
     const id = c?.isInit === false ? this.ids[c[KEY]] : undefined;
     if (id !== undefined && this.components[id] === c) return id;
     if (!(c instanceof Component)) throw new ArgumentError(notAComponent(c));
-    if (id !== undefined) throw new ArgumentError(standIn(this.components[id].name));
+    if (!isOwnComponent(c)) throw new ArgumentError(standIn(String(c.name)));
     throw new UnknownComponentError(c.name);
   }
 

@@ -16,7 +16,7 @@ import { copyInits } from "../store/component-sets.js";
 import type { Table } from "../store/table.js";
 import { checkedCopy } from "../store/values.js";
 import type { WorldContext } from "./context.js";
-import { checkPairs, liveTable, ownIds, pairIds } from "./validate.js";
+import { checkPairs, liveTable, ownIds, ownPair, pairIds } from "./validate.js";
 
 type Target = ArrayLike<number> | Query;
 
@@ -59,13 +59,13 @@ export function addMany<S extends Schema>(
   c: Component<S> | Pair<S>,
   values?: Init<S>,
 ): void {
-  if ((c as Pair | null)?.isPair === true) pairMoves(ctx, target, c as Pair<S>, true, values);
+  if ((c as Pair | null)?.isPair === true) pairMoves(ctx, target, ownPair(ctx.store, c as Pair<S>), true, values);
   else moves(ctx, target, c as Component<S>, true, values);
 }
 
 /** Removes c from every listed entity, or every entity a query matches. */
 export function removeMany(ctx: WorldContext, target: Target, c: Component | Pair): void {
-  const p = c as Pair;
+  const p = (c as Pair | null)?.isPair === true ? ownPair(ctx.store, c as Pair) : (c as Pair);
   if (p?.isPair === true && p.target !== WILDCARD) pairMoves(ctx, target, p, false, undefined);
   else moves(ctx, target, p?.isPair === true ? p.relation : (c as Component), false, undefined);
 }

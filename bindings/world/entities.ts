@@ -26,7 +26,7 @@ import type { Table } from "../store/table.js";
 import { checkedCopy, readOnce, readValues, requiredCopy, writeValues } from "../store/values.js";
 import { Lookup } from "./access.js";
 import type { WorldContext } from "./context.js";
-import { liveTable, pairIds, pairRelation, relationOf, tableWith } from "./validate.js";
+import { liveTable, ownPair, pairIds, relationOf, tableWith } from "./validate.js";
 
 /**
  * Adds c to e (migrating it), or, when e has c already, writes the given values: world.add
@@ -132,9 +132,10 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
 }
 
 /** add() of a pair: e gains (R, target); for an exclusive R it replaces R's old target. */
-function addPair<S extends Schema>(ctx: WorldContext, e: number, p: Pair<S>, values: Init<S> | undefined): void {
+function addPair<S extends Schema>(ctx: WorldContext, e: number, pair: Pair<S>, values: Init<S> | undefined): void {
   const { store } = ctx;
-  const rel = pairRelation(store, p);
+  const p = ownPair(store, pair) as Pair<S>;
+  const rel = store.registry.idOf(p.relation);
   if (p.values === undefined && values === undefined && !ctx.defer.active) {
     // The common case, kept lean: the core checks the target (ERR_STALE names it).
     if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, "add"));
@@ -210,8 +211,8 @@ function removeGeneral(ctx: WorldContext, e: number, c: Component | Pair): boole
   }
   const t = liveTable(store, e);
   if ((c as Pair | null)?.isPair === true) {
-    const p = c as Pair;
-    const rel = pairRelation(store, p);
+    const p = ownPair(store, c as Pair);
+    const rel = store.registry.idOf(p.relation);
     // The wildcard removes every pair of the relation, like the bare relation.
     if (p.target === WILDCARD) return remove(ctx, e, p.relation);
     liveTable(store, p.target);
@@ -373,8 +374,8 @@ function hasAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   store.core.checkLive();
   const t = liveTable(store, e);
   if ((c as Pair | null)?.isPair === true) {
-    const p = c as Pair;
-    const rel = pairRelation(store, p);
+    const p = ownPair(store, c as Pair);
+    const rel = store.registry.idOf(p.relation);
     if (p.target !== WILDCARD) liveTable(store, p.target);
     // Like every has() of a waiting spawn: what the spawn gives it.
     if (t === PENDING) return ctx.defer.spawnedExtra(e, ADD_PAIR, rel, p.target === WILDCARD ? -1 : p.target);

@@ -31,9 +31,10 @@ import type { Table } from "../store/table.js";
 import { frontRows } from "../store/window.js";
 import type { Deferral } from "./deferral.js";
 import type { Runner } from "./systems.js";
-import { pairIds, pairRelation } from "./validate.js";
+import { ownPair, pairIds } from "./validate.js";
 
 const TERM_LISTS = ["all", "any", "none", "optional", "read", "write", "added", "changed"] as const;
+const QUERY_KEYS = [...TERM_LISTS, "cascade"] as const;
 
 /** Pairs of non-fragmenting relations in a query's all / none: relation id, target, ... */
 interface Linked {
@@ -67,9 +68,10 @@ export class QueryCache {
   }
 
   /** The query for these terms (the same object for the same terms). */
-  query<const T extends QueryTerms>(terms: T): Query<ReadTerms<T>> {
+  query<const T extends QueryTerms>(given: T): Query<ReadTerms<T>> {
     const store = this.store;
     store.core.check();
+    const terms = ownTerms(store, given) as T;
     this.prune();
     const linked: Linked = { links: [], unlinks: [] };
     const pairs = this.pairTerms(terms, linked);
@@ -154,9 +156,27 @@ export class QueryCache {
   }
 }
 
-/** Component id of a query term; a pair stands for its relation (its target is checked apart). */
+/**
+ * The terms as read once: each key's value read once, each list copied into an array of
+ * its own, each pair in one made an own pair (validate.ts ownPair). A getter or a Proxy
+ * among them answers once, so what the checks see is what the query is made of.
+ */
+function ownTerms(store: Store, terms: QueryTerms): QueryTerms {
+  if (terms === null || typeof terms !== "object") return terms;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(terms)) out[key] = (terms as Record<string, unknown>)[key];
+  for (const key of QUERY_KEYS) if (!Object.hasOwn(out, key) && terms[key] !== undefined) out[key] = terms[key];
+  for (const key of TERM_LISTS) {
+    const list = out[key];
+    if (Array.isArray(list))
+      out[key] = Array.from(list, (c) => ((c as Pair | null)?.isPair === true ? ownPair(store, c as Pair) : c));
+  }
+  return out as QueryTerms;
+}
+
+/** Component id of a query term; a pair (an own one: ownTerms) stands for its relation (its target is checked apart). */
 function termId(store: Store, c: Component | Pair): number {
-  if ((c as Pair | null)?.isPair === true) return pairRelation(store, c as Pair);
+  if ((c as Pair | null)?.isPair === true) return store.registry.idOf((c as Pair).relation);
   return store.registry.idOf(c as Component);
 }
 

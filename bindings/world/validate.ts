@@ -5,7 +5,7 @@ import { type Component, Pair, Relation, WILDCARD } from "../component.js";
 import { type Boundary, stale } from "../core/status.js";
 import { isHandle } from "../entity.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
-import { describeEntity, notAComponentOrPair, twoExclusiveTargets, wildcardPair } from "../messages.js";
+import { badTarget, describeEntity, notAComponentOrPair, twoExclusiveTargets, wildcardPair } from "../messages.js";
 import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
@@ -40,31 +40,35 @@ export function tableWith(store: Store, e: number, c: Component, action: string)
 }
 
 /**
- * Relation id and target of a pair whose target is alive (or, while deferring, spawned
- * in the same scope: it is alive by the time the pair is applied); the wildcard is for
- * queries only, whose targets must be alive now.
+ * The caller's pair as a Pair of this copy, each field read once (a getter or a Proxy
+ * answers once: what is checked is what is used): its relation registered here and a
+ * relation, its target an entity handle or "*"; ArgumentError otherwise.
+ */
+export function ownPair(store: Store, p: Pair): Pair {
+  if (!(p instanceof Pair)) throw new ArgumentError(notAComponentOrPair(p));
+  const { relation, target, values } = p;
+  store.registry.idOf(relation);
+  if (relation.isRelation !== true) throw new ArgumentError(notAComponentOrPair(p));
+  if (target !== WILDCARD && !isHandle(target)) throw new ArgumentError(badTarget(relation.name, target));
+  return new Pair(relation, target, values);
+}
+
+/**
+ * Relation id and target of an own pair (ownPair) whose target is alive (or, while
+ * deferring, spawned in the same scope: it is alive by the time the pair is applied);
+ * the wildcard is for queries only, whose targets must be alive now.
  */
 export function pairIds(store: Store, p: Pair, method: string): [number, number] {
-  const rel = pairRelation(store, p);
+  const rel = store.registry.idOf(p.relation);
   if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, method));
   if (method === "query") tableOfLive(store, p.target);
   else liveTable(store, p.target);
   return [rel, p.target];
 }
 
-/**
- * Relation id of pair p: a Pair (not an object made to look like one) whose relation is
- * registered here and is a relation (a Pair's fields can be written over); ArgumentError otherwise.
- */
-export function pairRelation(store: Store, p: Pair): number {
-  if (!(p instanceof Pair)) throw new ArgumentError(notAComponentOrPair(p));
-  const rel = store.registry.idOf(p.relation);
-  if (p.relation.isRelation !== true) throw new ArgumentError(notAComponentOrPair(p));
-  return rel;
-}
-
-/** Checks the pairs given to spawn: live targets, no wildcard, one target per exclusive relation. */
+/** Checks the pairs given to spawn (each made an own pair): live targets, no wildcard, one target per exclusive relation. */
 export function checkPairs(store: Store, pairs: Pair[]): readonly Pair[] {
+  for (let i = 0; i < pairs.length; i++) pairs[i] = ownPair(store, pairs[i]);
   for (const p of pairs) pairIds(store, p, "spawn");
   // Data values are read once into a copy, checked, and the copy is what is written.
   for (let i = 0; i < pairs.length; i++) {

@@ -201,6 +201,52 @@ describe("misuse", () => {
     }
   });
 
+  it("a Proxy of a component is not registered in its place, and a pair or field ref is read once", async () => {
+    const Fresh = tag("Fresh");
+    const standIn =
+      "Expected a component, got a stand-in for Fresh (an object made from it, such as Object.create(Fresh) or a Proxy of it), not Fresh itself";
+    await expectRejects(createWorld({ components: [Pos, new Proxy(Fresh, {})] }), ArgumentError, standIn);
+    const w = await createWorld({ components: ALL });
+    expectThrows(() => w.register(new Proxy(Fresh, {})), ArgumentError, standIn);
+    w.register(Fresh); // the component itself is still taken
+    const fake = Object.assign(Object.create(Object.getPrototypeOf(Pos)), Pos) as typeof Pos; // instanceof, no key
+    expectThrows(() => w.has(w.spawn(Pos), fake), ArgumentError, /stand-in for Pos/);
+    // A pair whose relation answers Likes first, then Owns: the one read is the one used.
+    const e = w.spawn(Pos.with({ x: 1, y: 2 }));
+    const target = w.spawn(Pos);
+    const fickle = () => {
+      let reads = 0;
+      return new Proxy(Likes.to(target), {
+        get: (p, k) => (k === "relation" ? (reads++ === 0 ? Likes : Owns) : Reflect.get(p, k)),
+      });
+    };
+    w.add(e, fickle() as never);
+    expect([w.has(e, Likes.to(target)), w.has(e, Owns.to(target))]).toEqual([true, false]);
+    const spawned = w.spawn(Pos, fickle() as never);
+    expect([w.has(spawned, Likes.to(target)), w.has(spawned, Owns.to(target))]).toEqual([true, false]);
+    w.defer(() => w.spawn(Pos, fickle() as never));
+    expect(w.query({ all: [fickle() as never] }).count()).toBe(3);
+    // A pair's target written over with no entity handle: refused by every path.
+    const edited = Likes.to(target);
+    Object.defineProperty(edited, "target", { value: target + 0.5 });
+    const before = stateOf(w, ALL);
+    for (const call of [() => w.add(e, edited), () => w.defer(() => w.add(e, edited)), () => w.spawn(Pos, edited)])
+      expectThrows(call, ArgumentError, `Likes.to() takes an entity or "*", got ${target + 0.5}`);
+    // A built-in kernel cached for Pos.x is not found by a stand-in for Pos.
+    const k = await w.builtinKernels();
+    const q = w.query({ all: [Pos] });
+    k.scale(q, [Pos, "x"], 2);
+    const scaled = stateOf(w, ALL);
+    expect(w.get(e, Pos).x).toBe(2);
+    expectThrows(
+      () => k.scale(q, [Object.create(Pos), "x"], 2),
+      KernelError,
+      'Built-in kernels work on f32 fields: expected [Component, "field"], got [a stand-in for Pos, x]',
+    );
+    expect(stateOf(w, ALL)).toEqual(scaled);
+    expect(before.entities.length).toBe(scaled.entities.length);
+  });
+
   it("a relation without .to() in spawn is an ArgumentError, as in add", async () => {
     const w = await createWorld({ components: ALL });
     expectThrows(

@@ -11,7 +11,15 @@ import {
 } from "../../../bindings/errors.js";
 import { register } from "../../../bindings/ops/components.js";
 import type { Store } from "../../../bindings/store/store.js";
-import { checkPairs, ownIds, pairIds, relationOf, tableOfLive, tableWith } from "../../../bindings/world/validate.js";
+import {
+  checkPairs,
+  ownIds,
+  ownPair,
+  pairIds,
+  relationOf,
+  tableOfLive,
+  tableWith,
+} from "../../../bindings/world/validate.js";
 import { sourceStore } from "../../support/sources.js";
 
 const Pos = component("Pos", { x: "f32" });
@@ -68,12 +76,26 @@ describe("validate", () => {
     expect(unknown.message).toMatch(/^Component "Stranger" is not registered in this world/);
   });
 
-  it("pairIds gives the relation id and target, and refuses a non-pair, the wildcard and a dead target", async () => {
+  it("ownPair reads a pair once into one of its own and refuses a non-pair or a pair of no relation", async () => {
+    const { store, a } = await world();
+    const given = Likes.to(a);
+    const own = ownPair(store, given);
+    expect(own).not.toBe(given);
+    expect([own.relation, own.target, own.values]).toEqual([Likes, a, undefined]);
+    for (const [value, shown] of [
+      [Pos, "Pos"],
+      [{ isPair: true, relation: Likes, target: a }, "[object Object]"],
+      [Object.defineProperty(Likes.to(a), "relation", { value: Pos }), `Pos(${a})`],
+    ] as const) {
+      const error = thrown(() => ownPair(store, value as never));
+      expect(error).toBeInstanceOf(ArgumentError);
+      expect(error.message).toBe(`Expected a component or a pair, got ${shown}`);
+    }
+  });
+
+  it("pairIds gives the relation id and target, and refuses the wildcard and a dead target", async () => {
     const { store, a, dead } = await world();
     expect(pairIds(store, Likes.to(a), "add")).toEqual([store.registry.idOf(Likes), a]);
-    const notPair = thrown(() => pairIds(store, Pos as never, "add"));
-    expect(notPair).toBeInstanceOf(ArgumentError);
-    expect(notPair.message).toBe("Expected a component or a pair, got Pos");
     const wildcard = thrown(() => pairIds(store, Likes.to("*"), "add"));
     expect(wildcard).toBeInstanceOf(ArgumentError);
     expect(wildcard.message).toBe('Likes.to("*") matches any target in queries; add() needs a target entity');
