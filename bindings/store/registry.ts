@@ -8,7 +8,7 @@ import { ArgumentError, UnknownComponentError } from "../errors.js";
 import { notAComponent, standIn } from "../messages.js";
 
 export class Registry {
-  /** Component key (its global serial number) -> id in this world. */
+  /** Component key (its serial number in this copy, component-keys.ts) -> id in this world. */
   readonly ids: number[] = [];
   /** Id -> component. */
   readonly components: Component[] = [];
