@@ -220,6 +220,8 @@ export const rowsHeld = (table: string) =>
   `A filtered loop cannot take table ${table}: its matching rows must move to the front while an outer loop that went through that table is still running. Test the tag with world.has() in the inner loop, or take q.entities() before the outer loop`;
 export const batchTarget = (method: string, target: unknown) =>
   `${method}() takes an array of entities or a query, got ${show(target)}`;
+export const proxiedList = () =>
+  "A list of entities must be an array or a typed array itself, not a Proxy of a typed array (whose length cannot be read through it)";
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
 export const elementIndex = (component: string, field: string, length: number, k: unknown) =>
   `${component}.${field} has elements 0 to ${length - 1}, got ${show(k)}`;

@@ -144,8 +144,11 @@ export function encode(meta: SnapshotMeta, memory: Uint8Array, flags: number, co
  * Checks the fixed header, the lengths and the checksum, and parses the JSON part.
  * Throws SnapshotError saying what is wrong; reads nothing else.
  */
-export function decode(bytes: unknown): { header: SnapshotHeader; meta: SnapshotMeta; memory: Uint8Array } {
-  if (!(bytes instanceof Uint8Array)) throw new SnapshotError(snap.notBytes(bytes));
+export function decode(given: unknown): { header: SnapshotHeader; meta: SnapshotMeta; memory: Uint8Array } {
+  // A Uint8Array itself (not a Proxy of one), copied by its internal slots: a subclass's
+  // getters or methods are not asked, and the bytes checked are the bytes loaded.
+  if (!ArrayBuffer.isView(given) || !(given instanceof Uint8Array)) throw new SnapshotError(snap.notBytes(given));
+  const bytes = new Uint8Array(given);
   if (bytes.length < HEADER_BYTES) throw new SnapshotError(snap.short(bytes.length, HEADER_BYTES));
   // Copy the header out: the input may be unaligned or a view on a shared buffer.
   const head = new Uint32Array(8);

@@ -3,7 +3,7 @@
 // list is copied (it may be a view on the memory the batch changes) and checked whole:
 // a stale id anywhere throws and nothing changes.
 
-import { type Component, type ComponentInit, type Pair, Relation, WILDCARD } from "../component.js";
+import { type Component, type ComponentInit, Pair, Relation, WILDCARD } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { MAX_SLOTS } from "../core/constants.generated.js";
 import { slotsAfter } from "../core/records.js";
@@ -16,7 +16,7 @@ import { copyInits } from "../store/component-sets.js";
 import type { Table } from "../store/table.js";
 import { checkedCopy } from "../store/values.js";
 import type { WorldContext } from "./context.js";
-import { checkPairs, liveTable, ownIds, ownPair, pairIds } from "./validate.js";
+import { checkPairs, liveTable, ownIds, ownPair, pairIds, refuseProxiedList } from "./validate.js";
 
 type Target = ArrayLike<number> | Query;
 
@@ -34,6 +34,7 @@ function checkTarget(ctx: WorldContext, target: unknown, method: string): void {
     for (const t of target.tables()) if (t.refresh() > 0) core.mendEntities(t.id);
     return;
   }
+  refuseProxiedList(target);
   const length = (target as ArrayLike<number> | null)?.length;
   if (typeof target !== "object" || target === null || !Number.isInteger(length))
     throw new ArgumentError(batchTarget(method, target));
@@ -59,15 +60,16 @@ export function addMany<S extends Schema>(
   c: Component<S> | Pair<S>,
   values?: Init<S>,
 ): void {
-  if ((c as Pair | null)?.isPair === true) pairMoves(ctx, target, ownPair(ctx.store, c as Pair<S>), true, values);
+  if (c instanceof Pair) pairMoves(ctx, target, ownPair(ctx.store, c), true, values);
   else moves(ctx, target, c as Component<S>, true, values);
 }
 
 /** Removes c from every listed entity, or every entity a query matches. */
 export function removeMany(ctx: WorldContext, target: Target, c: Component | Pair): void {
-  const p = (c as Pair | null)?.isPair === true ? ownPair(ctx.store, c as Pair) : (c as Pair);
-  if (p?.isPair === true && p.target !== WILDCARD) pairMoves(ctx, target, p, false, undefined);
-  else moves(ctx, target, p?.isPair === true ? p.relation : (c as Component), false, undefined);
+  // Which it is, decided once: a Pair (read once into one of ours) or else a component.
+  const p = c instanceof Pair ? ownPair(ctx.store, c) : undefined;
+  if (p !== undefined && p.target !== WILDCARD) pairMoves(ctx, target, p, false, undefined);
+  else moves(ctx, target, p !== undefined ? p.relation : (c as Component), false, undefined);
 }
 
 function pairMoves(ctx: WorldContext, target: Target, p: Pair, adding: boolean, values: object | undefined): void {

@@ -2,7 +2,8 @@
 // queries see the world through (query/host.ts): tables, deferral scopes, change
 // readers, relation chains. A cached query that names a relation target is dropped when
 // the target dies, so no entry outlives it.
-import { type Component, type Pair, Relation, WILDCARD } from "../component.js";
+import { Component, Pair, Relation, WILDCARD } from "../component.js";
+import { isOwnComponent } from "../component-keys.js";
 import {
   H_RECYCLED,
   H_TARGET_MOVES,
@@ -12,7 +13,13 @@ import {
   T_PAIRS,
 } from "../core/constants.generated.js";
 import { ArgumentError } from "../errors.js";
-import { cascadeTakesRelation, nonFragmentingCascade, notTracked, pairInTerm } from "../messages.js";
+import {
+  cascadeTakesRelation,
+  nonFragmentingCascade,
+  notAComponentOrPair,
+  notTracked,
+  pairInTerm,
+} from "../messages.js";
 import {
   NO_PAIRS,
   type OpenIteration,
@@ -168,10 +175,21 @@ function ownTerms(store: Store, terms: QueryTerms): QueryTerms {
   for (const key of QUERY_KEYS) if (!Object.hasOwn(out, key) && terms[key] !== undefined) out[key] = terms[key];
   for (const key of TERM_LISTS) {
     const list = out[key];
-    if (Array.isArray(list))
-      out[key] = Array.from(list, (c) => ((c as Pair | null)?.isPair === true ? ownPair(store, c as Pair) : c));
+    if (Array.isArray(list)) out[key] = Array.from(list, (c) => ownTerm(store, c));
   }
   return out as QueryTerms;
+}
+
+/**
+ * A term as the query uses it, decided once: a component this copy made, a Pair read
+ * once into one of ours, or nothing the query takes (ArgumentError, or
+ * UnknownComponentError from the registry).
+ */
+function ownTerm(store: Store, c: unknown): Component | Pair {
+  if (isOwnComponent(c)) return c as Component;
+  if (c instanceof Pair) return ownPair(store, c);
+  if (c instanceof Component) store.registry.idOf(c); // a stand-in: named as such
+  throw new ArgumentError(notAComponentOrPair(c));
 }
 
 /** Component id of a query term; a pair (an own one: ownTerms) stands for its relation (its target is checked apart). */

@@ -5,7 +5,14 @@ import { type Component, Pair, Relation, WILDCARD } from "../component.js";
 import { type Boundary, stale } from "../core/status.js";
 import { isHandle } from "../entity.js";
 import { ArgumentError, MissingComponentError } from "../errors.js";
-import { badTarget, describeEntity, notAComponentOrPair, twoExclusiveTargets, wildcardPair } from "../messages.js";
+import {
+  badTarget,
+  describeEntity,
+  notAComponentOrPair,
+  proxiedList,
+  twoExclusiveTargets,
+  wildcardPair,
+} from "../messages.js";
 import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
@@ -91,6 +98,14 @@ export function relationOf(store: Store, r: unknown, message: (v: unknown) => st
   return r;
 }
 
+/** %TypedArray%, what every typed array class extends. */
+const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array) as typeof Uint8Array;
+
+/** ArgumentError for a Proxy of a typed array: its length getter refuses the Proxy (a TypeError otherwise). */
+export function refuseProxiedList(list: unknown): void {
+  if (!ArrayBuffer.isView(list) && list instanceof TYPED_ARRAY) throw new ArgumentError(proxiedList());
+}
+
 /**
  * The ids of a batch as a Uint32Array the world owns: a copy of the caller's list. A
  * list that is a view on this world's memory (t.entities) would be detached or changed
@@ -98,7 +113,10 @@ export function relationOf(store: Store, r: unknown, message: (v: unknown) => st
  * answers once), each checked as read: StaleEntityError for one that is no entity handle.
  */
 export function ownIds(b: Boundary, ids: ArrayLike<number>): Uint32Array {
-  if (ids instanceof Uint32Array) return ids.slice();
+  // A Uint32Array itself is copied by its internal slots (a subclass's slice() is not
+  // asked); anything else, a Proxy of one too, element by element.
+  if (ArrayBuffer.isView(ids) && ids instanceof Uint32Array) return new Uint32Array(ids);
+  refuseProxiedList(ids);
   const list: number[] = [];
   for (let i = 0, n = ids.length; i < n; i++) {
     const e = ids[i];

@@ -14,6 +14,7 @@ import {
   Pair,
   relation,
   SchemaError,
+  SnapshotError,
   StaleEntityError,
   tag,
   type World,
@@ -245,6 +246,69 @@ describe("misuse", () => {
     );
     expect(stateOf(w, ALL)).toEqual(scaled);
     expect(before.entities.length).toBe(scaled.entities.length);
+  });
+
+  it("what a term, pair or id list is gets decided once: a Proxy that answers otherwise the second time changes nothing", async () => {
+    const Link = relation("Link", { fragmenting: false });
+    const w = await createWorld({ components: [...ALL, Link] });
+    const a = w.spawn(Pos);
+    const b = w.spawn(Pos);
+    const c = w.spawn(Pos);
+    w.add(a, Likes.to(b));
+    w.add(a, Link.to(b));
+    /** A Likes pair whose isPair, relation and target answer `first` once, then `later`. */
+    const flipping = (first: Record<string, unknown>, later: Record<string, unknown>) => {
+      const seen = new Set<PropertyKey>();
+      return new Proxy(Likes.to(b), {
+        get(p, k, r) {
+          const answers = seen.has(k) ? later : first;
+          seen.add(k);
+          return typeof k === "string" && k in answers ? answers[k] : Reflect.get(p, k, r);
+        },
+      });
+    };
+    // isPair false, then true: a Pair all the same (it is one), read once, so the query works.
+    const term = flipping({ isPair: false, relation: Likes }, { isPair: true, relation: Link });
+    const q = w.query({ all: [Pos, term as never] });
+    expect([...q.entities()]).toEqual([a]);
+    w.system("pairs", { all: [Pos, term as never] }, () => {});
+    w.step(1 / 60);
+    // A plain object whose isPair turns true is no pair and no component.
+    const fake = { isPair: false, relation: Likes, target: b };
+    let reads = 0;
+    const turning = new Proxy(fake, { get: (o, k) => (k === "isPair" ? reads++ > 0 : Reflect.get(o, k)) });
+    const before = stateOf(w, ALL);
+    expectThrows(() => w.removeMany([a], turning as never), ArgumentError, "Expected a component, got [object Object]");
+    expectThrows(
+      () => w.query({ all: [Pos, turning as never] }),
+      ArgumentError,
+      "Expected a component or a pair, got [object Object]",
+    );
+    // removeMany with a Pair whose target changes after the check: the target checked is the one removed.
+    w.removeMany([a], flipping({ target: b }, { target: c }) as never);
+    expect([w.has(a, Likes.to(b)), w.has(a, Likes.to(c))]).toEqual([false, false]);
+    w.add(a, Likes.to(b));
+    expect(stateOf(w, ALL)).toEqual(before);
+    // Typed arrays behind a Proxy, or with a slice() of their own, are read element by element or by their slots.
+    expectThrows(
+      () => w.addMany(new Proxy(Uint32Array.of(c), {}), Hot),
+      ArgumentError,
+      "A list of entities must be an array or a typed array itself, not a Proxy of a typed array (whose length cannot be read through it)",
+    );
+    expect(w.has(c, Hot)).toBe(false);
+    class Lying extends Uint32Array {
+      override slice(): Uint32Array<ArrayBuffer> {
+        return Uint32Array.of(a);
+      }
+    }
+    w.destroyMany(new Lying([c]));
+    expect([w.isAlive(a), w.isAlive(c)]).toEqual([true, false]);
+    const bytes = w.snapshot();
+    expectThrows(
+      () => w.restore(new Proxy(bytes, {})),
+      SnapshotError,
+      "The snapshot was refused: a snapshot is a Uint8Array, got a Uint8Array object",
+    );
   });
 
   it("a relation without .to() in spawn is an ArgumentError, as in add", async () => {
@@ -593,7 +657,7 @@ describe("misuse", () => {
       strangers.push({ key: i, isInit: false, name: "Pos", fields: [], sparse: false, isTag: false });
     }
     for (const c of strangers) {
-      const refused = /^(Expected a component|register\(\) takes a component), got /;
+      const refused = /^(Expected a component|Expected a component or a pair|register\(\) takes a component), got /;
       expectThrows(() => w.has(e, c as never), ArgumentError, refused);
       expectThrows(() => w.get(e, c as never), ArgumentError, refused);
       expectThrows(() => w.set(e, c as never, { x: 9 } as never), ArgumentError, refused);
