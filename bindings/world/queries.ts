@@ -181,9 +181,9 @@ function ownTerms(store: Store, terms: QueryTerms): QueryTerms {
 }
 
 /**
- * A term as the query uses it, decided once: a component this copy made, a Pair read
- * once into one of ours, or nothing the query takes (ArgumentError, or
- * UnknownComponentError from the registry).
+ * A term as the query uses it, decided once: a component this copy made (whether this
+ * world has it, compileTerms asks the registry), a Pair read once into one of ours, or
+ * nothing the query takes (ArgumentError; a stand-in for a component named as such).
  */
 function ownTerm(store: Store, c: unknown): Component | Pair {
   if (isOwnComponent(c)) return c as Component;
