@@ -3,7 +3,7 @@
 // only while its record still holds the table it was found as (same creation number)
 // and no component began to be tracked since (tracking adds companions to the tables).
 
-import { Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
+import { type Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { ArgumentError } from "../errors.js";
 import { bareRelation } from "../messages.js";
@@ -154,16 +154,13 @@ export class ComponentSets {
    */
   plainSet(registry: Registry, args: readonly ComponentArg[]): ComponentSet | undefined {
     let node: ComponentSet | undefined = this.root;
-    const plain = registry.plain;
     for (let i = 0; i < args.length && node !== undefined; i++) {
       const arg = args[i];
       // Not `typeof arg` (V8 would then allocate the caller's inits, see Deferral.spawnOne):
       // a primitive has no isPair, isInit or key, and so no id.
       if (arg === null || arg === undefined || arg.isPair) return undefined;
-      const c = arg.isInit ? (arg as ComponentInit).component : (arg as Component);
-      const id = plain[c?.[KEY]];
-      // The very component registered at id: not an object made from it (nor a forged init).
-      node = id === undefined || registry.components[id] !== c ? undefined : node.next[id];
+      const id = registry.plainOf(arg.isInit ? (arg as ComponentInit).component : arg);
+      node = id === undefined ? undefined : node.next[id];
     }
     return node;
   }
@@ -209,8 +206,8 @@ export class ComponentSets {
   private shapeOf(registry: Registry, comps: unknown[]): ComponentSet | undefined {
     let node = this.root;
     for (const c of comps) {
-      const id = c instanceof Component ? registry.plain[c[KEY]] : undefined;
-      if (id === undefined || registry.components[id] !== c) return undefined;
+      const id = registry.plainOf(c);
+      if (id === undefined) return undefined;
       node = node.next[id] ??= new ComponentSet(node, id);
     }
     if (!node.distinct) return undefined;
@@ -243,12 +240,11 @@ export class ComponentSets {
    */
   memoize(registry: Registry, args: readonly ComponentArg[]): ComponentSet | undefined {
     let node = this.root;
-    const plain = registry.plain;
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as Component | null;
       if (arg === null || typeof arg !== "object" || arg.isInit !== false) return undefined;
-      const id = plain[arg[KEY]];
-      const next = id === undefined || registry.components[id] !== arg ? undefined : node.next[id];
+      const id = registry.plainOf(arg);
+      const next = id === undefined ? undefined : node.next[id];
       if (next === undefined) return undefined;
       node = next;
     }

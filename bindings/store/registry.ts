@@ -53,6 +53,17 @@ export class Registry {
   }
 
   /**
+   * c's id when it is a plain component (no sparse tag, no relation) registered here, the
+   * very object (not a stand-in for one); undefined for anything else, nothing thrown.
+   */
+  plainOf(c: unknown): number | undefined {
+    // A pair or a primitive has no key: plain[undefined] would be a keyed load by name (a slow generic one).
+    const key = (c as Component | null)?.[KEY];
+    const id = typeof key === "number" ? this.plain[key] : undefined;
+    return id !== undefined && this.components[id] === c ? id : undefined;
+  }
+
+  /**
    * Id of c in this world; UnknownComponentError, or ArgumentError for a non-component and
    * for an object that only stands for a registered one (Object.create(C), a Proxy of C).
    */

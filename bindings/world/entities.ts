@@ -100,10 +100,8 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
   const values = given === undefined ? given : readOnce(given, (c as Pair<S>)?.relation ?? c);
   if (values === undefined) {
     // A plain component (no sparse tag, no relation), no values.
-    // A pair has no key: plain[undefined] would be a keyed load by name (a slow generic one).
-    const key = (c as Component | null)?.[KEY];
-    const id = typeof key === "number" ? store.registry.plain[key] : undefined;
-    if (id !== undefined && store.registry.components[id] === c) {
+    const id = store.registry.plainOf(c);
+    if (id !== undefined) {
       store.registry.remember(c as Component);
       if (defer.depth === 0) addPlain(store, e, id, c as Component);
       else if (store.core.tableOf(e) >= 0 || store.claims.has(e)) defer.addLater(e, id);
@@ -199,9 +197,8 @@ function removeAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
 function removeGeneral(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   const { store, defer } = ctx;
   store.core.check();
-  const key = (c as Component | null)?.[KEY];
-  const plain = typeof key === "number" ? store.registry.plain[key] : undefined;
-  if (plain !== undefined && store.registry.components[plain] === c) {
+  const plain = store.registry.plainOf(c);
+  if (plain !== undefined) {
     // A plain component (no sparse tag, no relation).
     store.registry.remember(c as Component);
     if (defer.depth === 0) return removePlain(store, e, plain, c as Component);
@@ -280,13 +277,13 @@ function setAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>,
   if (late !== undefined) (look as Lookup).late = undefined; // put() read them already
   const values = (late ?? readOnce(given, c)) as Init<S>;
   // The usual case: a plain component, numbers for scalar fields in schema order (world/access.ts).
-  const plain = store.registry.plain[c?.[KEY]];
+  const plain = store.registry.plainOf(c);
   if (ctx.defer.depth > 0 && store.claims.has(e)) {
     pendingValues(ctx, e, c, "set", values);
     return;
   }
   if (plain !== undefined && !store.debug && values !== null && typeof values === "object") {
-    if (store.registry.components[plain] === c && lookup(ctx, c, plain).write(e, values)) return;
+    if (lookup(ctx, c, plain).write(e, values)) return;
   }
   const table = tableWith(store, e, c, "set");
   const v = requiredCopy(c, values, store.debug);
@@ -310,9 +307,9 @@ export function get<S extends Schema>(ctx: WorldContext, e: number, c: Component
 function getAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S>): Values<S> {
   const { store } = ctx;
   store.core.checkLive();
-  const plain = store.registry.plain[c?.[KEY]];
+  const plain = store.registry.plainOf(c);
   if (ctx.defer.depth > 0 && store.claims.has(e)) return pendingValues(ctx, e, c, "get", undefined) as Values<S>;
-  if (plain !== undefined && store.registry.components[plain] === c) return lookup(ctx, c, plain).read(e) as Values<S>;
+  if (plain !== undefined) return lookup(ctx, c, plain).read(e) as Values<S>;
   const table = tableWith(store, e, c, "get");
   return readValues(store.core, table, store.core.rowOf(e), c, store.registry.ids[c[KEY]]);
 }

@@ -7,7 +7,6 @@
 // one (V8 11.3 then allocates it).
 
 import type { Component, ComponentArg, ComponentInit, Pair } from "../component.js";
-import { KEY } from "../component-keys.js";
 import type { CommandBuffer } from "../ops/commands.js";
 import type { ComponentSet } from "../store/component-sets.js";
 import { bare, type InitRows } from "../store/init-rows.js";
@@ -104,9 +103,8 @@ function stageInit(store: Store, rows: InitRows, arg: ComponentInit): number {
  * component of this world, or an object made from one: the general path refuses those).
  */
 function soloRun(store: Store, commands: CommandBuffer, c: Component | Pair): InitRows | undefined {
-  if (c?.isPair !== false) return undefined;
-  const id = store.registry.plain[c[KEY]];
-  const set = id === undefined || store.registry.components[id] !== c ? undefined : store.sets.root.next[id];
+  const id = store.registry.plainOf(c);
+  const set = id === undefined ? undefined : store.sets.root.next[id];
   return set === undefined ? undefined : commands.spawnRun(set, store.sets, store.registry);
 }
 

@@ -55,6 +55,29 @@ describe("registry", () => {
     expect(Picked.hotId).toBe(1);
   });
 
+  it("plainOf gives a plain component's id for the very object only, and undefined for anything else", () => {
+    const registry = new Registry();
+    const Pos = component("Pos", { x: "f32" });
+    const Picked = tag("Picked", { sparse: true });
+    const ChildOf = relation("ChildOf");
+    registry.add(Pos, 0);
+    registry.add(Picked, 1);
+    registry.add(ChildOf, 2);
+    expect(registry.plainOf(Pos)).toBe(0);
+    for (const other of [
+      Picked,
+      ChildOf,
+      ChildOf.to(1),
+      Object.create(Pos),
+      new Proxy(Pos, {}),
+      { ...Pos },
+      5,
+      null,
+      undefined,
+    ])
+      expect(registry.plainOf(other)).toBeUndefined();
+  });
+
   it("idOf throws UnknownComponentError for a component never added, and ArgumentError for a non-component or a stand-in", () => {
     const registry = new Registry();
     const Pos = component("Pos", { x: "f32" });
