@@ -17,15 +17,21 @@ function thrown(fn: () => unknown): Error {
   throw new Error("expected a throw");
 }
 
+/** A registry holding a plain component (id 0), a sparse tag (1) and a relation (2). */
+function threeKinds() {
+  const registry = new Registry();
+  const Pos = component("Pos", { x: "f32" });
+  const Picked = tag("Picked", { sparse: true });
+  const ChildOf = relation("ChildOf");
+  registry.add(Pos, 0);
+  registry.add(Picked, 1);
+  registry.add(ChildOf, 2);
+  return { registry, Pos, Picked, ChildOf };
+}
+
 describe("registry", () => {
   it("add records a component under its id both ways, by name, and counts sparse tags and relations", () => {
-    const registry = new Registry();
-    const Pos = component("Pos", { x: "f32" });
-    const Picked = tag("Picked", { sparse: true });
-    const ChildOf = relation("ChildOf");
-    registry.add(Pos, 0);
-    registry.add(Picked, 1);
-    registry.add(ChildOf, 2);
+    const { registry, Pos, Picked, ChildOf } = threeKinds();
     expect([registry.idOf(Pos), registry.idOf(Picked), registry.idOf(ChildOf)]).toEqual([0, 1, 2]);
     expect(registry.components).toEqual([Pos, Picked, ChildOf]);
     expect(registry.ids[Pos[KEY]]).toBe(0);
@@ -35,14 +41,8 @@ describe("registry", () => {
   });
 
   it("a plain component or sparse tag remembers its id in the registry that added or used it last; forget drops it", () => {
-    const r1 = new Registry();
+    const { registry: r1, Pos, Picked, ChildOf } = threeKinds();
     const r2 = new Registry();
-    const Pos = component("Pos", { x: "f32" });
-    const Picked = tag("Picked", { sparse: true });
-    const ChildOf = relation("ChildOf");
-    r1.add(Pos, 0);
-    r1.add(Picked, 1);
-    r1.add(ChildOf, 2);
     expect([Pos.hotId, Picked.hotId]).toEqual([0, 1]);
     expect(ChildOf.hotId).toBe(-1); // relations take the long way
     r2.add(Pos, 5);
@@ -56,13 +56,7 @@ describe("registry", () => {
   });
 
   it("plainOf gives a plain component's id for the very object only, and undefined for anything else", () => {
-    const registry = new Registry();
-    const Pos = component("Pos", { x: "f32" });
-    const Picked = tag("Picked", { sparse: true });
-    const ChildOf = relation("ChildOf");
-    registry.add(Pos, 0);
-    registry.add(Picked, 1);
-    registry.add(ChildOf, 2);
+    const { registry, Pos, Picked, ChildOf } = threeKinds();
     expect(registry.plainOf(Pos)).toBe(0);
     for (const other of [
       Picked,
