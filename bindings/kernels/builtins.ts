@@ -6,7 +6,6 @@
 //   k.scale(q, [Velocity, "x"], 0.99)                      Velocity.x *= 0.99
 //   k.addScaled(q, [Position, "x"], [Velocity, "x"], dt)   Position.x += Velocity.x * dt
 //   k.clamp(q, [Position, "x"], 0, 100)                    Position.x = min(max(Position.x, 0), 100)
-
 import { Component } from "../component.js";
 import { isOwnComponent, KEY } from "../component-keys.js";
 import { ArgumentError, KernelError } from "../errors.js";

@@ -1,7 +1,6 @@
 // Finding (and on first use creating) the table of a component set, with or without
 // relation pairs, and dropping the tables a failed call created. Each lookup that is
 // not cached is one core call, which may grow memory.
-
 import { argNames, type ComponentArg, type Pair } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { P_STRIDE } from "../core/constants.generated.js";

@@ -2,7 +2,6 @@
 // scratch buffer; a query's tables move as whole blocks (no list at all). Every batch is
 // all or nothing: a stale id (unless skipDead, for deferred commands) or a full memory
 // throws before anything changed.
-
 import { type ComponentArg, ComponentInit, type Relation } from "../component.js";
 import { KEY } from "../component-keys.js";
 import {

@@ -1,6 +1,5 @@
 // Registering components in the core (runtime registration included, also after
 // entities exist) and the switch that starts keeping "object" fields row-aligned.
-
 import { Component, fieldOf, Relation } from "../component.js";
 import { isOwnComponent, KEY } from "../component-keys.js";
 import { F_STRIDE, FLAG_CASCADE, FLAG_EXCLUSIVE, FLAG_RELATION, FLAG_TAG } from "../core/constants.generated.js";

@@ -2,7 +2,6 @@
 // each node caching the table with exactly its components. A cached table is trusted
 // only while its record still holds the table it was found as (same creation number)
 // and no component began to be tracked since (tracking adds companions to the tables).
-
 import { type Component, type ComponentArg, ComponentInit, type Pair } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { ArgumentError } from "../errors.js";

@@ -1,7 +1,6 @@
 // The world's components: each registered definition has a dense id of its own.
 // Invariant: ids[c[KEY]] === id exactly when components[id] === c; names are unique.
 // Registering in the core is an op (ops/components.ts); this is the JS side's record.
-
 import { Component } from "../component.js";
 import { isOwnComponent, KEY } from "../component-keys.js";
 import { ArgumentError, UnknownComponentError } from "../errors.js";

@@ -6,7 +6,6 @@
 // view object of the same core table whose `count` is the number of matching rows,
 // which the query brought to the front (store/window.ts), so its views cover exactly them.
 // Invariant: every view handed out has exactly `count` rows; entities[i] owns row i.
-
 import { Component } from "../component.js";
 import { KEY } from "../component-keys.js";
 import {

@@ -2,7 +2,6 @@
 // list of entities or a query. A query without row filters moves its tables as whole blocks; a
 // list is copied (it may be a view on the memory the batch changes) and checked whole:
 // a stale id anywhere throws and nothing changes.
-
 import { type Component, type ComponentInit, Pair, Relation, WILDCARD } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { MAX_SLOTS } from "../core/constants.generated.js";

@@ -1,7 +1,6 @@
 // The per-entity half of the World API (spawn: spawn.ts): add, remove, destroy, set, get, has,
 // targets. Each validates its arguments (typed errors, nothing changed) and hands the
 // structural change to the deferral scope, which applies it now or records it.
-
 import { type Component, type Pair, type Relation, WILDCARD } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { stale } from "../core/status.js";
@@ -126,7 +125,7 @@ function addAny<S extends Schema>(ctx: WorldContext, e: number, c: Component<S> 
     return;
   }
   ctx.defer.add(e, id, comp, v, false);
-  if (v !== undefined && store.registry.plain[comp[KEY]] === id) lookup(ctx, comp, id); // add()'s fast path next time
+  if (v !== undefined && store.registry.plainOf(comp) === id) lookup(ctx, comp, id); // add()'s fast path next time
 }
 
 /** add() of a pair: e gains (R, target); for an exclusive R it replaces R's old target. */
@@ -349,7 +348,7 @@ export function lookup(ctx: WorldContext, c: Component, id: number): Lookup {
   let look = ctx.lookups[id];
   if (look === undefined) {
     look = ctx.lookups[id] = new Lookup(ctx.store, c, id, ctx.defer.commands);
-    if (look.quick && ctx.store.registry.plain[c[KEY]] === id) ctx.quick[c[KEY]] = look;
+    if (look.quick && ctx.store.registry.plainOf(c) === id) ctx.quick[c[KEY]] = look;
   }
   return look;
 }
@@ -387,7 +386,7 @@ function hasAny(ctx: WorldContext, e: number, c: Component | Pair): boolean {
   if (t === PENDING && store.registry.isSparse(id)) return ctx.defer.spawnedExtra(e, SPARSE, id, -1);
   if (t === PENDING) return ctx.defer.spawnedWith(e)?.includes(id) === true;
   if (store.registry.isSparse(id)) return store.sparse.has(id, e);
-  if (store.registry.plain[(c as Component)[KEY]] === id) store.registry.remember(c as Component); // the next has()'s fast path
+  if (store.registry.plainOf(c) === id) store.registry.remember(c as Component); // the next has()'s fast path
   return store.tables.at(t).has(c as Component);
 }
 

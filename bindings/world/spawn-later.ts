@@ -5,7 +5,6 @@
 // the user's loop, escape analysis can then drop the user's init objects: nothing here
 // passes an argument's object to a call V8 would not inline, and nothing asks `typeof` of
 // one (V8 11.3 then allocates it).
-
 import type { Component, ComponentArg, ComponentInit, Pair } from "../component.js";
 import type { CommandBuffer } from "../ops/commands.js";
 import type { ComponentSet } from "../store/component-sets.js";

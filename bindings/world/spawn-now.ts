@@ -5,7 +5,6 @@
 // the row with every column at its defaults, and the given fields are written into it.
 // While the lookups hold what was read (store.staging), a getter's spawn or add takes the
 // general path, so nothing stages over them.
-
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { ArgumentError } from "../errors.js";

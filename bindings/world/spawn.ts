@@ -1,7 +1,6 @@
 // spawn(): world.spawn's entry points, one per mode (world/modes.ts: swapped when the
 // outermost scope opens and closes), and the general path behind both. The usual spawns
 // themselves are in spawn-later.ts (deferred) and spawn-now.ts (at once).
-
 import type { Component, ComponentArg, ComponentInit } from "../component.js";
 import { KEY } from "../component-keys.js";
 import { slotsAfter } from "../core/records.js";
@@ -245,7 +244,7 @@ function spawnReadOf(ctx: WorldContext, arg: ComponentArg, to: MadeSpawn | undef
 /** The made spawn of spawnNowOne() for c, made once per registered component (null: c has none, or the world is debug). */
 function spawnerOf(ctx: WorldContext, c: Component): MadeSpawn | null {
   const store = ctx.store;
-  const id = store.registry.plain[c?.[KEY]];
+  const id = store.registry.plainOf(c);
   let to: MadeSpawn | null = null;
   if (id !== undefined && !store.debug && c.fields.length > 0 && !c.hidden) {
     const root = store.sets.root;
