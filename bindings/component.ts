@@ -14,7 +14,6 @@ import {
   nonFragmentingData,
   notASchema,
   notValues,
-  optionsOf,
   pairTakesRelation,
   relationDataNeedsExclusive,
   relationObjectFields,
@@ -24,6 +23,7 @@ import {
   show,
   unknownField,
 } from "./messages.js";
+import { optionsOf } from "./options.js";
 import { type FieldInfo, type Init, type ManyInit, parseField, type Schema, valueProblem } from "./schema.js";
 
 export interface ComponentOptions<S extends Schema> {
