@@ -222,6 +222,8 @@ export const batchTarget = (method: string, target: unknown) =>
   `${method}() takes an array of entities or a query, got ${show(target)}`;
 export const proxiedList = () =>
   "A list of entities must be an array or a typed array itself, not a Proxy of a typed array (whose length cannot be read through it)";
+const GONE = "its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view";
+export const detachedList = () => `A list of entities has no elements to read: ${GONE}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
 export const elementIndex = (component: string, field: string, length: number, k: unknown) =>
   `${component}.${field} has elements 0 to ${length - 1}, got ${show(k)}`;
@@ -287,6 +289,7 @@ export const cannotLoad = (href: string, status: number) => `wasm-ecs: could not
 
 // ── Kernels ──────────────────────────────────────────────────────────────────
 export const kernelModule = (why: string) => `The kernel module was refused: ${why}`;
+export const detachedBytes = () => `${GONE}: there are no bytes to read`;
 export const linkRefused = (why: string) =>
   `it cannot use the world's memory (${why}): build it with npx wasm-ecs-kernel, which imports a memory with no maximum of its own`;
 export const compiledFor = (shared: boolean) =>

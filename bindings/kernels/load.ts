@@ -18,6 +18,7 @@ import {
   compiledFor,
   copyWrite,
   describeValue,
+  detachedBytes,
   kernelModule,
   linkRefused,
   noCopy,
@@ -25,6 +26,7 @@ import {
   scratchWrite,
   show,
 } from "../messages.js";
+import { copyTyped, typedKind } from "../store/typed-copy.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule, signaturesOfCompiled } from "./module.js";
 
@@ -34,9 +36,27 @@ type KernelBytes = Uint8Array | ArrayBuffer | URL | string | Response;
 /** Where a kernel module comes from: its bytes, a URL (string or URL), a fetch Response or a compiled module. */
 export type KernelSource = KernelBytes | WebAssembly.Module;
 
+/** A kernel module's bytes, copied (the module read and checked is the one compiled); KernelError when there are none to read. */
 async function bytesOf(source: KernelBytes): Promise<Uint8Array> {
-  if (source instanceof Uint8Array) return source;
-  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  let bytes: Uint8Array | undefined;
+  if (typedKind(source) === "Uint8Array") bytes = copyTyped(source as Uint8Array);
+  else if (source instanceof ArrayBuffer) bytes = bufferBytes(source);
+  else return fetchedBytes(source as URL | string | Response);
+  if (bytes === undefined) throw new KernelError(kernelModule(detachedBytes()));
+  return bytes;
+}
+
+/** A copy of buffer's bytes; undefined when it is detached (a view of it cannot be made). */
+function bufferBytes(buffer: ArrayBuffer): Uint8Array | undefined {
+  try {
+    return new Uint8Array(buffer).slice();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A kernel module's bytes from a Response, or from a URL (read from disk for file:, fetched otherwise). */
+async function fetchedBytes(source: URL | string | Response): Promise<Uint8Array> {
   if (typeof Response !== "undefined" && source instanceof Response) return new Uint8Array(await source.arrayBuffer());
   if (!(source instanceof URL || typeof source === "string"))
     throw new KernelError(

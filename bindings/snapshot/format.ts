@@ -26,8 +26,9 @@ import {
   T_STRIDE,
 } from "../core/constants.generated.js";
 import { SnapshotError } from "../errors.js";
-import { snap } from "../messages.js";
+import { detachedBytes, snap } from "../messages.js";
 import { ticksName } from "../store/changes.js";
+import { copyTyped, typedKind } from "../store/typed-copy.js";
 import { crc64, crcHex } from "./crc64.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
@@ -147,8 +148,9 @@ export function encode(meta: SnapshotMeta, memory: Uint8Array, flags: number, co
 export function decode(given: unknown): { header: SnapshotHeader; meta: SnapshotMeta; memory: Uint8Array } {
   // A Uint8Array itself (not a Proxy of one), copied by its internal slots: a subclass's
   // getters or methods are not asked, and the bytes checked are the bytes loaded.
-  if (!ArrayBuffer.isView(given) || !(given instanceof Uint8Array)) throw new SnapshotError(snap.notBytes(given));
-  const bytes = new Uint8Array(given);
+  if (typedKind(given) !== "Uint8Array") throw new SnapshotError(snap.notBytes(given));
+  const bytes = copyTyped(given as Uint8Array);
+  if (bytes === undefined) throw new SnapshotError(detachedBytes());
   if (bytes.length < HEADER_BYTES) throw new SnapshotError(snap.short(bytes.length, HEADER_BYTES));
   // Copy the header out: the input may be unaligned or a view on a shared buffer.
   const head = new Uint32Array(8);

@@ -8,6 +8,7 @@ import { SchemaError } from "../errors.js";
 import { badValue, notManyValues, notValues, rules } from "../messages.js";
 import { type FieldInfo, type Init, type Schema, type TypedArray, type Values, valueProblem } from "../schema.js";
 import type { Table } from "./table.js";
+import { copyTyped, typedKind } from "./typed-copy.js";
 
 /**
  * Validates values for c before any write: names, shapes and (strict) integer ranges.
@@ -85,8 +86,7 @@ export function copyValues<T extends object>(values: T, c: Component, typedToo =
   const comp = c instanceof Component ? c : undefined;
   for (const f of comp?.fields ?? []) {
     const v = fieldOf(own, f.name);
-    if (v !== undefined)
-      out[f.name] = !typedToo && ArrayBuffer.isView(v) && !(v instanceof DataView) ? v : copyArrayLike(v);
+    if (v !== undefined) out[f.name] = !typedToo && typedKind(v) !== undefined ? v : copyArrayLike(v);
   }
   for (const o of comp?.objectFields ?? []) {
     const given = objectFieldOf(own, o.name);
@@ -130,7 +130,8 @@ const MAX_COPY = 2 ** 27;
 /** Copies an array-like value (typed arrays keep their type); other values pass through. */
 function copyArrayLike(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return (v as Float64Array).slice();
+  // A detached one stays as it is: length 0, which the checks refuse by name.
+  if (typedKind(v) !== undefined) return copyTyped(v as ArrayBufferView) ?? v;
   // Its length read once (an iterator would read it again at every step).
   const like = v as ArrayLike<unknown>;
   const n = like.length;

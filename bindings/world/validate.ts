@@ -8,6 +8,7 @@ import { ArgumentError, MissingComponentError } from "../errors.js";
 import {
   badTarget,
   describeEntity,
+  detachedList,
   notAComponentOrPair,
   proxiedList,
   twoExclusiveTargets,
@@ -16,6 +17,7 @@ import {
 import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
+import { copyTyped, typedKind } from "../store/typed-copy.js";
 import { checkedCopy } from "../store/values.js";
 
 /** Table of a live entity; StaleEntityError otherwise. */
@@ -113,15 +115,23 @@ export function refuseProxiedList(list: unknown): void {
  * answers once), each checked as read: StaleEntityError for one that is no entity handle.
  */
 export function ownIds(b: Boundary, ids: ArrayLike<number>): Uint32Array {
-  // A Uint32Array itself is copied by its internal slots (a subclass's slice() is not
-  // asked); anything else, a Proxy of one too, element by element.
-  if (ArrayBuffer.isView(ids) && ids instanceof Uint32Array) return new Uint32Array(ids);
-  refuseProxiedList(ids);
-  const list: number[] = [];
-  for (let i = 0, n = ids.length; i < n; i++) {
-    const e = ids[i];
-    if (!isHandle(e)) throw stale(b, e);
-    list.push(e);
+  // A typed array is copied by its internal slots (a subclass's slice() is not asked): a
+  // Uint32Array's copy is the list, another's is checked element by element as anything
+  // else is, a Proxy of one too.
+  let list: ArrayLike<number> = ids;
+  const kind = typedKind(ids);
+  if (kind !== undefined) {
+    const copy = copyTyped(ids as unknown as ArrayBufferView);
+    if (copy === undefined) throw new ArgumentError(detachedList());
+    if (kind === "Uint32Array") return copy as Uint32Array;
+    list = copy as unknown as ArrayLike<number>;
   }
-  return Uint32Array.from(list);
+  refuseProxiedList(list);
+  const out: number[] = [];
+  for (let i = 0, n = list.length; i < n; i++) {
+    const e = list[i];
+    if (!isHandle(e)) throw stale(b, e);
+    out.push(e);
+  }
+  return Uint32Array.from(out);
 }

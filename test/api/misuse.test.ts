@@ -20,6 +20,7 @@ import {
   type World,
   WorldPoisonedError,
 } from "wasm-ecs";
+import { detached, shrunk } from "../support/buffers.js";
 import { expectRejects, expectThrows } from "../support/errors.js";
 import { stateOf } from "../support/state.js";
 
@@ -51,6 +52,9 @@ const odd = fc.oneof(
     { ...Pos },
     { isInit: true },
     { isPair: true, relation: Pos, target: 1 },
+    detached(Uint32Array.of(1, 2)),
+    detached(new Float32Array(2)),
+    detached(new Uint8Array(64)),
   ),
 );
 
@@ -81,6 +85,8 @@ function calls(w: World, e: number): [string, (a: unknown) => unknown][] {
     ["addMany", (a) => w.addMany(a as never, Hot)],
     ["addMany component", (a) => w.addMany([e], a as never)],
     ["destroyMany", (a) => w.destroyMany([a as never])],
+    ["destroyMany list", (a) => w.destroyMany(a as never)],
+    ["removeMany", (a) => w.removeMany(a as never, Hot)],
     ["query", (a) => w.query(a as never)],
     ["query term", (a) => w.query({ all: [a as never] })],
     ["defer", (a) => w.defer(a as never)],
@@ -309,6 +315,41 @@ describe("misuse", () => {
       SnapshotError,
       "The snapshot was refused: a snapshot is a Uint8Array, got a Uint8Array object",
     );
+  });
+
+  it("a list, values or bytes whose buffer was detached or shrunk are refused by name, and nothing changes", async () => {
+    const w = await createWorld({ components: ALL, sharedMemory: false });
+    const ids = w.spawnMany(3, Pos.with({ x: 1 }));
+    const before = stateOf(w, ALL);
+    const noList =
+      "A list of entities has no elements to read: its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view";
+    for (const list of [detached(ids.slice()), detached(Float64Array.from(ids))]) {
+      expectThrows(() => w.destroyMany(list), ArgumentError, noList);
+      expectThrows(() => w.addMany(list, Hot), ArgumentError, noList);
+      expectThrows(() => w.removeMany(list, Pos), ArgumentError, noList);
+    }
+    expectThrows(() => w.destroyMany(shrunk(ids)), ArgumentError, noList);
+    expectThrows(
+      () => w.spawnMany(2, Pos.withEach({ x: detached(new Float32Array(2)) })),
+      SchemaError,
+      "Pos.x cannot take an array of length 0: per-entity values for 2 entities need 2 elements",
+    );
+    const bytes = w.snapshot();
+    const noBytes =
+      "its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view: there are no bytes to read";
+    expectThrows(() => w.restore(detached(bytes.slice())), SnapshotError, `The snapshot was refused: ${noBytes}`);
+    await expectRejects(
+      createWorld({ components: ALL, snapshot: detached(bytes.slice()) }),
+      SnapshotError,
+      `The snapshot was refused: ${noBytes}`,
+    );
+    const noKernel = `The kernel module was refused: ${noBytes}`;
+    await expectRejects(w.kernels(detached(new Uint8Array(8))), KernelError, noKernel);
+    const buffer = new ArrayBuffer(8);
+    structuredClone(buffer, { transfer: [buffer] });
+    await expectRejects(w.kernels(buffer), KernelError, noKernel);
+    expect(stateOf(w, ALL)).toEqual(before);
+    expect(w.snapshot()).toEqual(bytes);
   });
 
   it("a relation without .to() in spawn is an ArgumentError, as in add", async () => {

@@ -23,6 +23,7 @@ import {
   seal,
 } from "../../../bindings/snapshot/format.js";
 import type { Store } from "../../../bindings/store/store.js";
+import { detached, shrunk } from "../../support/buffers.js";
 import { sourceStore } from "../../support/sources.js";
 
 const SCHEMA: SchemaEntry[] = [
@@ -104,6 +105,27 @@ describe("snapshot format encode / decode", () => {
     const version = bytes.slice();
     new Uint32Array(version.buffer)[1] = 99;
     expectRefused(() => decode(version), `it has format version 99; this version of wasm-ecs reads ${FORMAT_VERSION}`);
+  });
+
+  it("decode refuses bytes whose buffer was detached or shrunk out of the view, and reads a subclass's bytes by their slots", () => {
+    const bytes = encode(meta(), Uint8Array.of(1, 2, 3), 0, 64);
+    const none =
+      "its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view: there are no bytes to read";
+    expectRefused(() => decode(detached(bytes.slice())), none);
+    expectRefused(() => decode(shrunk(bytes)), none);
+    // A subclass whose own methods lie is read as the bytes it holds.
+    class Lying extends Uint8Array {
+      override subarray(): Uint8Array<ArrayBuffer> {
+        return new Uint8Array(0);
+      }
+      override get length(): number {
+        return 0;
+      }
+    }
+    const lying = new Lying(bytes.length);
+    lying.set(bytes);
+    expect(Array.from(decode(lying).memory)).toEqual([1, 2, 3]);
+    expectRefused(() => decode(new Uint8ClampedArray(bytes)), /^a snapshot is a Uint8Array, got /);
   });
 
   it("decode refuses a truncated, padded or damaged snapshot before parsing it", () => {
