@@ -175,7 +175,9 @@ export class Runner {
     if (this.defer.active) throw new ArgumentError(stepWhileDeferring());
     if (typeof dt !== "number" || !Number.isFinite(dt)) throw new ArgumentError(stepDt(dt));
     const order = this.schedule.ordered();
-    const ctx: SystemContext<W> = { world, dt, tick: ++this.steps };
+    // The count stops at the largest safe integer (2^53 - 1), so that a snapshot of the world always restores.
+    this.steps = Math.min(this.steps + 1, Number.MAX_SAFE_INTEGER);
+    const ctx: SystemContext<W> = { world, dt, tick: this.steps };
     this.inStep = true;
     const defer = this.defer;
     defer.modes.swap(true);

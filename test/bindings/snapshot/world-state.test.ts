@@ -116,6 +116,25 @@ describe("snapshots", () => {
     expect(seen).toEqual([4, 1, 1]);
   });
 
+  it("the step counter stops at the largest safe integer: a world stepped from any count it restores still restores its own snapshot", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    const ticks: number[] = [];
+    world.system("tick", {}, (_, ctx) => ticks.push(ctx.tick));
+    const near = withJson(world.snapshot(), (json) => {
+      json.steps = Number.MAX_SAFE_INTEGER - 1;
+    });
+    world.restore(near);
+    world.step();
+    world.step();
+    world.step();
+    expect(ticks).toEqual([Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
+    expect(world.tick).toBe(Number.MAX_SAFE_INTEGER);
+    const own = world.snapshot();
+    world.restore(own);
+    expect(world.tick).toBe(Number.MAX_SAFE_INTEGER);
+    expect((await createWorld({ components: [Position, Health], snapshot: own })).tick).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it("a damaged, truncated or foreign snapshot throws SnapshotError and changes nothing", async () => {
     const world = await populated();
     const bytes = world.snapshot();
