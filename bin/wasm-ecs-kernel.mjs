@@ -6,7 +6,7 @@
 // core's state): this runs AssemblyScript's compiler (asc, from the project's own
 // node_modules: `npm install -D assemblyscript`) with the settings that guarantee it,
 // lets `import { Read, Write } from "wasm-ecs/kernel"` resolve to this package's helpers
-// (kernel/index.ts), and refuses a kernel whose code would allocate or keep data.
+// (kernel/index.ts), and refuses a kernel whose code would allocate, keep data or grow the memory.
 // It then adds to the module one dispatcher per exported kernel (addDispatchers), so the
 // facade runs a kernel over all the tables of a query in one call from JS.
 //
@@ -308,8 +308,12 @@ export async function buildKernel(input, output, { simd = true, unroll = true, v
       fail(
         `${input} keeps static data (a string or constant array): a kernel may not write the world's memory outside its columns`,
       );
-    if (!/\(import "env" "memory"/.test(wat)) fail(`${input} was built without the world's memory`);
+    if (/^\s*\(?memory\.grow\b/m.test(wat))
+      fail(
+        `${input} grows the memory (memory.grow): that would detach every view the world handed out; the world grows its memory itself`,
+      );
     if (!/\(export "/.test(wat)) fail(`${input} exports no function: export each kernel`);
+    if (!/\(import "env" "memory"/.test(wat)) fail(`${input} was built without the world's memory`);
     const { binary, text: final } = addDispatchers(
       binaryen,
       readFileSync(built),

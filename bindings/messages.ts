@@ -315,6 +315,8 @@ export const kernelScalar = (name: string, scalar: string, type: string, lo: num
   `Kernel ${name} takes its scalar ${scalar} as ${type}, an integer from ${lo} to ${hi}, got ${formatValue(value)}`;
 export const kernelTrap = (name: string, table: string, cause: string) =>
   `kernel ${name} trapped on table ${table} (${cause}); its columns may be half-written: restore a snapshot into a new world`;
+export const kernelGrew = (name: string, table: string) =>
+  `kernel ${name}, on table ${table}, grew the memory (memory.grow), which detached every view the world handed out: a write through one would be lost; restore a snapshot into a new world`;
 export const kernelOutside = (name: string, table: string, byte: number) =>
   `kernel ${name}, on table ${table}, wrote outside its write columns (byte ${byte} of the memory changed); restore a snapshot into a new world`;
 export const coreOverwritten = (what: string) =>

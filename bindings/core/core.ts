@@ -165,6 +165,8 @@ export class Core extends CoreCalls {
   /** Refuses every later call, for `reason` (a kernel trapped); the error to throw. */
   kill(reason: string): WorldPoisonedError {
     this.dead ??= reason;
+    // Views for post-mortem reads (stats, inspection), as poison() keeps them.
+    if (this.memory.buffer !== this.buffer) this.refresh();
     this.retire();
     return new WorldPoisonedError(this.dead);
   }

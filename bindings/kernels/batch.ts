@@ -37,6 +37,13 @@ const SMALL = 64;
 /** The most arguments a dispatched kernel may take: one record must fit the 4 KiB scratch block. */
 export const MAX_DISPATCHED_ARGS = 256;
 
+/**
+ * What run() and Kernel.call pass as the error when a kernel grew an unshared memory:
+ * every view over the old buffer (the user's, the facade's) is detached, so nothing more
+ * may run and the world is poisoned (the kernel build refuses memory.grow).
+ */
+export const GREW = Symbol("grew the memory");
+
 /** log2 of the element size by type code (f32 f64 i8 u8 i16 u16 i32 u32 eid): element index -> byte address. */
 export const SHIFT = [2, 3, 0, 0, 1, 1, 2, 2, 2];
 
@@ -140,6 +147,8 @@ export class TableRecords {
       } catch (error) {
         throw trapped(error, this.tables[first + heap[at >>> 2]]);
       }
+      // A detached heap view: the kernel grew an unshared memory (which table did is not known).
+      if (heap.length === 0) throw trapped(GREW, this.tables[first]);
       first += counts[c];
     }
   }

@@ -22,6 +22,7 @@ import {
   kernelArgs,
   kernelColumnType,
   kernelDeclaration,
+  kernelGrew,
   kernelOutside,
   kernelQuery,
   kernelScalar,
@@ -37,7 +38,7 @@ import type { FieldInfo } from "../schema.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
 import type { SystemContext, SystemFn } from "../world/systems.js";
-import { dispatcherOf, isDispatcher, MAX_DISPATCHED_ARGS, SHIFT, TableRecords } from "./batch.js";
+import { dispatcherOf, GREW, isDispatcher, MAX_DISPATCHED_ARGS, SHIFT, TableRecords } from "./batch.js";
 import type { KernelSignature, ValType } from "./module.js";
 
 /** What a kernel is declared to touch: components it writes, components it reads, scalar names. */
@@ -292,8 +293,10 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
 
   /** The error for a trap in table t (undefined when the record index is out of reach): the world is poisoned. */
   private readonly trapped = (error: unknown, t: Table | undefined): Error => {
+    const table = t === undefined ? "?" : t.describe();
+    if (error === GREW) return this.host.store.core.kill(kernelGrew(this.name, table));
     const cause = error instanceof Error ? error.message : String(error);
-    return this.host.store.core.kill(kernelTrap(this.name, t === undefined ? "?" : t.describe(), cause));
+    return this.host.store.core.kill(kernelTrap(this.name, table, cause));
   };
 
   /** Calls the kernel for rows first .. first + n - 1 of t. */
@@ -310,9 +313,10 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     try {
       callWith(this.fn, argv);
     } catch (error) {
-      const cause = error instanceof Error ? error.message : String(error);
-      throw store.core.kill(kernelTrap(this.name, t.describe(), cause));
+      throw this.trapped(error, t);
     }
+    // The world's views detached: the kernel grew an unshared memory.
+    if (store.core.u32.length === 0) throw this.trapped(GREW, t);
     if (guard !== undefined) guard();
   }
 

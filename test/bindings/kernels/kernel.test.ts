@@ -148,6 +148,35 @@ describe("kernels", () => {
     await expect(world.builtinKernels()).rejects.toThrow(WorldPoisonedError);
   });
 
+  it("a kernel that grows an unshared memory poisons the world, by itself or through its dispatcher; a shared one runs", async () => {
+    // The kernel build refuses memory.grow (test/api/package.test.ts builds one): these are made by hand.
+    const grow = `(func (export "grow") (param i32 i32) (drop (memory.grow (i32.const 1))))`;
+    const each = `(func (export "each:grow") (param i32 i32) (drop (memory.grow (i32.const 1))))`;
+    for (const [body, debug] of [
+      [grow, false],
+      [grow, true],
+      [`${grow} ${each}`, false],
+    ] as const) {
+      // A small memory reserved, so that the kernel's growth detaches it.
+      const world = await createWorld({ components: ALL, sharedMemory: false, initialMemoryBytes: 0, debug });
+      const e = world.spawn(One.with({ v: 1 }));
+      const mod = await world.kernels(wasm(`(module ${MEMORY} ${body})`));
+      const k = mod.kernel("grow", { write: [One] });
+      const poisoned =
+        "The world refuses further calls: kernel grow, on table (One), grew the memory (memory.grow), which detached every view the world handed out: a write through one would be lost; restore a snapshot into a new world";
+      expectThrows(() => k.run({}), WorldPoisonedError, poisoned);
+      expectThrows(() => world.get(e, One), WorldPoisonedError, poisoned);
+    }
+    const shared = await createWorld({ components: ALL, sharedMemory: true });
+    const e = shared.spawn(One.with({ v: 1 }));
+    const k = (await shared.kernels(wasm(`(module ${MEMORY} ${grow} ${each})`))).kernel("grow", { write: [One] });
+    const pages = shared.stats().memoryBytes;
+    k.run({});
+    shared.spawnMany(1000, One);
+    expect(shared.get(e, One)).toEqual({ v: 1 });
+    expect(shared.stats().memoryBytes).toBeGreaterThan(pages);
+  });
+
   it("in a debug world a kernel that writes outside its columns is caught after the call", async () => {
     const { world, mod } = await setup({ debug: true });
     world.spawnMany(3, One);
