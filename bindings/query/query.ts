@@ -71,7 +71,7 @@ export class Query<R = never, F extends boolean = boolean> {
   }
 
   /** Whether a table with this mask matches the terms. */
-  matches(mask: Uint32Array): boolean {
+  private matches(mask: Uint32Array): boolean {
     return (
       containsAll(mask, this.all) &&
       !intersects(mask, this.none) &&
