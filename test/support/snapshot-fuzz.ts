@@ -57,7 +57,12 @@ const Name = component("Name", { label: "object" });
 const Picked = tag("Picked", { sparse: true });
 const ChildOf = relation("ChildOf", { exclusive: true, onTargetDestroyed: "destroy" });
 const Likes = relation("Likes");
-const COMPONENTS: readonly Component[] = [Position, Health, Name, Picked, ChildOf, Likes];
+const Mat = component("Mat", { m: ["f64", 4] });
+const Ref = component("Ref", { to: "eid" });
+const Owes = relation("Owes", { exclusive: true, data: { amount: "f32" } });
+const Follows = relation("Follows", { fragmenting: false });
+const RELATIONS: readonly Component[] = [ChildOf, Likes, Owes, Follows];
+const COMPONENTS: readonly Component[] = [Position, Health, Name, Picked, Mat, Ref, ...RELATIONS];
 
 /** How a variant ended. The last four are failures. */
 export type Outcome = "refused" | "capacity" | "accepted" | "changed" | "trap" | "untyped" | "invariant";
@@ -68,12 +73,16 @@ function stateText(world: World): string {
   return JSON.stringify(
     stateOf(
       world,
-      COMPONENTS.filter((c) => c !== ChildOf && c !== Likes),
+      COMPONENTS.filter((c) => !RELATIONS.includes(c)),
     ),
   );
 }
 
-/** A populated world: several archetypes and sub-tables, free and recycled slots and tables, cached edges. */
+/**
+ * A populated world: several archetypes and sub-tables, free and recycled slots and
+ * tables, cached edges, array and entity fields, relation data, a non-fragmenting
+ * relation's pairs, change stamps, resources and a system that has run.
+ */
 export async function fuzzWorld(debug: boolean): Promise<World> {
   const world = await createWorld({ components: [...COMPONENTS], initialMemoryBytes: 1 << 20, debug });
   const es = world.spawnMany(40, Position.with({ x: 1 }), Health.with({ hp: 3 }));
@@ -89,6 +98,15 @@ export async function fuzzWorld(debug: boolean): Promise<World> {
   world.destroy(parents[2]); // a target: its sub-tables are recycled, its children destroyed
   world.remove(es[26], Likes.to(parents[0]));
   world.query({ all: [Health], changed: [Health] }).count();
+  for (let i = 0; i < 4; i++) world.add(es[i], Mat, { m: [i, i + 1, i + 2, i + 3] });
+  for (let i = 4; i < 8; i++) world.add(es[i], Ref, { to: es[i + 30] });
+  for (let i = 26; i < 30; i++) world.add(es[i], Owes.to(parents[i % 2]).with({ amount: i / 2 }));
+  for (let i = 31; i < 39; i++) world.add(es[i], Follows.to(es[i % 5]));
+  world.resources.set("time", { elapsed: 1.5, frames: [1, 2, 3] });
+  world.system("heal", { write: [Health] }, (q) => {
+    for (const t of q) t.write(Health).hp.fill(5);
+  });
+  world.step(1 / 60);
   return world;
 }
 
@@ -338,6 +356,7 @@ function ordinaryCalls(world: World, debug: boolean): void {
   for (const t of world.query({ all: [Position] })) for (let r = 0; r < t.count; r++) sum += t.columns(Position).x[r];
   world.query({ all: [ChildOf.to("*")] }).count();
   world.query({ all: [Health], changed: [Health] }).count();
+  world.query({ all: [Follows.to("*")], optional: [Mat, Ref] }).count();
   const e = world.spawn(Position.with({ x: sum % 7 }), Health);
   typed(() => world.add(e, Name, { label: "new" }));
   typed(() => world.add(e, Picked));
@@ -349,10 +368,16 @@ function ordinaryCalls(world: World, debug: boolean): void {
     typed(() => world.add(e, ChildOf.to(x)));
     typed(() => world.targets(x, ChildOf));
     typed(() => world.set(x, Health, { hp: 1 }));
+    typed(() => world.get(x, Mat));
+    typed(() => world.get(x, Ref));
+    typed(() => world.targets(x, Follows));
+    typed(() => world.add(x, Follows.to(e)));
+    typed(() => world.add(x, Owes.to(e).with({ amount: 2 })));
   }
   for (const x of Array.from(all.subarray(6, 9))) typed(() => world.destroy(x));
   typed(() => world.addMany(world.query({ all: [Health] }), Picked));
   typed(() => world.destroy(e));
+  world.step(1 / 60);
   world.restore(world.snapshot());
   if (debug) checkInvariants(world);
 }
