@@ -94,9 +94,10 @@ export class Schedule<W = unknown> {
     return this.systems;
   }
 
-  add(name: string, query: Query, fn: SystemFn<W>, options: SystemOptions<W>): System<W> {
+  /** Adds system `name`; its query is made once the name is known to be free (a refused system starts no tracking). */
+  add(name: string, query: () => Query, fn: SystemFn<W>, options: SystemOptions<W>): System<W> {
     if (this.byName.has(name)) throw new ArgumentError(duplicateSystem(name));
-    const s = new System(name, query, fn, options, this.systems.length);
+    const s = new System(name, query(), fn, options, this.systems.length);
     this.systems.push(s);
     this.byName.set(name, s);
     this.order = undefined;

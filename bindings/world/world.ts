@@ -232,7 +232,7 @@ export class World {
     if (typeof name !== "string" || name.length === 0) throw new ArgumentError(systemName(name));
     if (typeof fn !== "function") throw new ArgumentError(systemFn(name, fn));
     const checked = checkOptions(name, options) as SystemOptions;
-    ctx.runner.schedule.add(name, this.query(terms) as Query, fn as SystemFn, checked);
+    ctx.runner.schedule.add(name, () => this.query(terms) as Query, fn as SystemFn, checked);
   }
 
   /**

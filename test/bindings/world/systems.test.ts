@@ -54,7 +54,13 @@ describe("systems", () => {
   it("a duplicate name, a missing function and a bad dt are ArgumentErrors", async () => {
     const world = await createWorld({ components: [Position] });
     world.system("a", { all: [Position] }, () => {});
-    expect(() => world.system("a", { all: [Position] }, () => {})).toThrow(/^A system named "a" exists already/);
+    const before = world.snapshot();
+    // Refused before its query is made: a changed term would start tracking Position.
+    expect(() => world.system("a", { all: [Position], changed: [Position] }, () => {})).toThrow(
+      /^A system named "a" exists already/,
+    );
+    expect(world.snapshot()).toEqual(before);
+    expect(world.inspect().queries).toHaveLength(1);
     expect(() => world.system("", { all: [Position] }, () => {})).toThrow(/^A system needs a non-empty name/);
     expect(() => world.system("f", { all: [Position] }, 3 as never)).toThrow(/^System "f" needs a function/);
     expect(() => world.step(Number.NaN)).toThrow(/^step\(dt\) needs a finite number, got NaN/);
