@@ -370,7 +370,7 @@ export const snap = {
   notJson: (where: string, value: unknown) => `${where} is ${value}, which JSON cannot hold`,
   tooDeep: (where: string) => `${where} nests deeper than 64 levels`,
   changedWhileSaving: () =>
-    "a getter among its object-field values or resources changed the world while snapshot() read them",
+    "a getter among its object-field values or resources changed the world, or called snapshot(), while snapshot() read them",
   notJsonSafe: (where: string, value: unknown) =>
     `${where} is ${describeValue(value)}, which is not JSON-safe (snapshots keep JSON values only)`,
   build: (theirs: string, ours: string) => `it was made by the ${theirs} core; this world runs the ${ours} core`,

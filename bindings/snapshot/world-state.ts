@@ -18,6 +18,7 @@ import { checkRegistrable, coreFlags, defaultBytes, register } from "../ops/comp
 import { changeTerms } from "../query/terms.js";
 import { type TicksComponent, ticksComponent, ticksName } from "../store/changes.js";
 import { releaseHeld, resetHeld } from "../store/stale-writes.js";
+import type { Table } from "../store/table.js";
 import type { WorldContext } from "../world/context.js";
 import {
   checkEntries,
@@ -39,20 +40,47 @@ import type { ComponentLayout } from "./image-reader.js";
 import { checkLinks, type LinkedMeta, withLinks } from "./links-state.js";
 import { checkTicks, mendTicks } from "./ticks-state.js";
 
+/** What snapshot() read before the image: the schema, object values by table, component and field, resources. */
+interface ReadValues {
+  readonly schema: SchemaEntry[];
+  readonly objects: [number, number, number, unknown[]][];
+  readonly resources: Record<string, unknown>;
+}
+
+/** The worlds whose snapshot() reads their values now (a getter among them may call it again). */
+const reading = new WeakSet<WorldContext>();
+
 /** The whole world as bytes. SnapshotError when an object field or resource is not JSON-safe. */
 export function snapshot(ctx: WorldContext): Uint8Array {
-  const { core, changes, registry, sparse, tables, debug } = ctx.store;
+  if (reading.has(ctx)) throw new SnapshotError(snap.changedWhileSaving());
+  reading.add(ctx);
+  let values: ReadValues;
+  try {
+    values = readValues(ctx);
+  } finally {
+    reading.delete(ctx);
+  }
+  return image(ctx, values);
+}
+
+/**
+ * The object values and resources, each read once, before the image: a getter among them
+ * that changes the world (a core call, a resource or an object value set, taken, replaced)
+ * would make the image disagree with them, and is refused with SnapshotError.
+ */
+function readValues(ctx: WorldContext): ReadValues {
+  const { core, changes, registry, tables } = ctx.store;
   changes.settle();
   const schema = schemaEntries(ctx);
-  // Object values and resources are copied first, each value read once: a getter among
-  // them that changes the world would make the image disagree with them.
   const version = core.version;
   const objects: [number, number, number, unknown[]][] = [];
+  const read: [Table, number, number, unknown[]][] = [];
   for (const t of tables.now()) {
     for (const id of t.objectComponents) {
       const c = registry.components[id];
       for (const f of c.objectFields) {
         const col = (t.objectColumn(id, f.index) as unknown[]).slice();
+        read.push([t, id, f.index, col]);
         const values = col.map((v, row) =>
           objectValueOut(v === undefined ? v : jsonSafeCopy(v, `${c.name}.${f.name} of entity ${t.entities[row]}`)),
         );
@@ -60,11 +88,25 @@ export function snapshot(ctx: WorldContext): Uint8Array {
       }
     }
   }
+  const entries = ctx.resources.entries();
   // fromEntries defines each key as its own property: "__proto__" included.
   const resources: Record<string, unknown> = Object.fromEntries(
-    ctx.resources.entries().map(([k, v]) => [k, jsonSafeCopy(v, `resource "${k}"`)]),
+    entries.map(([k, v]) => [k, jsonSafeCopy(v, `resource "${k}"`)]),
   );
-  if (core.version !== version) throw new SnapshotError(snap.changedWhileSaving());
+  const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const now = ctx.resources.entries();
+  if (
+    core.version !== version ||
+    !read.every(([t, id, index, col]) => same(t.objectColumn(id, index) as unknown[], col)) ||
+    !same(now.flat(), entries.flat())
+  )
+    throw new SnapshotError(snap.changedWhileSaving());
+  return { schema, objects, resources };
+}
+
+/** The image of the world once its values are read. */
+function image(ctx: WorldContext, { schema, objects, resources }: ReadValues): Uint8Array {
+  const { core, changes, registry, sparse, debug } = ctx.store;
   const { runner, cache } = ctx;
   const meta: SnapshotMeta = {
     schema,

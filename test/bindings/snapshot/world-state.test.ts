@@ -668,10 +668,31 @@ describe("snapshots of a world that has run long, or whose values have getters",
         return 1;
       },
     });
-    expectThrows(
+    const changed =
+      "The snapshot was refused: a getter among its object-field values or resources changed the world, or called snapshot(), while snapshot() read them";
+    expectThrows(() => world.snapshot(), SnapshotError, changed);
+    // Changes no core call makes: a resource set or taken, an object value set; and snapshot() itself again.
+    const e = world.spawn(Name.with({ label: "a" }));
+    const getters: (() => void)[] = [
+      () => world.resources.set("late", 1),
+      () => world.resources.delete("r"),
+      () => world.set(e, Name, { label: "b" }),
       () => world.snapshot(),
-      SnapshotError,
-      "The snapshot was refused: a getter among its object-field values or resources changed the world while snapshot() read them",
-    );
+    ];
+    for (const change of getters) {
+      world.resources.set("r", {
+        get v() {
+          change();
+          return 1;
+        },
+      });
+      expectThrows(() => world.snapshot(), SnapshotError, changed);
+    }
+    world.resources.delete("late");
+    world.resources.set("r", { v: 1 });
+    const taken = world.snapshot();
+    const copy = await createWorld({ components: [Position, Name], snapshot: taken });
+    expect(copy.resources.keys()).toEqual(world.resources.keys());
+    expect(copy.get(e, Name)).toEqual({ label: "b" });
   });
 });
