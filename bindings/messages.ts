@@ -207,8 +207,10 @@ export const badTerms = (terms: unknown) => `query() takes terms such as { all: 
 export const unknownTerm = (key: string, keys: readonly string[]) =>
   `Unknown query term "${key}": use ${keys.join(", ")}`;
 export const termNotArray = (key: string) => `Query term "${key}" must be an array of components`;
-export const sparseInTerm = (name: string) =>
-  `${name} is a sparse tag: queries take sparse tags in all, none or optional`;
+export const sparseInTerm = (name: string, relation: string | undefined) =>
+  relation === undefined
+    ? `${name} is a sparse tag: queries take sparse tags in all, none or optional`
+    : `${relation} is non-fragmenting (fragmenting: false): queries take ${name} in all, none or optional`;
 export const readAndWrite = (name: string) => `${name} is both a read and a write term`;
 export const writeReadTerm = (name: string) => `${name} is a read term of this query: write() is for its write terms`;
 export const tableRetired = (table: string) => `Table ${table} is from before world.restore(): query again`;

@@ -69,19 +69,18 @@ export function compileTerms(
     lists[key] = [...new Set(list.map((c) => idOf(c as Component)))].sort((a, b) => a - b);
   }
   const sorted = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
-  const nameOf = (id: number): string => {
-    for (const key of TERM_KEYS) {
-      const i = lists[key].indexOf(id);
-      if (i >= 0) return String((terms[key] ?? []).find((c) => idOf(c as Component) === id));
-    }
-    return String(id);
-  };
+  const termOf = (key: (typeof TERM_KEYS)[number], id: number) =>
+    (terms[key] ?? []).find((c) => idOf(c as Component) === id) as Component | Pair;
   for (const key of ["any", "added", "changed", "read", "write"] as const) {
     const sparse = lists[key].find(isSparse);
-    if (sparse !== undefined) throw new ArgumentError(sparseInTerm(nameOf(sparse)));
+    if (sparse === undefined) continue;
+    // A sparse tag, or a non-fragmenting relation (kept outside the mask as well) or a pair of one.
+    const term = termOf(key, sparse);
+    const relation = term.isPair ? term.relation : (term as Component).isRelation ? term : undefined;
+    throw new ArgumentError(sparseInTerm(String(term), relation?.name));
   }
   const both = lists.read.find((id) => lists.write.includes(id));
-  if (both !== undefined) throw new ArgumentError(readAndWrite(nameOf(both)));
+  if (both !== undefined) throw new ArgumentError(readAndWrite(String(termOf("read", both))));
   const required = sorted([...lists.all, ...lists.read, ...lists.write, ...lists.added, ...lists.changed]);
   const all = required.filter((id) => !isSparse(id));
   const none = lists.none.filter((id) => !isSparse(id));

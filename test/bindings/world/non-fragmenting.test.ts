@@ -252,6 +252,13 @@ describe("non-fragmenting relations", () => {
       "Likes is non-fragmenting (fragmenting: false): the entities of a table do not share its targets, so table.targets() does not apply; use world.targets(e, Likes)",
     );
     expectThrows(() => t.target(Likes), ArgumentError, /table\.target\(\) does not apply/);
+    for (const term of [Likes, Likes.to("*")])
+      for (const key of ["any", "read", "write"])
+        expectThrows(
+          () => w.query({ all: [Pos], [key]: [term] }),
+          ArgumentError,
+          `Likes is non-fragmenting (fragmenting: false): queries take ${String(term)} in all, none or optional`,
+        );
   });
 
   it("a snapshot round-trips the pairs and restore brings back the saved ones", async () => {
