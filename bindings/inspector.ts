@@ -74,17 +74,18 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 function isInspection(info: unknown): boolean {
   if (!isObject(info) || !Array.isArray(info.tables) || !Array.isArray(info.queries)) return false;
   const names = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
-  const tables = info.tables.every(
-    (t) => isObject(t) && names(t.components) && typeof t.entities === "number" && typeof t.bytes === "number",
-  );
+  const numbers = (o: Record<string, unknown>, ...keys: string[]) => keys.every((k) => typeof o[k] === "number");
+  const tables = info.tables.every((t) => isObject(t) && names(t.components) && numbers(t, "id", "entities", "bytes"));
   const queries = info.queries.every(
     (q) =>
       isObject(q) &&
+      numbers(q, "tables", "entities") &&
       isObject(q.terms) &&
       Object.getPrototypeOf(q.terms) === Object.prototype &&
       Object.values(q.terms).every(names),
   );
-  return tables && queries && (info.links === undefined || (Array.isArray(info.links) && info.links.every(isObject)));
+  const links = (l: unknown) => isObject(l) && typeof l.relation === "string" && numbers(l, "pairs");
+  return tables && queries && (info.links === undefined || (Array.isArray(info.links) && info.links.every(links)));
 }
 
 /** Draws `info` into `root` (replacing its content). */

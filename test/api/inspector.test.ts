@@ -120,6 +120,14 @@ describe("wasm-ecs/inspector", () => {
           } as never),
         "renderInspection() takes what world.inspect() returns, got an Object object",
       ],
+      ...[
+        { tables: [{ id: Object.create(null), components: [], entities: 1, bytes: 1 }], queries: [] },
+        { tables: [], queries: [{ terms: {}, tables: Object.create(null), entities: 0 }] },
+        { tables: [], queries: [], links: [{ relation: "L", pairs: Object.create(null) }] },
+      ].map((info): [() => unknown, string] => [
+        () => renderInspection(root, info as never),
+        "renderInspection() takes what world.inspect() returns, got an Object object",
+      ]),
       [
         () => renderInspection(root, { tables: [], queries: [{ terms: Object.create(null) }] } as never),
         "renderInspection() takes what world.inspect() returns, got an Object object",
