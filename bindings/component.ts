@@ -10,6 +10,7 @@ import {
   badRelationData,
   badTarget,
   badValue,
+  detachedValues,
   emptyName,
   nonFragmentingData,
   notASchema,
@@ -25,6 +26,7 @@ import {
 } from "./messages.js";
 import { optionsOf } from "./options.js";
 import { type FieldInfo, type Init, type ManyInit, parseField, type Schema, valueProblem } from "./schema.js";
+import { isGone } from "./store/typed-copy.js";
 
 export interface ComponentOptions<S extends Schema> {
   /** Initial values of new rows (otherwise 0). */
@@ -263,6 +265,7 @@ export function checkInit(c: Component, f: FieldInfo, value: unknown, strict: bo
       throw new SchemaError(badValue(c.name, f.name, value, rules.arrayField(f.scalar, f.length)));
     }
     if (arr.length !== f.length) {
+      if (isGone(arr)) throw new SchemaError(detachedValues(c.name, f.name));
       throw new SchemaError(badValue(c.name, f.name, value, rules.exactLength(f.length)));
     }
     for (let i = 0; i < arr.length; i++) checkNumber(c, f, arr[i], strict);

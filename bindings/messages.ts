@@ -226,6 +226,8 @@ export const proxiedList = () =>
   "A list of entities must be an array or a typed array itself, not a Proxy of a typed array (whose length cannot be read through it)";
 const GONE = "its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view";
 export const detachedList = () => `A list of entities has no elements to read: ${GONE}`;
+export const detachedValues = (component: string, field: string) =>
+  `${component}.${field} has no values to read: ${GONE}`;
 export const foreignQuery = (method: string) => `${method}() was given a query of another world`;
 export const elementIndex = (component: string, field: string, length: number, k: unknown) =>
   `${component}.${field} has elements 0 to ${length - 1}, got ${show(k)}`;
@@ -310,15 +312,19 @@ export const kernelSignature = (
 export const kernelColumnType = (name: string, param: number, column: string, element: string, field: string) =>
   `Kernel ${name} cannot be declared: its parameter ${param} is a column of ${element} and the declaration gives it ${column}, a field of ${field}`;
 export const builtinScalar = (kernel: string, name: string, value: unknown, bound: boolean) =>
-  `Built-in kernel ${kernel} takes ${name} as ${bound ? "a number (not NaN)" : "a finite number"}, got ${formatValue(value)}`;
+  `Built-in kernel ${kernel} takes ${name} as ${bound ? "a number (not NaN)" : "a number that is finite as an f32 (within ±3.4e38)"}, got ${formatValue(value)}`;
 export const kernelArgs = (name: string, scalars: readonly string[], args: unknown) =>
   `Kernel ${name} takes its scalars as { ${scalars.map((s) => `${s}: number`).join(", ")} }, got ${formatValue(args)}`;
+export const kernelSystemArgs = (name: string, args: unknown) =>
+  `Kernel ${name}.system() takes a function from the system's context to its scalars, got ${formatValue(args)}`;
+export const kernelScalarValue = (name: string, scalar: string, value: unknown) =>
+  `Kernel ${name} takes its scalar ${scalar} as a number, got ${formatValue(value)}`;
 export const kernelScalar = (name: string, scalar: string, type: string, lo: number, hi: number, value: unknown) =>
   `Kernel ${name} takes its scalar ${scalar} as ${type}, an integer from ${lo} to ${hi}, got ${formatValue(value)}`;
 export const kernelTrap = (name: string, table: string, cause: string) =>
   `kernel ${name} trapped on table ${table} (${cause}); its columns may be half-written: restore a snapshot into a new world`;
-export const kernelGrew = (name: string, table: string) =>
-  `kernel ${name}, on table ${table}, grew the memory (memory.grow), which detached every view the world handed out: a write through one would be lost; restore a snapshot into a new world`;
+export const kernelGrew = (name: string, table: string | undefined) =>
+  `kernel ${name}${table === undefined ? "" : `, on table ${table},`} grew the memory (memory.grow), which detached every view the world handed out: a write through one would be lost; restore a snapshot into a new world`;
 export const kernelOutside = (name: string, table: string, byte: number) =>
   `kernel ${name}, on table ${table}, wrote outside its write columns (byte ${byte} of the memory changed); restore a snapshot into a new world`;
 export const coreOverwritten = (what: string) =>

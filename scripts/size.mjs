@@ -168,9 +168,14 @@ export const GOAL_GZ = 20_000;
  * snapshot() reads object values and resources under a re-entry guard and refuses a
  * getter that set or took one of them (it compares them with what it read), a system
  * refused for its name makes no query, and a non-fragmenting relation's query term is
- * named as one (+0.19 KB; 84,212 measured).
+ * named as one (+0.19 KB; 84,212 measured); 84,600 with a review of those fixes and one of
+ * accessors and kernels: Float16Array and BigInt arrays among typed values, detached array
+ * values named, kernel bytes in a SharedArrayBuffer or another realm's buffer, a used or
+ * failed Response refused by name, a built-in's scalar checked as an f32, a kernel scalar
+ * named with its value, kernel.system() checking its argument, and the inspector checking
+ * every field it draws (+0.32 KB; 84,532 measured).
  */
-export const BUDGET_GZ = 84_300;
+export const BUDGET_GZ = 84_600;
 
 /** Libraries and the module a user imports; `wasm` is a file the page fetches beside the JS. */
 export const LIBRARIES = [

@@ -147,8 +147,8 @@ export class TableRecords {
       } catch (error) {
         throw trapped(error, this.tables[first + heap[at >>> 2]]);
       }
-      // A detached heap view: the kernel grew an unshared memory (which table did is not known).
-      if (heap.length === 0) throw trapped(GREW, this.tables[first]);
+      // A detached heap view: the kernel grew an unshared memory (on which of the call's tables is not known).
+      if (heap.length === 0) throw trapped(GREW, counts[c] === 1 ? this.tables[first] : undefined);
       first += counts[c];
     }
   }

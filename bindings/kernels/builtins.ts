@@ -20,10 +20,11 @@ export type FieldRef = readonly [Component, string];
 
 /**
  * A built-in's scalar argument: ArgumentError, naming it, unless a number other than NaN
- * (which would spoil every row), and finite unless `bound` (a clamp's open side: ±Infinity).
+ * (which would spoil every row), and finite as an f32 (within ±3.4e38: the kernels
+ * compute in f32) unless `bound` (a clamp's open side: ±Infinity).
  */
 function scalar(kernel: string, name: string, value: unknown, bound = false): number {
-  const ok = typeof value === "number" && (bound ? !Number.isNaN(value) : Number.isFinite(value));
+  const ok = typeof value === "number" && (bound ? !Number.isNaN(value) : Number.isFinite(Math.fround(value)));
   if (!ok) throw new ArgumentError(builtinScalar(kernel, name, value, bound));
   return value as number;
 }

@@ -26,7 +26,9 @@ import {
   kernelOutside,
   kernelQuery,
   kernelScalar,
+  kernelScalarValue,
   kernelSignature,
+  kernelSystemArgs,
   kernelTrap,
   noKernel,
   runKernelOver,
@@ -177,9 +179,8 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
   }
 
   /**
-   * Runs the kernel over every table (its matching rows) of `query`, default
-   * the query of its write and read components. Write components count as written
-   * (change detection). Inside a system, use system() instead.
+   * Runs the kernel over every table (its matching rows) of `query`, default the query of its write and
+   * read components. Write components count as written (change detection). Inside a system, use system().
    */
   run(args: Scalars<S>, query?: Query): void {
     const store = this.host.store;
@@ -189,8 +190,9 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     const argv = this.argv;
     const nc = this.columns.length;
     for (let s = 0; s < this.scalars.length; s++) {
-      const v = (args as Record<string, unknown>)?.[this.scalars[s]];
-      if (typeof v !== "number") throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
+      if (typeof args !== "object" || args === null) throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
+      const v = (args as Record<string, unknown>)[this.scalars[s]];
+      if (typeof v !== "number") throw new ArgumentError(kernelScalarValue(this.name, this.scalars[s], v));
       // A wasm i32 would take 2.7 as 2, NaN as 0 and 2 ** 40 wrapped: refused instead.
       const int = this.ints[s];
       if (int !== undefined && !(Number.isInteger(v) && v >= int[1] && v <= int[2]))
@@ -214,6 +216,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
 
   /** A system function running this kernel over the system's query: `world.system(name, terms, k.system(ctx => ({ dt: ctx.dt })))`. */
   system<W>(args?: (ctx: SystemContext<W>) => Scalars<S>): SystemFn<W, Query> {
+    if (args !== undefined && typeof args !== "function") throw new ArgumentError(kernelSystemArgs(this.name, args));
     return (q, ctx) => this.run(args === undefined ? ({} as Scalars<S>) : args(ctx), q);
   }
 
@@ -291,12 +294,12 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     records.run(core, this.each as Fn, this.trapped);
   }
 
-  /** The error for a trap in table t (undefined when the record index is out of reach): the world is poisoned. */
+  /** The error for a trap (or a growth: GREW) in table t (undefined when not known): the world is poisoned. */
   private readonly trapped = (error: unknown, t: Table | undefined): Error => {
-    const table = t === undefined ? "?" : t.describe();
+    const table = t?.describe();
     if (error === GREW) return this.host.store.core.kill(kernelGrew(this.name, table));
     const cause = error instanceof Error ? error.message : String(error);
-    return this.host.store.core.kill(kernelTrap(this.name, table, cause));
+    return this.host.store.core.kill(kernelTrap(this.name, table ?? "?", cause));
   };
 
   /** Calls the kernel for rows first .. first + n - 1 of t. */
@@ -320,10 +323,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     if (guard !== undefined) guard();
   }
 
-  /**
-   * Debug worlds: a copy of the memory before the call, and after it the core's
-   * invariant walk and the check that nothing outside the write columns' rows changed.
-   */
+  /** Debug worlds: a copy of the memory before the call; after it, the core's invariant walk and the check that nothing outside the write columns' rows changed. */
   private outsideGuard(t: Table, n: number): () => void {
     const core = this.host.store.core;
     const top = core.header(H_HEAP_TOP);

@@ -26,7 +26,7 @@ import {
   scratchWrite,
   show,
 } from "../messages.js";
-import { copyTyped, typedKind } from "../store/typed-copy.js";
+import { copyTyped, isBuffer, typedKind } from "../store/typed-copy.js";
 import { type KernelHost, KernelModule } from "./kernel.js";
 import { type KernelSignature, readKernelModule, signaturesOfCompiled } from "./module.js";
 
@@ -40,13 +40,13 @@ export type KernelSource = KernelBytes | WebAssembly.Module;
 async function bytesOf(source: KernelBytes): Promise<Uint8Array> {
   let bytes: Uint8Array | undefined;
   if (typedKind(source) === "Uint8Array") bytes = copyTyped(source as Uint8Array);
-  else if (source instanceof ArrayBuffer) bytes = bufferBytes(source);
+  else if (isBuffer(source)) bytes = bufferBytes(source);
   else return fetchedBytes(source as URL | string | Response);
   if (bytes === undefined) throw new KernelError(kernelModule(detachedBytes()));
   return bytes;
 }
 
-/** A copy of buffer's bytes; undefined when it is detached (a view of it cannot be made). */
+/** A copy of an ArrayBuffer's or SharedArrayBuffer's bytes; undefined when it is detached (a view of it cannot be made). */
 function bufferBytes(buffer: ArrayBuffer): Uint8Array | undefined {
   try {
     return new Uint8Array(buffer).slice();
@@ -57,7 +57,14 @@ function bufferBytes(buffer: ArrayBuffer): Uint8Array | undefined {
 
 /** A kernel module's bytes from a Response, or from a URL (read from disk for file:, fetched otherwise). */
 async function fetchedBytes(source: URL | string | Response): Promise<Uint8Array> {
-  if (typeof Response !== "undefined" && source instanceof Response) return new Uint8Array(await source.arrayBuffer());
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok) throw new KernelError(kernelModule(`its Response has HTTP status ${source.status}`));
+    try {
+      return new Uint8Array(await source.arrayBuffer());
+    } catch (cause) {
+      throw new KernelError(kernelModule(`its Response could not be read (${show((cause as Error)?.message)})`));
+    }
+  }
   if (!(source instanceof URL || typeof source === "string"))
     throw new KernelError(
       kernelModule(`it is ${describeValue(source)}, not bytes, a URL, a Response or a WebAssembly.Module`),

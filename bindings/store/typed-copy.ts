@@ -17,22 +17,28 @@ const kindOf = intrinsic<string | undefined>(Symbol.toStringTag);
 
 type Kind = new (source: ArrayLike<number> | ArrayLike<bigint>) => ArrayBufferView;
 
-/** Each typed array class by the name its internal slot holds, taken at load (later changes to globalThis do not count). */
-const KINDS = new Map<string, Kind>(
-  [
-    Int8Array,
-    Uint8Array,
-    Uint8ClampedArray,
-    Int16Array,
-    Uint16Array,
-    Int32Array,
-    Uint32Array,
-    Float32Array,
-    Float64Array,
-    BigInt64Array,
-    BigUint64Array,
-  ].map((k) => [k.name, k as Kind]),
-);
+/**
+ * Each typed array class of this runtime by the name its internal slot holds, taken at
+ * load (later changes to globalThis do not count); Float16Array where the runtime has it.
+ */
+const KINDS = new Map<string, Kind>();
+for (const name of [
+  "Int8Array",
+  "Uint8Array",
+  "Uint8ClampedArray",
+  "Int16Array",
+  "Uint16Array",
+  "Int32Array",
+  "Uint32Array",
+  "Float16Array",
+  "Float32Array",
+  "Float64Array",
+  "BigInt64Array",
+  "BigUint64Array",
+]) {
+  const kind = (globalThis as Record<string, unknown>)[name];
+  if (typeof kind === "function") KINDS.set(name, kind as Kind);
+}
 
 /**
  * The class name in v's internal slot ("Uint32Array" for a subclass of it too) when v is
@@ -47,7 +53,9 @@ export function typedKind(v: unknown): string | undefined {
  * Uint32Array); undefined when its buffer is detached or shrunk so that v lies outside it.
  */
 export function copyTyped<T extends ArrayBufferView>(v: T): T | undefined {
-  const Kind = KINDS.get(kindOf.call(v) as string) as Kind;
+  const Kind = KINDS.get(kindOf.call(v) as string);
+  // A kind this module does not know (a later addition to the language): read as it is.
+  if (Kind === undefined) return v;
   try {
     return new Kind(v as unknown as ArrayLike<number>) as T;
   } catch (error) {
@@ -55,4 +63,26 @@ export function copyTyped<T extends ArrayBufferView>(v: T): T | undefined {
     if (lengthOf.call(v) === 0) return undefined;
     throw error;
   }
+}
+
+/** Whether v is a typed array with no bytes to read: its buffer detached, or shrunk so that v lies outside it. */
+export function isGone(v: unknown): boolean {
+  return kindOf.call(v) !== undefined && lengthOf.call(v) === 0 && copyTyped(v as ArrayBufferView) === undefined;
+}
+
+/** The byteLength getters of ArrayBuffer and SharedArrayBuffer, which refuse anything else (any realm's buffers pass). */
+const BUFFER_LENGTHS = [ArrayBuffer, globalThis.SharedArrayBuffer]
+  .map((kind) => (kind === undefined ? undefined : Object.getOwnPropertyDescriptor(kind.prototype, "byteLength")?.get))
+  .filter((get) => get !== undefined);
+
+/** Whether v is an ArrayBuffer or SharedArrayBuffer itself, of any realm (not a Proxy of one). */
+export function isBuffer(v: unknown): v is ArrayBuffer {
+  return BUFFER_LENGTHS.some((get) => {
+    try {
+      get.call(v);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }

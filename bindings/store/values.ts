@@ -5,10 +5,10 @@
 import { Component, checkInit, checkInitValues, fieldOf, isValues, objectFieldOf } from "../component.js";
 import type { Core } from "../core/core.js";
 import { SchemaError } from "../errors.js";
-import { badValue, notManyValues, notValues, rules } from "../messages.js";
+import { badValue, detachedValues, notManyValues, notValues, rules } from "../messages.js";
 import { type FieldInfo, type Init, type Schema, type TypedArray, type Values, valueProblem } from "../schema.js";
 import type { Table } from "./table.js";
-import { copyTyped, typedKind } from "./typed-copy.js";
+import { copyTyped, isGone, typedKind } from "./typed-copy.js";
 
 /**
  * Validates values for c before any write: names, shapes and (strict) integer ranges.
@@ -58,10 +58,11 @@ export function checkManyValues(
     if (isPerEntity(f, value, n)) {
       const arr = value as ArrayLike<unknown>;
       if (arr.length !== n * f.length) {
+        if (isGone(arr)) throw new SchemaError(detachedValues(c.name, f.name));
         throw new SchemaError(badValue(c.name, f.name, value, rules.perEntity(n, n * f.length)));
       }
-      // Typed arrays hold only numbers; other array-likes, and strict mode, are checked per element.
-      if (strict || !ArrayBuffer.isView(arr)) {
+      // Typed arrays hold only numbers (BigInt ones aside); other array-likes, and strict mode, are checked per element.
+      if (strict || !ArrayBuffer.isView(arr) || typedKind(arr)?.startsWith("Big")) {
         for (let i = 0; i < arr.length; i++) checkElement(c, f, arr[i], strict);
       }
     } else {
@@ -130,7 +131,7 @@ const MAX_COPY = 2 ** 27;
 /** Copies an array-like value (typed arrays keep their type); other values pass through. */
 function copyArrayLike(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
-  // A detached one stays as it is: length 0, which the checks refuse by name.
+  // A detached one (an object field's value) stays as it is.
   if (typedKind(v) !== undefined) return copyTyped(v as ArrayBufferView) ?? v;
   // Its length read once (an iterator would read it again at every step).
   const like = v as ArrayLike<unknown>;

@@ -318,9 +318,11 @@ describe("misuse", () => {
   });
 
   it("a list, values or bytes whose buffer was detached or shrunk are refused by name, and nothing changes", async () => {
-    const w = await createWorld({ components: ALL, sharedMemory: false });
+    const Arr = component("Arr", { a: ["f32", 2] });
+    const w = await createWorld({ components: [...ALL, Arr], sharedMemory: false });
     const ids = w.spawnMany(3, Pos.with({ x: 1 }));
-    const before = stateOf(w, ALL);
+    const withArr = w.spawn(Arr);
+    const before = stateOf(w, [...ALL, Arr]);
     const noList =
       "A list of entities has no elements to read: its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view";
     for (const list of [detached(ids.slice()), detached(Float64Array.from(ids))]) {
@@ -332,7 +334,7 @@ describe("misuse", () => {
     expectThrows(
       () => w.spawnMany(2, Pos.withEach({ x: detached(new Float32Array(2)) })),
       SchemaError,
-      "Pos.x cannot take an array of length 0: per-entity values for 2 entities need 2 elements",
+      "Pos.x has no values to read: its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view",
     );
     const bytes = w.snapshot();
     const noBytes =
@@ -348,7 +350,22 @@ describe("misuse", () => {
     const buffer = new ArrayBuffer(8);
     structuredClone(buffer, { transfer: [buffer] });
     await expectRejects(w.kernels(buffer), KernelError, noKernel);
-    expect(stateOf(w, ALL)).toEqual(before);
+    // Values of every kind of call name it too; a BigInt array is no numbers.
+    const gone =
+      "Arr.a has no values to read: its buffer was detached (transferred by postMessage or structuredClone) or shrunk out of the view";
+    for (const call of [
+      () => w.spawn(Arr.with({ a: detached(new Float32Array(2)) })),
+      () => w.spawnMany(1, Arr.withEach({ a: detached(new Float32Array(2)) })),
+      () => w.set(withArr, Arr, { a: detached(new Float32Array(2)) }),
+      () => w.add(ids[0], Arr, { a: shrunk(new Uint8Array(2)) }),
+    ])
+      expectThrows(call, SchemaError, gone);
+    expectThrows(
+      () => w.spawnMany(2, Pos.withEach({ x: new BigInt64Array([1n, 2n]) as never })),
+      SchemaError,
+      "Pos.x cannot take 1n: values must be numbers",
+    );
+    expect(stateOf(w, [...ALL, Arr])).toEqual(before);
     expect(w.snapshot()).toEqual(bytes);
   });
 

@@ -4,6 +4,7 @@
 // filtered queries and grown memory; declarations that do not fit, traps and writes
 // outside the columns give typed errors naming the kernel. Fresh world per test.
 import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
 import binaryen from "binaryen";
 import { describe, expect, it } from "vitest";
 import {
@@ -299,6 +300,22 @@ describe("kernels", () => {
             ArgumentError,
             `Kernel addByte takes its scalar k as u8, an integer from 0 to 255, got ${k}`,
           );
+        for (const k of ["3", null, undefined])
+          expectThrows(
+            () => addInt.run({ k } as never),
+            ArgumentError,
+            `Kernel addInt takes its scalar k as a number, got ${k === "3" ? '"3"' : k}`,
+          );
+        expectThrows(
+          () => addInt.run(5 as never),
+          ArgumentError,
+          "Kernel addInt takes its scalars as { k: number }, got 5",
+        );
+        expectThrows(
+          () => addInt.system(5 as never),
+          ArgumentError,
+          "Kernel addInt.system() takes a function from the system's context to its scalars, got 5",
+        );
         const before = world.get(e, Val).value;
         addInt.run({ k: -(2 ** 31) });
         addInt.run({ k: 2 ** 31 - 1 });
@@ -421,6 +438,25 @@ describe("kernel modules that are malformed or write memory when instantiated", 
     const world = await createWorld({ components: ALL, sharedMemory: false });
     world.spawnMany(3, Pos.with({ x: 1 }));
     const before = world.snapshot();
+    // A Response that is no module's: one already read, one that answered 404.
+    const read = new Response(BYTES);
+    await read.arrayBuffer();
+    await expectRejects(
+      world.kernels(read),
+      KernelError,
+      /^The kernel module was refused: its Response could not be read \(.+\)$/,
+    );
+    await expectRejects(
+      world.kernels(new Response("missing", { status: 404 })),
+      KernelError,
+      "The kernel module was refused: its Response has HTTP status 404",
+    );
+    // Bytes in a SharedArrayBuffer, or in another realm's ArrayBuffer, are bytes too.
+    const shared = new SharedArrayBuffer(BYTES.length);
+    new Uint8Array(shared).set(BYTES);
+    const foreign = runInNewContext(`new ArrayBuffer(${BYTES.length})`) as ArrayBuffer;
+    new Uint8Array(foreign).set(BYTES);
+    for (const source of [shared, foreign]) expect((await world.kernels(source)).names).toContain("move");
     const load = (bytes: number[]) => world.kernels(new Uint8Array(bytes));
     const invalid = /^The kernel module was refused: it is not valid WebAssembly \(WebAssembly\.compile\(\): /;
     await expectRejects(
@@ -570,11 +606,21 @@ describe("built-in kernels", () => {
     const k = await world.builtinKernels();
     const q = world.query({ all: [Pos, Vel] });
     const cases: [() => void, string][] = [
-      [() => k.scale(q, [Pos, "x"], "2" as never), 'Built-in kernel scale takes s as a finite number, got "2"'],
-      [() => k.scale(q, [Pos, "x"], 10n as never), "Built-in kernel scale takes s as a finite number, got 10n"],
+      [
+        () => k.scale(q, [Pos, "x"], "2" as never),
+        'Built-in kernel scale takes s as a number that is finite as an f32 (within ±3.4e38), got "2"',
+      ],
+      [
+        () => k.scale(q, [Pos, "x"], 10n as never),
+        "Built-in kernel scale takes s as a number that is finite as an f32 (within ±3.4e38), got 10n",
+      ],
       [
         () => k.addScaled(q, [Pos, "x"], [Vel, "x"], Number.NaN),
-        "Built-in kernel addScaled takes s as a finite number, got NaN",
+        "Built-in kernel addScaled takes s as a number that is finite as an f32 (within ±3.4e38), got NaN",
+      ],
+      [
+        () => k.scale(q, [Pos, "x"], 1e40),
+        "Built-in kernel scale takes s as a number that is finite as an f32 (within ±3.4e38), got 1e+40",
       ],
       [() => k.clamp(q, [Pos, "x"], Number.NaN, 5), "Built-in kernel clamp takes lo as a number (not NaN), got NaN"],
       [() => k.clamp(q, [Pos, "x"], 0, "9" as never), 'Built-in kernel clamp takes hi as a number (not NaN), got "9"'],
