@@ -323,7 +323,7 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     if (guard !== undefined) guard();
   }
 
-  /** Debug worlds: a copy of the memory before the call; after it, the core's invariant walk and the check that nothing outside the write columns' rows changed. */
+  /** Debug worlds: the memory copied before the call; after it, the core's walk and a check that only the write columns' rows changed. */
   private outsideGuard(t: Table, n: number): () => void {
     const core = this.host.store.core;
     const top = core.header(H_HEAP_TOP);
