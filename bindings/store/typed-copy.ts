@@ -40,6 +40,11 @@ for (const name of [
   if (typeof kind === "function") KINDS.set(name, kind as Kind);
 }
 
+/** Whether v looks like a typed array (its prototype chain has %TypedArray%) without being one: a Proxy of one, say. */
+export function isTypedStandIn(v: unknown): boolean {
+  return !ArrayBuffer.isView(v) && v instanceof TYPED_ARRAY;
+}
+
 /**
  * The class name in v's internal slot ("Uint32Array" for a subclass of it too) when v is
  * a typed array itself; undefined for anything else (a Proxy of one, a DataView).

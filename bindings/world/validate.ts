@@ -17,7 +17,7 @@ import {
 import { PENDING } from "../store/claims.js";
 import type { Store } from "../store/store.js";
 import type { Table } from "../store/table.js";
-import { copyTyped, typedKind } from "../store/typed-copy.js";
+import { copyTyped, isTypedStandIn, typedKind } from "../store/typed-copy.js";
 import { checkedCopy } from "../store/values.js";
 
 /** Table of a live entity; StaleEntityError otherwise. */
@@ -100,12 +100,9 @@ export function relationOf(store: Store, r: unknown, message: (v: unknown) => st
   return r;
 }
 
-/** %TypedArray%, what every typed array class extends. */
-const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array) as typeof Uint8Array;
-
 /** ArgumentError for a Proxy of a typed array: its length getter refuses the Proxy (a TypeError otherwise). */
 export function refuseProxiedList(list: unknown): void {
-  if (!ArrayBuffer.isView(list) && list instanceof TYPED_ARRAY) throw new ArgumentError(proxiedList());
+  if (isTypedStandIn(list)) throw new ArgumentError(proxiedList());
 }
 
 /**
