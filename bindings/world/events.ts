@@ -2,7 +2,9 @@
 //
 // Events are double-buffered per step: what is emitted during step N can be read by
 // every system until step N + 1 ends; what is emitted between steps belongs to the
-// next step. `endStep()` rotates the buffers.
+// next step. `endStep()` rotates the buffers. A system reads each event once: each
+// event type keeps, per system, how many of its events (counted since the world began)
+// the system has read.
 import { ArgumentError } from "../errors.js";
 import { eventName, foreignEvent, resourceKey } from "../messages.js";
 
@@ -14,6 +16,10 @@ export class EventType<T = unknown> {
   previous: T[] = [];
   /** @internal The world that made it. */
   readonly owner: object;
+  /** Events dropped so far (emitted before `previous`): previous[0] is event number `dropped`. */
+  private dropped = 0;
+  /** Per reader (a system), the number of events it has read. */
+  private readonly seen = new WeakMap<object, number>();
   constructor(
     readonly name: string,
     owner: object,
@@ -27,9 +33,19 @@ export class EventType<T = unknown> {
     return this.previous.concat(this.current);
   }
 
+  /** @internal The readable events `reader` has not read yet, oldest first; they count as read now. */
+  readBy(reader: object): readonly T[] {
+    const { dropped, previous, current } = this;
+    const from = Math.max((this.seen.get(reader) ?? 0) - dropped, 0);
+    this.seen.set(reader, dropped + previous.length + current.length);
+    if (from >= previous.length) return current.slice(from - previous.length);
+    return previous.slice(from).concat(current);
+  }
+
   /** @internal Moves the current step's events to `previous`, dropping the older ones. */
   endStep(): void {
     const old = this.previous;
+    this.dropped += old.length;
     this.previous = this.current;
     old.length = 0;
     this.current = old;

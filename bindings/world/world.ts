@@ -268,11 +268,15 @@ export class World {
     type.current.push(payload);
   }
 
-  /** The events of this type emitted during this step and the previous one, oldest first. */
+  /**
+   * The events of this type emitted during this step and the previous one, oldest first;
+   * inside a system, those of them the system has not read yet (each event once per system).
+   */
   read<T>(type: EventType<T>): readonly T[] {
     this.#ctx.store.core.check();
     checkOwner(type as EventType<unknown>, this);
-    return type.read();
+    const running = this.#ctx.runner.running;
+    return running === undefined ? type.read() : type.readBy(running);
   }
 
   /**
