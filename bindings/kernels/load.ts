@@ -73,7 +73,7 @@ async function fetchedBytes(source: URL | string | Response): Promise<Uint8Array
   try {
     url = source instanceof URL ? source : new URL(source, globalThis.location?.href);
   } catch {
-    throw new KernelError(kernelModule(`${quote(source)} is not a URL`));
+    throw new KernelError(kernelModule(`${quote(source)} is not a URL (a file path: new URL(path, import.meta.url))`));
   }
   if (url.protocol === "file:") {
     try {

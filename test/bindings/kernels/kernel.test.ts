@@ -451,6 +451,12 @@ describe("kernel modules that are malformed or write memory when instantiated", 
       KernelError,
       "The kernel module was refused: its Response has HTTP status 404",
     );
+    // A path is no URL where there is no page to resolve it against (Node): the message says what to give.
+    await expectRejects(
+      world.kernels("./kernels/move.wasm"),
+      KernelError,
+      'The kernel module was refused: "./kernels/move.wasm" is not a URL (a file path: new URL(path, import.meta.url))',
+    );
     // Bytes in a SharedArrayBuffer, or in another realm's ArrayBuffer, are bytes too.
     const shared = new SharedArrayBuffer(BYTES.length);
     new Uint8Array(shared).set(BYTES);
