@@ -169,7 +169,7 @@ export class Runner {
 
   /**
    * Runs every system once, in order; after each one its deferred changes are applied.
-   * `endStep` runs at the end (events rotate). Not allowed inside a step or a scope.
+   * `endStep` runs at the end (events rotate), unless a system threw. Not allowed inside a step or a scope.
    */
   step<W>(world: W, dt: number, endStep: () => void): void {
     if (this.inStep) throw new ArgumentError(stepInStep());
@@ -190,8 +190,10 @@ export class Runner {
       // An iteration a system left open keeps the world deferring: its end swaps them back.
       if (defer.depth === 0) defer.modes.swap(false);
       this.inStep = false;
-      endStep();
     }
+    // Only a step that ran every system ends: after a throw, the systems it did not reach
+    // read this step's events in the next one.
+    endStep();
   }
 
   private run<W>(s: System<W>, ctx: SystemContext<W>): void {

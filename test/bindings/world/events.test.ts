@@ -65,6 +65,27 @@ describe("events", () => {
     expect(got[3]).toEqual([]);
   });
 
+  it("a step that throws does not rotate events: the systems it did not reach read them in the next step", async () => {
+    const world = await createWorld();
+    const E = world.event<string>("E");
+    let fail = false;
+    const got: string[] = [];
+    world.system("thrower", {}, () => {
+      if (fail) throw new Error("boom");
+    });
+    world.system("reader", {}, () => got.push(...world.read(E)));
+    world.system("emitter", {}, (_q, ctx) => world.emit(E, `e${ctx.tick}`));
+    world.step();
+    fail = true;
+    expect(() => world.step()).toThrow("boom");
+    fail = false;
+    world.step();
+    world.step();
+    // e1, emitted after the reader in step 1, reaches it in step 3 (step 2 threw before it); the emitter skipped step 2.
+    expect(got).toEqual(["e1", "e3"]);
+    expect(world.read(E)).toEqual(["e4"]);
+  });
+
   it("event types are per world and per name; a foreign one is an ArgumentError", async () => {
     const w1 = await createWorld();
     const w2 = await createWorld();
