@@ -189,8 +189,9 @@ export class Kernel<S extends readonly string[] = readonly string[]> {
     const q = query ?? (this.defaultQuery ??= this.host.query({ write: this.written, read: this.readOnly }));
     const argv = this.argv;
     const nc = this.columns.length;
+    if (this.scalars.length > 0 && (typeof args !== "object" || args === null))
+      throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
     for (let s = 0; s < this.scalars.length; s++) {
-      if (typeof args !== "object" || args === null) throw new ArgumentError(kernelArgs(this.name, this.scalars, args));
       const v = (args as Record<string, unknown>)[this.scalars[s]];
       if (typeof v !== "number") throw new ArgumentError(kernelScalarValue(this.name, this.scalars[s], v));
       // A wasm i32 would take 2.7 as 2, NaN as 0 and 2 ** 40 wrapped: refused instead.

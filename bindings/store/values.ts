@@ -62,7 +62,8 @@ export function checkManyValues(
         throw new SchemaError(badValue(c.name, f.name, value, rules.perEntity(n, n * f.length)));
       }
       // Typed arrays hold only numbers (BigInt ones aside); other array-likes, and strict mode, are checked per element.
-      if (strict || !ArrayBuffer.isView(arr) || typedKind(arr)?.startsWith("Big")) {
+      const kind = typedKind(arr);
+      if (strict || kind === undefined || kind.startsWith("Big")) {
         for (let i = 0; i < arr.length; i++) checkElement(c, f, arr[i], strict);
       }
     } else {
