@@ -1,5 +1,6 @@
 // Builds everything the package and the tests need: the facade's side of the wasm
-// boundary generated from the core's sources (scripts/gen-boundary.mjs), the core in
+// boundary generated from the core's sources (scripts/gen-boundary.mjs), the snapshot
+// checksum's wasm loop (scripts/gen-crc.mjs), the core in
 // both targets (asconfig.json), the built-in kernels (kernel/builtins.ts, built as any
 // kernel is: bin/wasm-ecs-kernel.mjs), the tests' kernels (build/kernels/) and the browser
 // demo's (build/examples/web/), the facade as self-contained ES modules (esbuild bundles
@@ -24,6 +25,7 @@ const out = `build/dist-${process.pid}`;
 rmSync(new URL(`../${out}`, import.meta.url), { recursive: true, force: true });
 mkdirSync(new URL(`../${out}`, import.meta.url), { recursive: true });
 run(fileURLToPath(new URL("./gen-boundary.mjs", import.meta.url)), []);
+run(fileURLToPath(new URL("./gen-crc.mjs", import.meta.url)), []);
 const asc = require.resolve("assemblyscript/bin/asc.js");
 run(asc, ["assembly/index.ts", "--target", "release", "--outFile", `${out}/core.wasm`]);
 run(asc, ["assembly/index.ts", "--target", "debug", "--outFile", `${out}/core.debug.wasm`]);

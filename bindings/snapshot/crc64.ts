@@ -9,17 +9,16 @@
 // two-bit error in a message shorter than 2^59 bits (every snapshot: wasm memory is at
 // most 2^35 bits) and every burst of up to 64 bits changes the CRC.
 //
-// JS has no u64 arithmetic on plain numbers, so the 64-bit state is kept as two u32
-// halves (lo, hi). Table-driven, eight bytes a step ("slicing by 8"): table k maps a
-// byte to the CRC of that byte followed by k zero bytes.
+// JS has no u64 arithmetic on plain numbers, so the register is fed in wasm: a module of
+// its own (scripts/gen-crc.mjs, 305 bytes, compiled at the first checksum) with i64 tables,
+// eight bytes a step ("slicing by 8"): table k maps a byte to the CRC of that byte followed
+// by k zero bytes. Bytes are copied into its memory a chunk at a time; the register is
+// handed over as two u32 halves (lo, hi), so no BigInt crosses.
 // Invariant: crc64() of the same bytes is the same however they are split into calls.
+import { CRC_CHUNK, CRC_DATA, CRC_STATE, CRC_WASM } from "./crc64-wasm.generated.js";
 
 const POLY_LO = 0xa6426349;
 const POLY_HI = 0x259c84cb;
-
-/** TL[k * 256 + b], TH[...]: low and high halves of table k's entry for byte b. */
-const TL = new Uint32Array(8 * 256);
-const TH = new Uint32Array(8 * 256);
 
 function reflect32(v: number): number {
   let r = 0;
@@ -27,7 +26,8 @@ function reflect32(v: number): number {
   return r >>> 0;
 }
 
-function buildTables(): void {
+/** Table k's entry for byte b, into `u32` as an i64 (low half first) at 8 * (256 k + b). */
+function buildTables(u32: Uint32Array): void {
   // The reflected polynomial: bit i of the 64-bit value moves to bit 63 - i.
   const rlo = reflect32(POLY_HI);
   const rhi = reflect32(POLY_LO);
@@ -43,20 +43,37 @@ function buildTables(): void {
         hi ^= rhi;
       }
     }
-    TL[b] = lo >>> 0;
-    TH[b] = hi >>> 0;
+    u32[2 * b] = lo;
+    u32[2 * b + 1] = hi;
   }
-  for (let k = 1; k < 8; k++) {
-    for (let b = 0; b < 256; b++) {
-      const lo = TL[(k - 1) * 256 + b];
-      const hi = TH[(k - 1) * 256 + b];
-      const i = lo & 0xff;
-      TL[k * 256 + b] = (((lo >>> 8) | (hi << 24)) ^ TL[i]) >>> 0;
-      TH[k * 256 + b] = ((hi >>> 8) ^ TH[i]) >>> 0;
-    }
+  for (let e = 256; e < 8 * 256; e++) {
+    // Entry (k, b) from (k - 1, b): one more zero byte through table 0.
+    const lo = u32[2 * (e - 256)];
+    const hi = u32[2 * (e - 256) + 1];
+    const i = 2 * (lo & 0xff);
+    u32[2 * e] = ((lo >>> 8) | (hi << 24)) ^ u32[i];
+    u32[2 * e + 1] = (hi >>> 8) ^ u32[i + 1];
   }
 }
-buildTables();
+
+/** The module's update() and views over its memory (which never grows, so they stay valid). */
+interface Engine {
+  readonly update: (p: number, end: number) => void;
+  readonly u8: Uint8Array;
+  readonly u32: Uint32Array;
+}
+
+let engine: Engine | undefined;
+
+function start(): Engine {
+  const code = Uint8Array.from(atob(CRC_WASM), (c) => c.charCodeAt(0));
+  const exports = new WebAssembly.Instance(new WebAssembly.Module(code)).exports;
+  const buffer = (exports.memory as WebAssembly.Memory).buffer;
+  const made = { update: exports.update as Engine["update"], u8: new Uint8Array(buffer), u32: new Uint32Array(buffer) };
+  buildTables(made.u32);
+  engine = made;
+  return made;
+}
 
 /** A CRC in progress (the register, not yet finished), or a finished one. */
 export interface Crc64 {
@@ -71,51 +88,16 @@ export function crcStart(): Crc64 {
 
 /** Feeds `bytes` into the register `crc` (in place) and returns it. */
 export function crcUpdate(crc: Crc64, bytes: Uint8Array): Crc64 {
-  let lo = crc.lo;
-  let hi = crc.hi;
-  let i = 0;
-  const n = bytes.length;
-  // Bytes one at a time up to a 4-byte boundary, then 8 at a time through u32 words
-  // (little-endian, as every engine that runs wasm), then the tail.
-  while (i < n && (bytes.byteOffset + i) % 4 !== 0) {
-    const x = (lo ^ bytes[i++]) & 0xff;
-    lo = ((lo >>> 8) | (hi << 24)) ^ TL[x];
-    hi = (hi >>> 8) ^ TH[x];
+  const { update, u8, u32 } = engine ?? start();
+  u32[CRC_STATE >>> 2] = crc.lo;
+  u32[(CRC_STATE >>> 2) + 1] = crc.hi;
+  for (let i = 0; i < bytes.length; i += CRC_CHUNK) {
+    const part = bytes.subarray(i, i + CRC_CHUNK);
+    u8.set(part, CRC_DATA);
+    update(CRC_DATA, CRC_DATA + part.length);
   }
-  const pairs = (n - i) >>> 3;
-  if (pairs > 0) {
-    const w = new Uint32Array(bytes.buffer, bytes.byteOffset + i, pairs * 2);
-    for (let k = 0; k < w.length; k += 2) {
-      const a = lo ^ w[k];
-      const b = hi ^ w[k + 1];
-      lo =
-        TL[1792 + (a & 0xff)] ^
-        TL[1536 + ((a >>> 8) & 0xff)] ^
-        TL[1280 + ((a >>> 16) & 0xff)] ^
-        TL[1024 + (a >>> 24)] ^
-        TL[768 + (b & 0xff)] ^
-        TL[512 + ((b >>> 8) & 0xff)] ^
-        TL[256 + ((b >>> 16) & 0xff)] ^
-        TL[b >>> 24];
-      hi =
-        TH[1792 + (a & 0xff)] ^
-        TH[1536 + ((a >>> 8) & 0xff)] ^
-        TH[1280 + ((a >>> 16) & 0xff)] ^
-        TH[1024 + (a >>> 24)] ^
-        TH[768 + (b & 0xff)] ^
-        TH[512 + ((b >>> 8) & 0xff)] ^
-        TH[256 + ((b >>> 16) & 0xff)] ^
-        TH[b >>> 24];
-    }
-    i += pairs * 8;
-  }
-  while (i < n) {
-    const x = (lo ^ bytes[i++]) & 0xff;
-    lo = ((lo >>> 8) | (hi << 24)) ^ TL[x];
-    hi = (hi >>> 8) ^ TH[x];
-  }
-  crc.lo = lo >>> 0;
-  crc.hi = hi >>> 0;
+  crc.lo = u32[CRC_STATE >>> 2];
+  crc.hi = u32[(CRC_STATE >>> 2) + 1];
   return crc;
 }
 

@@ -1,7 +1,8 @@
 // The shape of the tree (STYLE.md, LAYOUT.md): no import cycle in bindings/, assembly/ or
 // bench/ (scripts/check-cycles.mjs, also run by npm run check), no hand-written source
 // file in bindings/ or assembly/ over 450 lines, and the generated boundary files up to
-// date with the core's sources (scripts/gen-boundary.mjs --check).
+// date with the core's sources (scripts/gen-boundary.mjs --check), and the snapshot
+// checksum's wasm loop with its generator (scripts/gen-crc.mjs --check).
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -62,6 +63,11 @@ describe("the source tree", () => {
       cwd: root,
       encoding: "utf8",
     });
+    expect(out).toBe("");
+  });
+
+  it("the snapshot checksum's wasm loop is what scripts/gen-crc.mjs gives", () => {
+    const out = execFileSync(process.execPath, ["scripts/gen-crc.mjs", "--check"], { cwd: root, encoding: "utf8" });
     expect(out).toBe("");
   });
 });

@@ -8,6 +8,7 @@
 // bits is caught.
 import { describe, expect, it } from "vitest";
 import { crc64, crcHex, crcStart, crcUpdate } from "../../../bindings/snapshot/crc64.js";
+import { CRC_CHUNK } from "../../../bindings/snapshot/crc64-wasm.generated.js";
 import { rng } from "../../support/rng.js";
 
 const ascii = (s: string) => new TextEncoder().encode(s);
@@ -31,6 +32,17 @@ describe("crc64", () => {
       const crc = crcUpdate(crcUpdate(crcStart(), bytes.subarray(0, cut)), bytes.subarray(cut));
       expect(crcHex(crc), `cut at ${cut}`).toBe(whole);
     }
+  });
+
+  it("the wasm loop agrees with a bit-at-a-time CRC-64/MS across chunk boundaries, tails and shared buffers", () => {
+    const next = rng(13);
+    const bytes = Uint8Array.from({ length: 2 * CRC_CHUNK + 21 }, () => next(256));
+    for (const n of [0, 1, 7, 8, 9, 4095, CRC_CHUNK - 1, CRC_CHUNK, CRC_CHUNK + 1, 2 * CRC_CHUNK + 21]) {
+      expect(crcHex(crc64(bytes.subarray(0, n))), `${n} bytes`).toBe(crcHex(bitwise(bytes.subarray(0, n))));
+    }
+    const shared = new Uint8Array(new SharedArrayBuffer(CRC_CHUNK + 13));
+    shared.set(bytes.subarray(0, shared.length));
+    expect(crcHex(crc64(shared.subarray(3)))).toBe(crcHex(bitwise(bytes.subarray(3, shared.length))));
   });
 
   it("every 1-, 2- and 3-bit error and every burst of up to 64 bits in a 2 KiB message changes the CRC", () => {
@@ -76,6 +88,17 @@ describe("crc64", () => {
     }
   });
 });
+
+/** The definition: CRC-64/MS one bit at a time, on BigInt (reflected polynomial 0x92C64265D32139A4). */
+function bitwise(bytes: Uint8Array): { lo: number; hi: number } {
+  const poly = 0x92c64265d32139a4n;
+  let c = 0xffffffffffffffffn;
+  for (const b of bytes) {
+    c ^= BigInt(b);
+    for (let k = 0; k < 8; k++) c = c & 1n ? (c >> 1n) ^ poly : c >> 1n;
+  }
+  return { lo: Number(c & 0xffffffffn), hi: Number(c >> 32n) };
+}
 
 function popcount(v: number): number {
   let n = 0;
