@@ -286,6 +286,41 @@ describe("snapshot bytes", () => {
     expect(world.entityCount).toBe(4);
     expect(world.snapshot()).toEqual(before);
   });
+
+  it("restore reads the bytes wherever they lie (offset, shared, inside the world's own memory) and keeps none of them", async () => {
+    const world = await populated();
+    const bytes = world.snapshot();
+    const want = dump(world);
+    const places: [string, (b: Uint8Array) => Uint8Array][] = [
+      ["at offset 8 of a larger buffer", (b) => new Uint8Array(b.length + 16).fill(1).subarray(8, 8 + b.length)],
+      ["at offset 3", (b) => new Uint8Array(b.length + 3).subarray(3)],
+      ["in a SharedArrayBuffer", (b) => new Uint8Array(new SharedArrayBuffer(b.length))],
+    ];
+    for (const [where, place] of places) {
+      const given = place(bytes);
+      given.set(bytes);
+      world.spawnMany(3, Health);
+      world.restore(given);
+      expect(dump(world), where).toBe(want);
+      given.fill(0xff); // the world read them once: its state does not follow the caller's buffer
+      expect(dump(world), where).toBe(want);
+      checkInvariants(world);
+    }
+    // A view over the world's own (unshared) memory, past its heap: copied before the load writes there.
+    const own = await createWorld({ components: ALL, sharedMemory: false });
+    own.spawnMany(4, Position.with({ x: 2 }));
+    const image = own.snapshot();
+    const memory = own
+      .query({ all: [Position] })
+      .tables()[0]
+      .columns(Position).x.buffer;
+    const inside = new Uint8Array(memory, memory.byteLength - image.length - 64, image.length);
+    inside.set(image);
+    own.spawnMany(2, Health);
+    own.restore(inside);
+    expect(dump(own)).toBe(JSON.stringify(stateOf(await createWorld({ components: ALL, snapshot: image }), ALL)));
+    checkInvariants(own);
+  });
 });
 
 describe("snapshots refuse what they cannot keep, and keep every name and value", () => {
