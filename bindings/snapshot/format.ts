@@ -28,7 +28,7 @@ import {
 import { SnapshotError } from "../errors.js";
 import { detachedBytes, snap } from "../messages.js";
 import { ticksName } from "../store/changes.js";
-import { copyTyped, typedKind, unsharedView } from "../store/typed-copy.js";
+import { copyTyped, typedKind } from "../store/typed-copy.js";
 import { crc64, crcHex } from "./crc64.js";
 
 export const MAGIC = 0x53434557; // "WECS" read as a little-endian u32
@@ -145,19 +145,11 @@ export function encode(meta: SnapshotMeta, memory: Uint8Array, flags: number, co
  * Checks the fixed header, the lengths and the checksum, and parses the JSON part.
  * Throws SnapshotError saying what is wrong; reads nothing else.
  */
-export function decode(
-  given: unknown,
-  inPlace?: ArrayBufferLike,
-): { header: SnapshotHeader; meta: SnapshotMeta; memory: Uint8Array } {
+export function decode(given: unknown): { header: SnapshotHeader; meta: SnapshotMeta; memory: Uint8Array } {
   // A Uint8Array itself (not a Proxy of one), copied by its internal slots: a subclass's
   // getters or methods are not asked, and the bytes checked are the bytes loaded.
-  // With `inPlace`, the memory buffer a restore() loads into (sync, and none of the
-  // caller's code runs before the load), an unshared, aligned one that lies elsewhere is
-  // read where it lies: no other thread can write it.
   if (typedKind(given) !== "Uint8Array") throw new SnapshotError(snap.notBytes(given));
-  const bytes =
-    (inPlace === undefined ? undefined : unsharedView(given as Uint8Array, 8, inPlace)) ??
-    copyTyped(given as Uint8Array);
+  const bytes = copyTyped(given as Uint8Array);
   if (bytes === undefined) throw new SnapshotError(detachedBytes());
   if (bytes.length < HEADER_BYTES) throw new SnapshotError(snap.short(bytes.length, HEADER_BYTES));
   // Copy the header out: the input may be unaligned or a view on a shared buffer.
@@ -171,7 +163,7 @@ export function decode(
   if (header.jsonBytes % 8 !== 0 || bytes.length !== expected) {
     throw new SnapshotError(snap.length(bytes.length, expected, header.jsonBytes, header.memoryBytes));
   }
-  // `bytes` starts at a multiple of 8 (a copy of its own starts at 0), and so does the body.
+  // `bytes` is a copy of its own from offset 0, so the body is 8-byte aligned as it is.
   const body = bytes.subarray(HEADER_BYTES);
   const sum = crc64(body);
   if (sum.lo !== head[6] || sum.hi !== head[7]) {

@@ -151,7 +151,7 @@ function image(ctx: WorldContext, { schema, objects, resources }: ReadValues): U
  */
 export function restore(ctx: WorldContext, bytes: Uint8Array): void {
   const { core, debug } = ctx.store;
-  const { header, meta, memory } = decode(bytes, core.memory.buffer);
+  const { header, meta, memory } = decode(bytes);
   if ((header.flags & FLAG_DEBUG) !== (debug ? FLAG_DEBUG : 0))
     throw new SnapshotError(snap.build(header.flags & FLAG_DEBUG ? "debug" : "release", debug ? "debug" : "release"));
   if (header.corePtr !== core.hdr << 2) throw new SnapshotError(snap.addresses());

@@ -14,12 +14,6 @@ function intrinsic<T>(key: PropertyKey): (this: unknown) => T {
 
 const lengthOf = intrinsic<number>("length");
 const kindOf = intrinsic<string | undefined>(Symbol.toStringTag);
-const bufferOf = intrinsic<ArrayBufferLike>("buffer");
-const offsetOf = intrinsic<number>("byteOffset");
-/** ArrayBuffer's own byteLength getter: it throws for a SharedArrayBuffer (whatever its prototype says). */
-const unsharedLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength")?.get as (
-  this: unknown,
-) => number;
 
 type Kind = new (source: ArrayLike<number> | ArrayLike<bigint>) => ArrayBufferView;
 
@@ -74,27 +68,6 @@ export function copyTyped<T extends ArrayBufferView>(v: T): T | undefined {
     if (lengthOf.call(v) === 0) return undefined;
     throw error;
   }
-}
-
-/**
- * A Uint8Array of this module's making over the very bytes of u8 (a Uint8Array itself),
- * to be read in place, when its buffer is an unshared ArrayBuffer of this realm and it
- * starts at a multiple of `align`, and is not `other` (a buffer the call writes, such as
- * a world's memory); undefined otherwise (empty, detached, shared, `other`: copy it).
- * Only the caller's own code can write such bytes, so a sync call that runs none of it
- * between its checks and its use of them reads the bytes it checked.
- */
-export function unsharedView(u8: Uint8Array, align: number, other: ArrayBufferLike): Uint8Array | undefined {
-  const buffer = bufferOf.call(u8);
-  if (buffer === other) return undefined;
-  const length = lengthOf.call(u8);
-  const offset = offsetOf.call(u8);
-  try {
-    unsharedLength.call(buffer);
-  } catch {
-    return undefined;
-  }
-  return length > 0 && offset % align === 0 ? new Uint8Array(buffer, offset, length) : undefined;
 }
 
 /** Whether v is a typed array with no bytes to read: its buffer detached, or shrunk so that v lies outside it. */
