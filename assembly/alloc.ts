@@ -216,8 +216,10 @@ function freeLarge(ptr: usize): void {
   } else {
     linkAfter(prev, ptr);
   }
-  // A free block that ends at the top gives its memory back to the top.
+  // A free block that ends at the top gives its memory back to the top, cleared: the
+  // bytes past the top stay zero, as a fresh memory's are (a restore relies on it).
   if (ptr + sizeOf(ptr) == <usize>hget(H_HEAP_TOP) && nextOf(ptr) == 0) {
+    memory.fill(ptr - HEADER, 0, sizeOf(ptr) + HEADER);
     let before: usize = 0;
     let cur = <usize>load<u32>(LARGE_HEAD);
     while (cur != ptr) { before = cur; cur = nextOf(cur); }

@@ -359,7 +359,7 @@ export class Core extends CoreCalls {
   // ── Whole-memory operations ──────────────────────────────────────────────
   /**
    * Replaces memory bytes 0 .. bytes.length with a snapshot's (growing the memory when
-   * it is smaller), then puts back this world's own settings (memory ceiling, checks)
+   * it is smaller) and clears what this world used past them, then puts back this world's own settings (memory ceiling, checks)
    * and moves the layout epoch on. False when the memory cannot grow that far.
    */
   load(bytes: Uint8Array, maxPages: number): boolean {
@@ -378,8 +378,13 @@ export class Core extends CoreCalls {
     const epoch = this.u32[h + H_EPOCH];
     const checks = this.u32[h + H_CHECKS];
     // Arrays kept from before reach every block below this memory's old top: none of them is fresh.
-    const reach = Math.max(this.u32[h + H_VIEW_REACH], this.u32[h + H_HEAP_TOP]);
+    const top = this.u32[h + H_HEAP_TOP];
+    const reach = Math.max(this.u32[h + H_VIEW_REACH], top);
     this.u8.set(bytes, 0);
+    // What this world held past the image is cleared (past its heap top the memory is
+    // zero, assembly/alloc.ts): later blocks there would carry it into snapshots, and two
+    // worlds with one history since the restore would differ.
+    if (top > bytes.length) this.u8.fill(0, bytes.length, top);
     this.u32[h + H_MAX_PAGES] = maxPages;
     this.u32[h + H_VIEW_REACH] = reach;
     this.u32[h + H_CHECKS] = checks;

@@ -287,6 +287,29 @@ describe("snapshot bytes", () => {
     expect(world.snapshot()).toEqual(before);
   });
 
+  it("nothing a world held before a restore reaches a later snapshot: it makes the bytes a fresh world would", async () => {
+    const pin = 1234.5678; // an f32 whose bytes appear nowhere else
+    const pinBytes = new Uint8Array(Float32Array.of(pin).buffer);
+    const count = (bytes: Uint8Array) => {
+      let n = 0;
+      for (let i = 0; i + 4 <= bytes.length; i += 4) if (bytes.subarray(i, i + 4).every((b, k) => b === pinBytes[k])) n++;
+      return n;
+    };
+    const empty = (await createWorld({ components: [Position, Health] })).snapshot();
+    const used = await createWorld({ components: [Position, Health] });
+    used.destroyMany(used.spawnMany(20_000, Position.with({ x: pin, y: pin }), Health));
+    used.spawnMany(30_000, Health.with({ hp: 3 })); // a batch whose scratch block is freed at the top
+    expect(count(used.snapshot())).toBeGreaterThan(0);
+    used.restore(empty);
+    const fresh = await createWorld({ components: [Position, Health], snapshot: empty });
+    for (const w of [used, fresh]) {
+      w.destroyMany(w.spawnMany(15_000, Position));
+      w.spawnMany(10, Health);
+    }
+    expect(count(used.snapshot())).toBe(0);
+    expect(dump(used, [Position, Health])).toBe(dump(fresh, [Position, Health]));
+  });
+
   it("restore reads the bytes wherever they lie (offset, shared, inside the world's own memory) and keeps none of them", async () => {
     const world = await populated();
     const bytes = world.snapshot();
