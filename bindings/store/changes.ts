@@ -22,14 +22,18 @@ import type { Table } from "./table.js";
 export const TICKS_SCHEMA = { added: "u32", changed: "u32" } as const;
 export type TicksComponent = Component<typeof TICKS_SCHEMA>;
 
-/** Whether stamp a is newer than b (u32 counters, wrapped difference). */
 /** The change tick after t: u32 ticks wrap (as stamps do), past 0, which a reader's tick reserves for "never read". */
 export function nextTick(t: number): number {
   return (t + 1) >>> 0 || 1;
 }
 
+/**
+ * Whether stamp a is newer than b (u32 counters, wrapped difference). 0 is no tick: a
+ * stamp 0 (never stamped) is newer than nothing, and every stamp is newer than a base 0
+ * (a reader that never read), however far the counter has run.
+ */
 export function newer(a: number, b: number): boolean {
-  return ((a - b) | 0) > 0;
+  return a !== 0 && (b === 0 || ((a - b) | 0) > 0);
 }
 
 /** The name of the stamps component of component `name` (a snapshot's schema is checked against it). */

@@ -292,7 +292,8 @@ describe("snapshot bytes", () => {
     const pinBytes = new Uint8Array(Float32Array.of(pin).buffer);
     const count = (bytes: Uint8Array) => {
       let n = 0;
-      for (let i = 0; i + 4 <= bytes.length; i += 4) if (bytes.subarray(i, i + 4).every((b, k) => b === pinBytes[k])) n++;
+      for (let i = 0; i + 4 <= bytes.length; i += 4)
+        if (bytes.subarray(i, i + 4).every((b, k) => b === pinBytes[k])) n++;
       return n;
     };
     const empty = (await createWorld({ components: [Position, Health] })).snapshot();
@@ -681,6 +682,37 @@ describe("change stamps in a snapshot", () => {
 });
 
 describe("snapshots of a world that has run long, or whose values have getters", () => {
+  it("past 2^31 change ticks, a reader's first read sees every row added since tracking began, and unchanged rows never show", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    world.restore(
+      withJson(world.snapshot(), (json) => {
+        json.changeTick = 2 ** 31 + 1000;
+      }),
+    );
+    const old = world.spawnMany(2, Position); // before any tracking: no stamps yet
+    world.query({ all: [Health], added: [Health] }).count(); // tracking of Health starts
+    const es = [...world.spawnMany(3, Health)];
+    const seen: Record<string, number[]> = {};
+    const log = (name: string) => (q: Iterable<Table>) => {
+      seen[name] = [];
+      for (const t of q) for (const row of t.rows as Uint32Array) seen[name].push(t.entities[row]);
+    };
+    world.system("added", { all: [Health], added: [Health] }, log("added"));
+    world.system("changed", { all: [Position], changed: [Position] }, log("changed"));
+    world.step();
+    expect(seen.added).toEqual(es);
+    const outside = world.query({ all: [Health], added: [Health], none: [Position] });
+    log("outside")(outside);
+    expect(seen.outside).toEqual(es);
+    world.step();
+    world.step();
+    // Rows whose stamps were never set (0) are not newer than a tick past 2^31.
+    expect([seen.added, seen.changed]).toEqual([[], []]);
+    world.set(old[1], Position, { x: 1 });
+    world.step();
+    expect(seen.changed).toEqual([old[1]]);
+  });
+
   it("a world restored at the last u32 step and change tick steps and reads on, and restores its own snapshot", async () => {
     const world = await createWorld({ components: [Position] });
     const e = world.spawn(Position);
