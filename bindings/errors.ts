@@ -87,9 +87,9 @@ export class StaleViewError extends EcsError {
  * of ours from it (the flush's) leaves, since it says what was applied and dropped, with
  * `first` as its `cause` (unless it has one), so neither is lost.
  */
-export function closeAfter(scope: { close(): void }, first: unknown): void {
+export function closeAfter(close: () => void, first: unknown): void {
   try {
-    scope.close();
+    close();
   } catch (error) {
     if (error instanceof EcsError && !Object.hasOwn(error, "cause")) {
       Object.defineProperty(error, "cause", { value: first, writable: true, configurable: true });

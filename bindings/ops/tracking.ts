@@ -4,7 +4,7 @@
 import { KEY } from "../component-keys.js";
 import { expect } from "../core/status.js";
 import { CapacityError } from "../errors.js";
-import { ticksComponent } from "../store/changes.js";
+import { nextTick, ticksComponent } from "../store/changes.js";
 import type { Store } from "../store/store.js";
 import { moveTables } from "./batch-ops.js";
 import { register } from "./components.js";
@@ -37,6 +37,10 @@ export function track(store: Store, id: number): void {
  * starts it or throws CapacityError (world/queries.ts startTracking).
  */
 export function trackWaiting(store: Store, ids: number[]): void {
+  if (ids.length === 0) return;
+  // A tick past the flush's commands: a system whose scope asked for the tracking sees its
+  // rows in its next run (its own commands are stamped with its tick, which it has read).
+  store.changes.tick = nextTick(store.changes.tick);
   for (let i = 0; i < ids.length; ) {
     try {
       track(store, ids[i]);

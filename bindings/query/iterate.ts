@@ -80,6 +80,11 @@ abstract class Iteration extends IteratorFromPrototype {
     this.host.endIteration(this);
   }
 
+  /** Whether flush() or step() ended this iteration from outside (its next next() throws). */
+  get ended(): boolean {
+    return this.endedBy !== undefined;
+  }
+
   end(by: string): void {
     if (this.state !== OPEN) return;
     this.endedBy = by;

@@ -228,19 +228,29 @@ export class Query<R = never, F extends boolean = boolean> {
     return out as EntityList;
   }
 
-  /** Calls fn for every matching entity (convenience; loops over columns are faster). */
+  /**
+   * Calls fn for every matching entity (convenience; loops over columns are faster).
+   * A flush() or step() in fn ends the iteration: the next row's turn throws its
+   * ArgumentError instead of calling fn with rows that may have moved.
+   */
   each(fn: (e: Entity, table: Table<R>, row: number) => void): void {
     if (typeof fn !== "function") throw new ArgumentError(needsFunction("each", fn));
-    for (const t of this) {
-      // Bounded by the rows the table had when it was yielded.
-      const es = t.entities;
-      const rows = t.rows;
-      if (rows !== undefined) {
-        for (let i = 0; i < rows.length; i++) fn(es[rows[i]] as Entity, t, rows[i]);
-        continue;
+    const it = this[Symbol.iterator]() as Iterator<TableOf<R, F>> & { readonly ended: boolean };
+    try {
+      for (let r = it.next(); r.done !== true; r = it.next()) {
+        const t = r.value;
+        // Bounded by the rows the table had when it was yielded.
+        const es = t.entities;
+        const rows = t.rows;
+        const n = rows === undefined ? es.length : rows.length;
+        for (let i = 0; i < n; i++) {
+          if (it.ended) it.next(); // throws: the iteration was ended from outside
+          const row = rows === undefined ? i : rows[i];
+          fn(es[row] as Entity, t, row);
+        }
       }
-      const n = es.length;
-      for (let row = 0; row < n; row++) fn(es[row] as Entity, t, row);
+    } finally {
+      it.return?.();
     }
   }
 }

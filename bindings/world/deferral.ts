@@ -68,13 +68,16 @@ export class Deferral {
   }
 
   // ── Scopes ───────────────────────────────────────────────────────────────
-  open(): void {
+  /** Opens a defer() scope or a system; returns how many iterations are open (close's mark). */
+  open(): number {
     this.deferring++;
     if (this.depth++ === 0 && !this.stepping) this.modes.swap(true);
+    return this.iterations.length;
   }
 
-  /** Closes a defer() scope or a system; the outermost applies what waited. */
-  close(): void {
+  /** Closes a scope named `by`: iterators it left open end (naming it), and the outermost applies what waited. */
+  close(mark: number, by: string): void {
+    if (this.iterations.length > mark) for (const it of this.iterations.slice(mark)) it.end(by);
     this.deferring--;
     if (--this.depth === 0) this.closed(undefined);
   }
@@ -91,14 +94,9 @@ export class Deferral {
     const open = this.iterations;
     // Loops end innermost first; an iterator dropped unfinished ends out of order.
     if (open[open.length - 1] === it) open.pop();
-    else if (!this.dropOutOfOrder(it)) return;
+    else if (open.includes(it)) open.splice(open.indexOf(it), 1);
+    else return;
     if (--this.depth === 0) this.closed(it);
-  }
-
-  /** Takes an iteration that ends out of order off the open ones; false when it was not there. */
-  private dropOutOfOrder(it: OpenIteration): boolean {
-    const k = this.iterations.indexOf(it);
-    return k >= 0 && this.iterations.splice(k, 1).length > 0;
   }
 
   /** The outermost scope closed (by loop `it`): the immediate entry points back, its query's guess learnt, then what waited applied. */

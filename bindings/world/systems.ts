@@ -110,38 +110,65 @@ export class Schedule<W = unknown> {
     return this.order;
   }
 
+  /**
+   * Declared order, each system preceded by those that must run before it (their
+   * `before`, its `after`), placed the same way: depth first from each system in
+   * declaration order, its predecessors in theirs. Declared A, B, C with C before A runs
+   * C, A, B. Iterative: a chain of thousands of systems needs no deep recursion.
+   */
   private sort(): System<W>[] {
     const n = this.systems.length;
-    const next: number[][] = this.systems.map(() => []);
-    const incoming = new Int32Array(n);
-    const edge = (from: number, to: number): void => {
-      next[from].push(to);
-      incoming[to]++;
-    };
+    const preds: number[][] = this.systems.map(() => []);
     for (const s of this.systems) {
-      for (const other of s.options.before ?? []) edge(s.index, this.find(other, s, "before").index);
-      for (const other of s.options.after ?? []) edge(this.find(other, s, "after").index, s.index);
+      for (const other of s.options.before ?? []) preds[this.find(other, s, "before").index].push(s.index);
+      for (const other of s.options.after ?? []) preds[s.index].push(this.find(other, s, "after").index);
     }
+    for (const p of preds) p.sort((a, b) => a - b);
+    const state = new Uint8Array(n); // 0: not reached, 1: on the path, 2: placed
     const out: System<W>[] = [];
-    const done = new Uint8Array(n);
-    while (out.length < n) {
-      // The earliest declared system whose predecessors all ran (n is small: O(n^2) is fine).
-      let pick = -1;
-      for (let i = 0; i < n; i++) {
-        if (done[i] === 0 && incoming[i] === 0) {
-          pick = i;
-          break;
+    const path: number[] = [];
+    const next: number[] = []; // per path entry: its next predecessor to look at
+    for (let root = 0; root < n; root++) {
+      if (state[root] !== 0) continue;
+      state[root] = 1;
+      path.push(root);
+      next.push(0);
+      while (path.length > 0) {
+        const top = path.length - 1;
+        const v = path[top];
+        const k = next[top];
+        if (k < preds[v].length) {
+          next[top] = k + 1;
+          const u = preds[v][k];
+          if (state[u] === 1) throw new ArgumentError(systemCycle(this.stuck(preds)));
+          if (state[u] === 0) {
+            state[u] = 1;
+            path.push(u);
+            next.push(0);
+          }
+          continue;
         }
+        path.pop();
+        next.pop();
+        state[v] = 2;
+        out.push(this.systems[v]);
       }
-      if (pick < 0) {
-        const stuck = this.systems.filter((s) => done[s.index] === 0).map((s) => `"${s.name}"`);
-        throw new ArgumentError(systemCycle(stuck));
-      }
-      done[pick] = 1;
-      out.push(this.systems[pick]);
-      for (const to of next[pick]) incoming[to]--;
     }
     return out;
+  }
+
+  /** The systems that cannot be placed for a cycle (in one, or after one), by name, in declaration order. */
+  private stuck(preds: readonly number[][]): string[] {
+    const placed = new Uint8Array(preds.length);
+    for (let more = true; more; ) {
+      more = false;
+      preds.forEach((p, i) => {
+        if (placed[i] === 0 && p.every((u) => placed[u] === 1)) placed[i] = 1;
+        else return;
+        more = true;
+      });
+    }
+    return this.systems.filter((s) => placed[s.index] === 0).map((s) => `"${s.name}"`);
   }
 
   private find(name: string, from: System<W>, key: string): System<W> {
@@ -198,9 +225,12 @@ export class Runner {
 
   private run<W>(s: System<W>, ctx: SystemContext<W>): void {
     const changes = this.store.changes;
-    changes.tick = nextTick(changes.tick);
+    const tick = nextTick(changes.tick);
+    changes.tick = tick;
     this.running = s as System;
-    this.defer.open();
+    const defer = this.defer;
+    const mark = defer.open();
+    const close = () => defer.close(mark, `the end of system "${s.name}"`);
     try {
       const { begin, end } = s.options;
       if (begin !== undefined) begin(ctx);
@@ -210,20 +240,31 @@ export class Runner {
         if (end !== undefined) end(ctx);
       }
     } catch (error) {
-      this.ran(s);
+      this.running = undefined;
       // A flush error after the system (or a hook) threw carries that error as its cause.
-      closeAfter(this.defer, error);
+      try {
+        closeAfter(close, error);
+      } finally {
+        this.ran(s, tick);
+      }
       throw error;
     }
-    this.ran(s);
-    this.defer.close();
+    this.running = undefined;
+    try {
+      close();
+    } finally {
+      this.ran(s, tick);
+    }
   }
 
-  /** The bookkeeping after system s ran (or threw), before its deferred changes apply. */
-  private ran<W>(s: System<W>): void {
+  /**
+   * The bookkeeping after system s ran at `tick` (or threw) and its deferred changes were
+   * applied, stamped with that tick: it has read them (a reader never sees its own
+   * writes, deferred ones included). Tracking its flush started is stamped later.
+   */
+  private ran<W>(s: System<W>, tick: number): void {
     const changes = this.store.changes;
-    this.running = undefined;
-    s.lastRun = changes.tick;
+    s.lastRun = tick;
     changes.tick = nextTick(changes.tick);
   }
 }

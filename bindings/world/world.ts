@@ -192,15 +192,15 @@ export class World {
     const { store, defer } = this.#ctx;
     store.core.check();
     if (typeof fn !== "function") throw new ArgumentError(needsFunction("defer", fn));
-    defer.open();
+    const mark = defer.open();
     let result: T;
     try {
       result = fn();
     } catch (error) {
-      closeAfter(defer, error);
+      closeAfter(() => defer.close(mark, "the end of world.defer()"), error);
       throw error;
     }
-    defer.close();
+    defer.close(mark, "the end of world.defer()");
     return result;
   }
 

@@ -40,6 +40,32 @@ describe("systems", () => {
     expect(log).toEqual(["input", "move", "physics", "render"]);
   });
 
+  it("a system named in another's before / after is pulled just ahead of it; the others keep declared order", async () => {
+    const world = await createWorld({ components: [Position] });
+    const log: string[] = [];
+    const sys = (name: string, options = {}) => world.system(name, { all: [Position] }, () => log.push(name), options);
+    sys("a");
+    sys("b");
+    sys("c", { before: ["a"] });
+    sys("d", { after: ["e"] });
+    sys("e");
+    world.step();
+    expect(log).toEqual(["c", "a", "b", "e", "d"]);
+  });
+
+  it("a long chain of constraints orders without deep recursion", async () => {
+    const world = await createWorld({ components: [Position] });
+    const n = 20_000;
+    const log: number[] = [];
+    // Declared 0 .. n - 1, each after the next one: the run order is the reverse.
+    for (let i = 0; i < n; i++)
+      world.system(`s${i}`, { all: [Position] }, () => log.push(i), i < n - 1 ? { after: [`s${i + 1}`] } : {});
+    world.step();
+    expect(log.length).toBe(n);
+    expect(log[0]).toBe(n - 1);
+    expect(log.every((v, k) => v === n - 1 - k)).toBe(true);
+  });
+
   it("a cycle or an unknown name in before / after is an ArgumentError naming the systems", async () => {
     const world = await createWorld({ components: [Position] });
     world.system("a", { all: [Position] }, () => {}, { after: ["b"] });
@@ -181,5 +207,81 @@ describe("systems", () => {
     world.system("b", { all: [Position] }, fn, { after: ["a"] });
     world.step(1);
     expect(runs).toBe(2);
+  });
+});
+
+const ENDED = (by: string) =>
+  `This query iteration was ended by ${by} before it finished (the changes waiting for it were applied then): iterate the query again`;
+
+describe("a system's scope ends with it", () => {
+  it("an iterator a system leaves unfinished ends when it returns: its changes apply, and the world is not left deferring", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    world.spawnMany(3, Position);
+    let kept: Iterator<unknown> | undefined;
+    const counts: number[] = [];
+    world.system("a", { all: [Position] }, (q) => {
+      kept = q[Symbol.iterator]();
+      kept.next();
+      world.spawn(Health);
+    });
+    world.system("b", { all: [Health] }, (q) => counts.push(q.count()));
+    world.step();
+    expect(counts).toEqual([1]); // b saw a's spawn
+    expect(world.entityCount).toBe(4);
+    expect(world.snapshot().length).toBeGreaterThan(0); // not deferring between steps
+    expectThrows(() => kept?.next(), ArgumentError, ENDED('the end of system "a"'));
+  });
+
+  it("an iterator a defer() scope leaves unfinished ends with the scope", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    world.spawnMany(2, Position);
+    let kept: Iterator<unknown> | undefined;
+    const e = world.defer(() => {
+      kept = world.query({ all: [Position] })[Symbol.iterator]();
+      kept.next();
+      return world.spawn(Health);
+    });
+    expect(world.has(e, Health)).toBe(true);
+    expect(world.snapshot().length).toBeGreaterThan(0);
+    expectThrows(() => kept?.next(), ArgumentError, ENDED("the end of world.defer()"));
+  });
+
+  it("a system does not read its own deferred changes in its next run; the others do", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    const e = world.spawn(Position);
+    const seen: Record<string, number[]> = { adder: [], other: [] };
+    let step = 0;
+    world.system("adder", { all: [Health], added: [Health] }, (q) => {
+      for (const t of q) seen.adder.push(...t.entities);
+      if (step === 1) world.add(e, Health);
+    });
+    world.system("other", { all: [Health], added: [Health] }, (q) => {
+      for (const t of q) seen.other.push(...t.entities);
+    });
+    for (step = 0; step < 4; step++) world.step();
+    expect(seen).toEqual({ adder: [], other: [e] });
+  });
+
+  it("each() stops when its function flushes: no row is visited twice or past the table's end", async () => {
+    const world = await createWorld({ components: [Position] });
+    const es = world.spawnMany(4, Position);
+    const q = world.query({ all: [Position] });
+    const visits: number[] = [];
+    expectThrows(
+      () =>
+        q.each((e) => {
+          visits.push(e);
+          if (e === es[0]) {
+            world.destroy(es[1]);
+            world.flush();
+          }
+        }),
+      ArgumentError,
+      ENDED("world.flush()"),
+    );
+    expect(visits).toEqual([es[0]]);
+    expect(world.entityCount).toBe(3);
+    world.spawn(Position); // the world takes calls: nothing is left open
+    expect(q.count()).toBe(4);
   });
 });
