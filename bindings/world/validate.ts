@@ -20,13 +20,6 @@ import type { Table } from "../store/table.js";
 import { copyTyped, isTypedStandIn, typedKind } from "../store/typed-copy.js";
 import { checkedCopy } from "../store/values.js";
 
-/** Table of a live entity; StaleEntityError otherwise. */
-export function tableOfLive(b: Boundary, e: number): number {
-  const t = b.core.tableOf(e);
-  if (t < 0) throw stale(b, e);
-  return t;
-}
-
 /**
  * Table of a live entity, or PENDING for one spawned while changes are deferred (it has
  * no table until they are applied); StaleEntityError otherwise.
@@ -64,14 +57,14 @@ export function ownPair(store: Store, p: Pair): Pair {
 
 /**
  * Relation id and target of an own pair (ownPair) whose target is alive (or, while
- * deferring, spawned in the same scope: it is alive by the time the pair is applied);
- * the wildcard is for queries only, whose targets must be alive now.
+ * deferring, spawned in the same scope: it is alive by the time the pair is applied, and
+ * a query on it finds its sources' tables once they are made); the wildcard is for
+ * queries only.
  */
 export function pairIds(store: Store, p: Pair, method: string): [number, number] {
   const rel = store.registry.idOf(p.relation);
   if (p.target === WILDCARD) throw new ArgumentError(wildcardPair(p.relation.name, method));
-  if (method === "query") tableOfLive(store, p.target);
-  else liveTable(store, p.target);
+  liveTable(store, p.target);
   return [rel, p.target];
 }
 

@@ -1,9 +1,11 @@
 // Queries (bindings/query/query.ts), through the public API: tables created after the
 // query are picked up, optional terms, each(), and cascade order over a relation.
 import { describe, expect, it } from "vitest";
-import { createWorld } from "wasm-ecs";
+import { createWorld, relation } from "wasm-ecs";
 import { A, B, C, setup } from "../../support/query-world.js";
-import { ChildOf, Pos, ALL as RELATIONS, Vel } from "../../support/relations.js";
+import { ChildOf, Likes, Pos, ALL as RELATIONS, Vel } from "../../support/relations.js";
+
+const Follows = relation("Follows", { fragmenting: false });
 
 describe("query", () => {
   it("picks up tables created after the query was made", async () => {
@@ -34,6 +36,23 @@ describe("query", () => {
       seen.push(e);
     });
     expect(seen.sort()).toEqual(Array.from(world.query({ all: [A, B] }).entities()).sort());
+  });
+});
+
+describe("query of a pair whose target waits", () => {
+  it("a query made in a scope on a target spawned there finds the sources once the scope ends", async () => {
+    for (const R of [ChildOf, Likes, Follows]) {
+      const world = await createWorld({ components: [...RELATIONS, Follows] });
+      let made: { count(): number; entities(): Iterable<number> } | undefined;
+      const [p, s] = world.defer(() => {
+        const target = world.spawn(Pos);
+        made = world.query({ all: [R.to(target)] });
+        expect(made.count()).toBe(0);
+        return [target, world.spawn(Pos, R.to(target))];
+      });
+      expect([R.name, made?.count(), [...(made?.entities() ?? [])]]).toEqual([R.name, 1, [s]]);
+      expect(world.query({ all: [R.to(p)] })).toBe(made);
+    }
   });
 });
 

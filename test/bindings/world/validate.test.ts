@@ -13,11 +13,11 @@ import { register } from "../../../bindings/ops/components.js";
 import type { Store } from "../../../bindings/store/store.js";
 import {
   checkPairs,
+  liveTable,
   ownIds,
   ownPair,
   pairIds,
   relationOf,
-  tableOfLive,
   tableWith,
 } from "../../../bindings/world/validate.js";
 import { sourceStore } from "../../support/sources.js";
@@ -49,10 +49,10 @@ function thrown(fn: () => unknown): Error {
 }
 
 describe("validate", () => {
-  it("tableOfLive gives a live entity's table and StaleEntityError naming a dead one's slot", async () => {
+  it("liveTable gives a live entity's table and StaleEntityError naming a dead one's slot", async () => {
     const { store, a, dead } = await world();
-    expect(tableOfLive(store, a)).toBe(store.core.tableOf(a));
-    const error = thrown(() => tableOfLive(store, dead));
+    expect(liveTable(store, a)).toBe(store.core.tableOf(a));
+    const error = thrown(() => liveTable(store, dead));
     expect(error).toBeInstanceOf(StaleEntityError);
     expect(error.message).toBe(
       `Entity ${dead} (slot ${dead}, generation 0) is stale: slot ${dead} is free, now at generation 1`,
