@@ -42,6 +42,8 @@ import { copyValues, writeValues } from "../store/values.js";
 import { ModeSwitch } from "./mode-switch.js";
 import { stageLater } from "./spawn-later.js";
 
+const NO_ITERATIONS: readonly OpenIteration[] = [];
+
 export class Deferral {
   /** Open defer() scopes and running systems. */
   deferring = 0;
@@ -68,16 +70,15 @@ export class Deferral {
   }
 
   // ── Scopes ───────────────────────────────────────────────────────────────
-  /** Opens a defer() scope or a system; returns how many iterations are open (close's mark). */
-  open(): number {
+  /** Opens a defer() scope or a system; returns the iterations open before it (for endIterations). */
+  open(): readonly OpenIteration[] {
     this.deferring++;
     if (this.depth++ === 0 && !this.stepping) this.modes.swap(true);
-    return this.iterations.length;
+    return this.iterations.length === 0 ? NO_ITERATIONS : [...this.iterations];
   }
 
-  /** Closes a scope named `by`: iterators it left open end (naming it), and the outermost applies what waited. */
-  close(mark: number, by: string): void {
-    if (this.iterations.length > mark) for (const it of this.iterations.slice(mark)) it.end(by);
+  /** Closes a defer() scope or a system; the outermost applies what waited. */
+  close(): void {
     this.deferring--;
     if (--this.depth === 0) this.closed(undefined);
   }
@@ -106,9 +107,9 @@ export class Deferral {
     this.flush();
   }
 
-  /** Ends every open iteration (flush() or step() with iterators left unfinished), applying what waited; each one's next next() throws, naming `by`. */
-  endIterations(by: string): void {
-    for (const it of [...this.iterations]) it.end(by);
+  /** Ends the open iterations not open `before` (flush(), step(): all; a scope's end: those it left), naming `by` in their next next()'s error. */
+  endIterations(by: string, before: readonly OpenIteration[] = NO_ITERATIONS): void {
+    for (const it of [...this.iterations]) if (!before.includes(it)) it.end(by);
   }
 
   /** Before every pair of non-fragmenting relation rel leaves e at once: see CommandBuffer.cancelPairAdds. */

@@ -14,6 +14,7 @@ import {
   unknownOption,
   unknownSystem,
 } from "../messages.js";
+import type { OpenIteration } from "../query/host.js";
 import type { Query } from "../query/query.js";
 import { nextTick } from "../store/changes.js";
 import type { Store } from "../store/store.js";
@@ -157,18 +158,26 @@ export class Schedule<W = unknown> {
     return out;
   }
 
-  /** The systems that cannot be placed for a cycle (in one, or after one), by name, in declaration order. */
+  /**
+   * The systems of the cycles, by name, in declaration order: those no order can place
+   * (in a cycle or after one), less those that only follow a cycle (no successor among them).
+   */
   private stuck(preds: readonly number[][]): string[] {
     const placed = new Uint8Array(preds.length);
     for (let more = true; more; ) {
       more = false;
       preds.forEach((p, i) => {
-        if (placed[i] === 0 && p.every((u) => placed[u] === 1)) placed[i] = 1;
-        else return;
+        if (placed[i] === 1 || !p.every((u) => placed[u] === 1)) return;
+        placed[i] = 1;
         more = true;
       });
     }
-    return this.systems.filter((s) => placed[s.index] === 0).map((s) => `"${s.name}"`);
+    let left = this.systems.map((s) => s.index).filter((i) => placed[i] === 0);
+    for (let n = -1; n !== left.length; ) {
+      n = left.length;
+      left = left.filter((u) => left.some((v) => preds[v].includes(u)));
+    }
+    return left.map((i) => `"${this.systems[i].name}"`);
   }
 
   private find(name: string, from: System<W>, key: string): System<W> {
@@ -225,12 +234,10 @@ export class Runner {
 
   private run<W>(s: System<W>, ctx: SystemContext<W>): void {
     const changes = this.store.changes;
-    const tick = nextTick(changes.tick);
-    changes.tick = tick;
+    changes.tick = nextTick(changes.tick);
     this.running = s as System;
     const defer = this.defer;
-    const mark = defer.open();
-    const close = () => defer.close(mark, `the end of system "${s.name}"`);
+    const before = defer.open();
     try {
       const { begin, end } = s.options;
       if (begin !== undefined) begin(ctx);
@@ -240,31 +247,42 @@ export class Runner {
         if (end !== undefined) end(ctx);
       }
     } catch (error) {
-      this.running = undefined;
+      const read = changes.tick;
       // A flush error after the system (or a hook) threw carries that error as its cause.
       try {
-        closeAfter(close, error);
+        closeAfter(() => this.close(s.name, before), error);
       } finally {
-        this.ran(s, tick);
+        this.ran(s, read);
       }
       throw error;
     }
-    this.running = undefined;
+    const read = changes.tick;
     try {
-      close();
+      this.close(s.name, before);
     } finally {
-      this.ran(s, tick);
+      this.ran(s, read);
     }
   }
 
   /**
-   * The bookkeeping after system s ran at `tick` (or threw) and its deferred changes were
-   * applied, stamped with that tick: it has read them (a reader never sees its own
-   * writes, deferred ones included). Tracking its flush started is stamped later.
+   * Ends system `name`'s scope: iterators it left unfinished end as its reads (a filtered one
+   * moves no outside reader on), then what it deferred applies, stamped with its tick.
    */
-  private ran<W>(s: System<W>, tick: number): void {
+  private close(name: string, before: readonly OpenIteration[]): void {
+    if (this.defer.iterations.length > 0) this.defer.endIterations(`the end of system "${name}"`, before);
+    this.running = undefined;
+    this.defer.close();
+  }
+
+  /**
+   * The bookkeeping after system s ran (or threw) and its deferred changes were applied:
+   * it has read everything stamped up to `read`, the tick its run ended at, which its own
+   * writes and deferred changes carry (a reader never sees its own writes). Tracking its
+   * flush started is stamped later, so it reads those rows in its next run.
+   */
+  private ran<W>(s: System<W>, read: number): void {
     const changes = this.store.changes;
-    s.lastRun = tick;
+    s.lastRun = read;
     changes.tick = nextTick(changes.tick);
   }
 }

@@ -31,6 +31,8 @@ import { TESTING, type TestingHooks, testingHooks } from "./testing.js";
 
 /** The reader of change filters and removals outside systems. */
 const OUTSIDE = Object.freeze({ name: "outside systems" });
+/** What ends an iteration a defer() scope left unfinished, in its next() error. */
+const LEFT_BY_DEFER = "the end of world.defer()";
 
 let contextOf: (world: World) => WorldContext;
 
@@ -192,15 +194,19 @@ export class World {
     const { store, defer } = this.#ctx;
     store.core.check();
     if (typeof fn !== "function") throw new ArgumentError(needsFunction("defer", fn));
-    const mark = defer.open();
+    const before = defer.open();
     let result: T;
     try {
       result = fn();
     } catch (error) {
-      closeAfter(() => defer.close(mark, "the end of world.defer()"), error);
+      closeAfter(() => {
+        defer.endIterations(LEFT_BY_DEFER, before);
+        defer.close();
+      }, error);
       throw error;
     }
-    defer.close(mark, "the end of world.defer()");
+    defer.endIterations(LEFT_BY_DEFER, before);
+    defer.close();
     return result;
   }
 

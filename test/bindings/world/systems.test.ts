@@ -1,6 +1,6 @@
 // Systems and step(): order, before / after, hooks, deferral and flushing per system.
 import { describe, expect, it } from "vitest";
-import { ArgumentError, component, createWorld, type SystemContext, type World } from "wasm-ecs";
+import { ArgumentError, component, createWorld, type SystemContext, type Table, type World } from "wasm-ecs";
 import { expectThrows } from "../../support/errors.js";
 
 const Position = component("Position", { x: "f32" });
@@ -72,6 +72,13 @@ describe("systems", () => {
     world.system("b", { all: [Position] }, () => {}, { after: ["a"] });
     expect(() => world.step()).toThrow(ArgumentError);
     expect(() => world.step()).toThrow(/^The before \/ after constraints of systems "a", "b" form a cycle/);
+    world.system("d", { all: [Position] }, () => {}, { after: ["a"] }); // after the cycle, not in it
+    world.system("e", { all: [Position] }, () => {}, { before: ["e"] });
+    expectThrows(
+      () => world.step(),
+      ArgumentError,
+      'The before / after constraints of systems "a", "b", "e" form a cycle',
+    );
     const other = await createWorld({ components: [Position] });
     other.system("a", { all: [Position] }, () => {}, { before: ["nope"] });
     expect(() => other.step()).toThrow(/^System "a" runs before "nope", but no system has that name/);
@@ -283,5 +290,67 @@ describe("a system's scope ends with it", () => {
     expect(world.entityCount).toBe(3);
     world.spawn(Position); // the world takes calls: nothing is left open
     expect(q.count()).toBe(4);
+  });
+});
+
+describe("a system's reads when its scope ends", () => {
+  it("a change-filtered loop a system leaves open counts as its read: it skips its own writes, and an outside reader loses nothing", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    const [x, e] = world.spawnMany(2, Position);
+    const seen: number[][] = [];
+    const terms = { all: [Health], added: [Health] } as const;
+    const outside = world.query(terms);
+    const read = (q: Iterable<Table>) => {
+      const out: number[] = [];
+      for (const t of q) for (const row of t.rows as Uint32Array) out.push(t.entities[row]);
+      return out;
+    };
+    expect(read(outside)).toEqual([]);
+    world.system("adder", terms, (q, ctx) => {
+      const it = q[Symbol.iterator]();
+      const r = it.next(); // the loop is left unfinished
+      seen.push(r.done === true ? [] : [...(r.value.rows as Uint32Array)].map((i) => r.value.entities[i]));
+      if (ctx.tick === 2) world.add(e, Health);
+    });
+    world.step();
+    world.add(x, Health);
+    for (let i = 0; i < 3; i++) world.step();
+    expect(seen).toEqual([[], [x], [], []]);
+    expect(read(outside)).toEqual([x, e]);
+  });
+
+  it("a flush inside a system that starts tracking does not make the system read its later writes", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    const e = world.spawn(Health, Position);
+    const seen: number[][] = [];
+    world.system("s", { all: [Health], changed: [Health] }, (q, ctx) => {
+      const got: number[] = [];
+      for (const t of q) for (const row of t.rows as Uint32Array) got.push(t.entities[row]);
+      seen.push(got);
+      if (ctx.tick !== 2) return;
+      world.query({ all: [Position], added: [Position] }).count(); // tracking waits for the flush
+      world.flush();
+      world.set(e, Health, { hp: 5 });
+    });
+    for (let i = 0; i < 4; i++) world.step();
+    expect(seen).toEqual([[e], [], [], []]);
+  });
+
+  it("defer() ends the loop it opened even when a loop opened before it ended inside it", async () => {
+    const world = await createWorld({ components: [Position, Health] });
+    world.spawnMany(3, Position);
+    const q = world.query({ all: [Position] });
+    const outer = q[Symbol.iterator]();
+    outer.next();
+    let inner: Iterator<unknown> | undefined;
+    world.defer(() => {
+      outer.return?.(); // ends out of order, inside the scope
+      inner = q[Symbol.iterator]();
+      inner.next();
+      world.spawn(Health);
+    });
+    expect(world.query({ all: [Health] }).count()).toBe(1);
+    expect(world.snapshot().length).toBeGreaterThan(0);
+    expectThrows(() => inner?.next(), ArgumentError, ENDED("the end of world.defer()"));
   });
 });
