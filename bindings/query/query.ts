@@ -230,8 +230,9 @@ export class Query<R = never, F extends boolean = boolean> {
 
   /**
    * Calls fn for every matching entity (convenience; loops over columns are faster).
-   * A flush() or step() in fn ends the iteration: the next row's turn throws its
-   * ArgumentError instead of calling fn with rows that may have moved.
+   * A flush() or step() in fn ends the iteration: the next row's turn (or the loop's end,
+   * after the last row) throws its ArgumentError instead of calling fn with rows that may
+   * have moved.
    */
   each(fn: (e: Entity, table: Table<R>, row: number) => void): void {
     if (typeof fn !== "function") throw new ArgumentError(needsFunction("each", fn));

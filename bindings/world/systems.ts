@@ -160,7 +160,7 @@ export class Schedule<W = unknown> {
 
   /**
    * The systems of the cycles, by name, in declaration order: those no order can place
-   * (in a cycle or after one), less those that only follow a cycle (no successor among them).
+   * (in a cycle or after one) that can reach themselves through the constraints.
    */
   private stuck(preds: readonly number[][]): string[] {
     const placed = new Uint8Array(preds.length);
@@ -172,12 +172,17 @@ export class Schedule<W = unknown> {
         more = true;
       });
     }
-    let left = this.systems.map((s) => s.index).filter((i) => placed[i] === 0);
-    for (let n = -1; n !== left.length; ) {
-      n = left.length;
-      left = left.filter((u) => left.some((v) => preds[v].includes(u)));
-    }
-    return left.map((i) => `"${this.systems[i].name}"`);
+    const onCycle = (start: number): boolean => {
+      const seen = new Uint8Array(preds.length);
+      const todo = [...preds[start]];
+      for (let u = todo.pop(); u !== undefined; u = todo.pop()) {
+        if (u === start) return true;
+        if (seen[u] === 0 && placed[u] === 0) todo.push(...preds[u]);
+        seen[u] = 1;
+      }
+      return false;
+    };
+    return this.systems.filter((s) => placed[s.index] === 0 && onCycle(s.index)).map((s) => `"${s.name}"`);
   }
 
   private find(name: string, from: System<W>, key: string): System<W> {

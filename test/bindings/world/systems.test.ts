@@ -74,10 +74,14 @@ describe("systems", () => {
     expect(() => world.step()).toThrow(/^The before \/ after constraints of systems "a", "b" form a cycle/);
     world.system("d", { all: [Position] }, () => {}, { after: ["a"] }); // after the cycle, not in it
     world.system("e", { all: [Position] }, () => {}, { before: ["e"] });
+    // c lies between the cycles a <-> b and f <-> g, on neither.
+    world.system("c", { all: [Position] }, () => {}, { after: ["a"], before: ["f"] });
+    world.system("f", { all: [Position] }, () => {}, { after: ["g"] });
+    world.system("g", { all: [Position] }, () => {}, { after: ["f"] });
     expectThrows(
       () => world.step(),
       ArgumentError,
-      'The before / after constraints of systems "a", "b", "e" form a cycle',
+      'The before / after constraints of systems "a", "b", "e", "f", "g" form a cycle',
     );
     const other = await createWorld({ components: [Position] });
     other.system("a", { all: [Position] }, () => {}, { before: ["nope"] });
