@@ -359,8 +359,9 @@ export class Core extends CoreCalls {
   // ── Whole-memory operations ──────────────────────────────────────────────
   /**
    * Replaces memory bytes 0 .. bytes.length with a snapshot's (growing the memory when
-   * it is smaller) and clears what this world used past them, then puts back this world's own settings (memory ceiling, checks)
-   * and moves the layout epoch on. False when the memory cannot grow that far.
+   * it is smaller) and clears what this world used past them, then puts back this
+   * world's own settings (memory ceiling, checks) and moves the layout epoch on. False
+   * when the memory cannot grow that far.
    */
   load(bytes: Uint8Array, maxPages: number): boolean {
     const have = this.memory.buffer.byteLength;
@@ -382,8 +383,7 @@ export class Core extends CoreCalls {
     const reach = Math.max(this.u32[h + H_VIEW_REACH], top);
     this.u8.set(bytes, 0);
     // What this world held past the image is cleared (past its heap top the memory is
-    // zero, assembly/alloc.ts): later blocks there would carry it into snapshots, and two
-    // worlds with one history since the restore would differ.
+    // zero, assembly/alloc.ts): later blocks there would carry it into snapshots.
     if (top > bytes.length) this.u8.fill(0, bytes.length, top);
     this.u32[h + H_MAX_PAGES] = maxPages;
     this.u32[h + H_VIEW_REACH] = reach;

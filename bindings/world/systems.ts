@@ -270,8 +270,9 @@ export class Runner {
   }
 
   /**
-   * Ends system `name`'s scope: iterators it left unfinished end as its reads (a filtered one
-   * moves no outside reader on), then what it deferred applies, stamped with its tick.
+   * Ends system `name`'s scope: iterators it left unfinished end as its reads (a filtered
+   * one moves no outside reader on), then what it deferred applies, stamped with the tick
+   * its run ended at.
    */
   private close(name: string, before: readonly OpenIteration[]): void {
     if (this.defer.iterations.length > 0) this.defer.endIterations(`the end of system "${name}"`, before);
