@@ -184,7 +184,8 @@ export const sparseNotLogged = (name: string) =>
   `Sparse tags keep no removal log: removed(${name}) is not available (a sparse tag flips a bit in place; query { none: [${name}] } instead)`;
 export const pairInTerm = (pair: string, key: string, relation: string) =>
   `A pair with a target (${pair}) goes in all or none; ${key} takes ${relation}.to("*")`;
-export const cascadeTakesRelation = (value: unknown) => `cascade takes a relation, got ${show(value)}`;
+export const cascadeTakesRelation = (value: unknown) =>
+  `cascade takes a relation (cascade: ChildOf), got ${Array.isArray(value) ? `an array [${value.map(show).join(", ")}]` : show(value)}`;
 export const nonFragmentingData = (name: string) =>
   `Relation ${name} is non-fragmenting (fragmenting: false): its pairs carry no data fields`;
 export const nonFragmentingCascade = (name: string) =>

@@ -11,12 +11,16 @@ import { isOwnComponent, KEY } from "../component-keys.js";
 import { ArgumentError, KernelError } from "../errors.js";
 import { builtinField, builtinScalar, componentArg, describeValue, show, unknownField } from "../messages.js";
 import type { Query } from "../query/query.js";
+import type { Schema } from "../schema.js";
 import { dispatcherOf } from "./batch.js";
 import { type ColumnParam, checkQuery, type Fn, Kernel, type KernelHost } from "./kernel.js";
 import type { ValType } from "./module.js";
 
-/** A field of a component: `[Position, "x"]`. */
-export type FieldRef = readonly [Component, string];
+/** The names of schema S's f32 fields (the built-ins compute in f32). */
+type F32Field<S extends Schema> = { [K in keyof S & string]: S[K] extends "f32" ? K : never }[keyof S & string];
+
+/** An f32 field of a component: `[Position, "x"]` (a component of any schema: any name). */
+export type FieldRef<S extends Schema = Schema> = readonly [Component<S>, Schema extends S ? string : F32Field<S>];
 
 /**
  * A built-in's scalar argument: ArgumentError, naming it, unless a number other than NaN
@@ -39,22 +43,22 @@ export class BuiltinKernels {
   ) {}
 
   /** dst += src, row by row. */
-  add(query: Query, dst: FieldRef, src: FieldRef): void {
+  add<D extends Schema, R extends Schema>(query: Query, dst: FieldRef<D>, src: FieldRef<R>): void {
     this.kernel("add", query, [dst], [src], []).run({}, query);
   }
 
   /** dst *= s. */
-  scale(query: Query, dst: FieldRef, s: number): void {
+  scale<D extends Schema>(query: Query, dst: FieldRef<D>, s: number): void {
     this.kernel("scale", query, [dst], [], ["s"]).run({ s: scalar("scale", "s", s) }, query);
   }
 
   /** dst += src * s (position += velocity * dt). */
-  addScaled(query: Query, dst: FieldRef, src: FieldRef, s: number): void {
+  addScaled<D extends Schema, R extends Schema>(query: Query, dst: FieldRef<D>, src: FieldRef<R>, s: number): void {
     this.kernel("addScaled", query, [dst], [src], ["s"]).run({ s: scalar("addScaled", "s", s) }, query);
   }
 
   /** dst = min(max(dst, lo), hi). */
-  clamp(query: Query, dst: FieldRef, lo: number, hi: number): void {
+  clamp<D extends Schema>(query: Query, dst: FieldRef<D>, lo: number, hi: number): void {
     const k = this.kernel("clamp", query, [dst], [], ["lo", "hi"]);
     k.run({ lo: scalar("clamp", "lo", lo, true), hi: scalar("clamp", "hi", hi, true) }, query);
   }

@@ -1,7 +1,8 @@
 // Queries (bindings/query/query.ts), through the public API: tables created after the
 // query are picked up, optional terms, each(), and cascade order over a relation.
 import { describe, expect, it } from "vitest";
-import { createWorld, relation } from "wasm-ecs";
+import { ArgumentError, createWorld, relation } from "wasm-ecs";
+import { expectThrows } from "../../support/errors.js";
 import { A, B, C, setup } from "../../support/query-world.js";
 import { ChildOf, Likes, Pos, ALL as RELATIONS, Vel } from "../../support/relations.js";
 
@@ -57,6 +58,17 @@ describe("query of a pair whose target waits", () => {
 });
 
 describe("query with cascade", () => {
+  it("cascade takes one relation; an array or a component is an ArgumentError saying what it got", async () => {
+    const world = await createWorld({ components: RELATIONS });
+    const cascade = (value: unknown) => world.query({ all: [Pos], cascade: value as typeof ChildOf });
+    expectThrows(
+      () => cascade([ChildOf]),
+      ArgumentError,
+      "cascade takes a relation (cascade: ChildOf), got an array [ChildOf]",
+    );
+    expectThrows(() => cascade(Pos), ArgumentError, "cascade takes a relation (cascade: ChildOf), got Pos");
+  });
+
   it("cascade yields entities level by level, parents before children", async () => {
     const world = await createWorld({ components: RELATIONS });
     // Built children first, so creation order is not breadth order.
