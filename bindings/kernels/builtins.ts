@@ -19,7 +19,7 @@ import type { ValType } from "./module.js";
 /** The names of schema S's f32 fields (the built-ins compute in f32). */
 type F32Field<S extends Schema> = { [K in keyof S & string]: S[K] extends "f32" ? K : never }[keyof S & string];
 
-/** An f32 field of a component: `[Position, "x"]` (a component of any schema: any name). */
+/** An f32 field of a component: `[Position, "x"]` (for a component whose schema is not known, every name). */
 export type FieldRef<S extends Schema = Schema> = readonly [Component<S>, Schema extends S ? string : F32Field<S>];
 
 /**
