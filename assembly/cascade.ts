@@ -33,14 +33,23 @@ import { cget, checkEntities, colDesc, ensureCapacity, tget, tset } from "./tabl
 import { bumpTargetMoves, findHead, tablePair } from "./target-index";
 
 @inline function dyingBits(): usize { return <usize>hget(H_DYING_BITS); }
-@inline function dying(slot: u32): bool {
-  return hasSlotBit(dyingBits(), slot);
+/** Whether the dying set's bitset covers slot (planDestroy grows it; at the memory ceiling it may not). */
+@inline function inBits(slot: u32): bool { return (slot >> 5) < hget(H_DYING_BITS_WORDS); }
+function dying(slot: u32): bool {
+  if (inBits(slot)) return hasSlotBit(dyingBits(), slot);
+  // Past the bitset (memory could not grow it): the dying list itself, searched.
+  const d = <usize>hget(H_DYING);
+  const len = hget(H_DYING_LEN);
+  for (let i: u32 = 0; i < len; i++) if (slotOf(load<u32>(d + (<usize>i << 2))) == slot) return true;
+  return false;
 }
 @inline function markDying(slot: u32): void {
+  if (!inBits(slot)) return;
   const w = dyingBits() + (<usize>(slot >> 5) << 2);
   store<u32>(w, load<u32>(w) | (1 << (slot & 31)));
 }
 @inline function unmarkDying(slot: u32): void {
+  if (!inBits(slot)) return;
   const w = dyingBits() + (<usize>(slot >> 5) << 2);
   store<u32>(w, load<u32>(w) & ~(1 << (slot & 31)));
 }
@@ -60,6 +69,15 @@ function bufferFor(ptrSlot: u32, capSlot: u32, used: u32, n: u32): bool {
   hset(ptrSlot, <u32>p);
   hset(capSlot, newCap);
   return true;
+}
+
+/**
+ * Room for the plan and dying lists of a destroy of a few targets, taken when the world
+ * is made: such a destroy then needs no memory of its own, also at the memory ceiling,
+ * where it is what gives memory back (the dying set's bitset may stay short: dying()).
+ */
+export function reservePlans(): bool {
+  return bufferFor(H_PLAN, H_PLAN_CAP, 0, 64) && bufferFor(H_DYING, H_DYING_CAP, 0, 64);
 }
 
 function pushDying(e: u32): bool {
@@ -117,9 +135,10 @@ function doomRows(t: u32): bool {
 export function planDestroy(ptr: usize, n: u32): i32 {
   cancelPlan();
   const words = (hget(H_SLOT_COUNT) + 31) >> 5;
-  if (words > hget(H_DYING_BITS_WORDS)) {
-    const b = alloc(<usize>words << 2);
-    if (b == 0) return ERR_CAPACITY;
+  // A bitset over every slot, where memory allows: a destroy that frees memory at the
+  // ceiling must not need any (dying() then searches the list past the old bitset).
+  const b = words > hget(H_DYING_BITS_WORDS) ? alloc(<usize>words << 2) : 0;
+  if (b != 0) {
     memory.fill(b, 0, <usize>words << 2);
     free(<usize>hget(H_DYING_BITS));
     hset(H_DYING_BITS, <u32>b);

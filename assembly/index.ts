@@ -37,6 +37,7 @@ import { checkEntities, ensureCapacity, hasRoom, releaseColumns, tget } from "./
 import { holdsTarget, isTargetSlot } from "./target-index";
 import { checkInvariants as walkInvariants } from "./debug";
 import { destroyPlanned } from "./relation-calls";
+import { reservePlans } from "./cascade";
 
 export {
   addPair, cancelDestroy, commitDestroy, pairMany, pairTables, planDestroy, removePair, tableForPairs,
@@ -57,7 +58,7 @@ export function dropTables(seq: u32): i32 {
 export function init(maxPages: u32, checks: u32): i32 {
   initAllocator(maxPages);
   hset(H_CHECKS, checks);
-  if (!initRegistry() || !initMap() || !initIndex()) return ERR_CAPACITY;
+  if (!initRegistry() || !initMap() || !initIndex() || !reservePlans()) return ERR_CAPACITY;
   return scratch(4096) == 0 ? ERR_CAPACITY : after(OK);
 }
 

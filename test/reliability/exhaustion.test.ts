@@ -182,6 +182,37 @@ describe("memory exhaustion with relations", () => {
   });
 });
 
+describe("a world at its memory ceiling gives memory back", () => {
+  it("destroys relation targets whose sources are gone, freeing their sub-tables", async () => {
+    for (const debug of [false, true]) {
+      const Heavy = component("Heavy", { a: "f64", b: "f64", c: "f64", d: "f64" });
+      const world = await createWorld({
+        components: [Heavy, Link],
+        maxMemoryBytes: 4 << 20,
+        sharedMemory: false,
+        debug,
+      });
+      const anchors: number[] = [];
+      const sources: number[] = [];
+      try {
+        for (;;) {
+          const a = world.spawn(Heavy);
+          anchors.push(a);
+          sources.push(world.spawn(Heavy, Link.to(a)));
+        }
+      } catch (error) {
+        expect(error).toBeInstanceOf(CapacityError);
+      }
+      for (const s of sources) if (world.isAlive(s)) world.destroy(s);
+      const full = world.stats().usedBytes;
+      for (const a of anchors) if (world.isAlive(a)) world.destroy(a); // a CapacityError before
+      expect(world.entityCount).toBe(0);
+      expect(world.stats().archetypes).toBe(2); // the empty table and Heavy's: the sub-tables are gone
+      expect(world.stats().usedBytes).toBeLessThan(full / 2);
+    }
+  });
+});
+
 describe("a flush that runs out of memory after the scope's own code threw", () => {
   const V = component("V", { v: ["f64", 32] });
   const small = () =>
