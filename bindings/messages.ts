@@ -185,7 +185,16 @@ export const sparseNotLogged = (name: string) =>
 export const pairInTerm = (pair: string, key: string, relation: string) =>
   `A pair with a target (${pair}) goes in all or none; ${key} takes ${relation}.to("*")`;
 export const cascadeTakesRelation = (value: unknown) =>
-  `cascade takes a relation (cascade: ChildOf), got ${Array.isArray(value) ? `an array [${value.map(show).join(", ")}]` : show(value)}`;
+  `cascade takes a relation (cascade: ChildOf), got ${Array.isArray(value) ? arrayOf(value) : show(value)}`;
+
+/** An array as a message shows it, never throwing (a Proxy of one may). */
+function arrayOf(value: unknown[]): string {
+  try {
+    return `an array [${value.map(show).join(", ")}]`;
+  } catch {
+    return "an array";
+  }
+}
 export const nonFragmentingData = (name: string) =>
   `Relation ${name} is non-fragmenting (fragmenting: false): its pairs carry no data fields`;
 export const nonFragmentingCascade = (name: string) =>

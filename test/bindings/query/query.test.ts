@@ -67,6 +67,12 @@ describe("query with cascade", () => {
       "cascade takes a relation (cascade: ChildOf), got an array [ChildOf]",
     );
     expectThrows(() => cascade(Pos), ArgumentError, "cascade takes a relation (cascade: ChildOf), got Pos");
+    const hostile = new Proxy([ChildOf], {
+      get() {
+        throw new Error("no");
+      },
+    });
+    expectThrows(() => cascade(hostile), ArgumentError, "cascade takes a relation (cascade: ChildOf), got an array");
   });
 
   it("cascade yields entities level by level, parents before children", async () => {
