@@ -109,6 +109,7 @@ export class Deferral {
 
   /** Ends the open iterations not open `before` (flush(), step(): all; a scope's end: those it left), naming `by` in their next next()'s error. */
   endIterations(by: string, before: readonly OpenIteration[] = NO_ITERATIONS): void {
+    if (this.iterations.length === 0) return; // every defer() ends here: no copy when nothing is open
     for (const it of [...this.iterations]) if (!before.includes(it)) it.end(by);
   }
 

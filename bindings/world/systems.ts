@@ -275,6 +275,7 @@ export class Runner {
    * its run ended at.
    */
   private close(name: string, before: readonly OpenIteration[]): void {
+    // The name is made only when a loop is open (a step runs this for every system).
     if (this.defer.iterations.length > 0) this.defer.endIterations(`the end of system "${name}"`, before);
     this.running = undefined;
     this.defer.close();
